@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "arena.h"
+
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define ARENA_CHUNK (64 * 1024)
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t size;
+	alignas(max_align_t) unsigned char data[];
+};
+
+void arena_init(struct arena *a)
+{
+	a->head = NULL;
+	a->used = 0;
+	a->total = 0;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_chunk *c = a->head, *next;
+
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	arena_init(a);
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	const size_t align = alignof(max_align_t);
+	struct arena_chunk *c;
+	void *p;
+
+	n = (n + align - 1) & ~(align - 1);
+	if (!a->head || a->used + n > a->head->size) {
+		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->next = a->head;
+		c->size = size;
+		a->head = c;
+		a->used = 0;
+		a->total += size;
+	}
+	p = a->head->data + a->used;
+	a->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}

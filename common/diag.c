@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void diag_init(struct diag *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+void diag_free(struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->len; i++) {
+		free(d->recs[i].msg);
+		free(d->recs[i].hint);
+	}
+	free(d->recs);
+	diag_init(d);
+}
+
+bool diag_full(const struct diag *d)
+{
+	return d->nerrors >= DIAG_MAX_ERRORS;
+}
+
+static struct diag_rec *diag_add(struct diag *d, enum diag_level level,
+				 struct loc loc, const char *fmt, va_list ap)
+{
+	struct diag_rec r = { .level = level, .loc = loc };
+	struct strbuf sb;
+
+	if (diag_full(d)) {
+		d->truncated = true;
+		return NULL;
+	}
+	sb_init(&sb);
+	sb_vprintf(&sb, fmt, ap);
+	r.msg = sb_steal(&sb);
+	if (level == DIAG_ERROR)
+		d->nerrors++;
+	VEC_PUSH(d->recs, d->len, d->cap, r);
+	return &d->recs[d->len - 1];
+}
+
+#define DIAG_FN(name, level)                                                  \
+	struct diag_rec *name(struct diag *d, struct loc loc,                 \
+			      const char *fmt, ...)                           \
+	{                                                                     \
+		struct diag_rec *r;                                           \
+		va_list ap;                                                   \
+		va_start(ap, fmt);                                            \
+		r = diag_add(d, level, loc, fmt, ap);                         \
+		va_end(ap);                                                   \
+		return r;                                                     \
+	}
+DIAG_FN(diag_error, DIAG_ERROR)
+DIAG_FN(diag_warning, DIAG_WARNING)
+DIAG_FN(diag_note, DIAG_NOTE)
+
+void diag_hint(struct diag_rec *r, const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	if (!r)
+		return;
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	free(r->hint);
+	r->hint = sb_steal(&sb);
+}
+
+static const char *level_name(enum diag_level l)
+{
+	switch (l) {
+	case DIAG_ERROR:
+		return "error";
+	case DIAG_WARNING:
+		return "warning";
+	case DIAG_NOTE:
+		return "note";
+	}
+	return "error";
+}
+
+/* The quoted line, then carets that keep the line's tabs so they align. */
+static void print_excerpt(const struct loc *loc, FILE *out)
+{
+	size_t len, i, start, end;
+	const char *line = source_line(loc->src, loc->first_line, &len);
+
+	fprintf(out, "    %.*s\n    ", (int)len, line);
+	start = loc->first_column > 0 ? (size_t)loc->first_column - 1 : 0;
+	if (loc->last_line == loc->first_line && loc->last_column > 0)
+		end = (size_t)loc->last_column - 1;
+	else
+		end = len;	/* a span over lines: underline to the end */
+	if (start > len)
+		start = len;
+	if (end > len)
+		end = len;
+	if (end <= start)
+		end = start + 1;
+	for (i = 0; i < start; i++)
+		fputc(line[i] == '\t' ? '\t' : ' ', out);
+	fputc('^', out);
+	for (i = start + 1; i < end; i++)
+		fputc('~', out);
+	fputc('\n', out);
+}
+
+void diag_print_rec(const struct diag_rec *r, FILE *out)
+{
+	if (r->loc.src)
+		fprintf(out, "%s:%d:%d: %s: %s\n", r->loc.src->name,
+			r->loc.first_line, r->loc.first_column,
+			level_name(r->level), r->msg);
+	else
+		fprintf(out, "scn: %s: %s\n", level_name(r->level), r->msg);
+	if (r->loc.src && r->loc.first_line > 0)
+		print_excerpt(&r->loc, out);
+	if (r->hint)
+		fprintf(out, "hint: %s\n", r->hint);
+}
+
+void diag_print(const struct diag *d, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < d->len; i++)
+		diag_print_rec(&d->recs[i], out);
+	if (d->truncated)
+		fprintf(out, "scn: too many errors (%u shown), stopping\n",
+			d->nerrors);
+}
+
+void diag_take(struct diag *dst, struct diag *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->len; i++) {
+		if (src->recs[i].level == DIAG_ERROR) {
+			if (diag_full(dst)) {
+				dst->truncated = true;
+				free(src->recs[i].msg);
+				free(src->recs[i].hint);
+				continue;
+			}
+			dst->nerrors++;
+		}
+		VEC_PUSH(dst->recs, dst->len, dst->cap, src->recs[i]);
+	}
+	dst->truncated |= src->truncated;
+	free(src->recs);
+	diag_init(src);
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * diag: error records. The front end collects them (up to a cap) instead
+ * of stopping at the first; only the command line prints them, as
+ *   file:line:col: error: message
+ *       the source line
+ *       ^~~~~ under the span
+ *   hint: a likely fix
+ */
+#ifndef SCN_DIAG_H
+#define SCN_DIAG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "source.h"
+
+enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
+
+#define DIAG_MAX_ERRORS 20
+
+struct diag_rec {
+	enum diag_level level;
+	struct loc loc;		/* loc.src NULL: no place to show */
+	char *msg;
+	char *hint;		/* NULL or a likely fix */
+};
+
+struct diag {
+	struct diag_rec *recs;
+	size_t len, cap;
+	unsigned nerrors;
+	bool truncated;		/* the cap was reached */
+};
+
+void diag_init(struct diag *d);
+void diag_free(struct diag *d);
+
+/* Records an error; returns the record so a caller can add a hint. */
+struct diag_rec *diag_error(struct diag *d, struct loc loc, const char *fmt,
+			    ...) __attribute__((format(printf, 3, 4)));
+struct diag_rec *diag_warning(struct diag *d, struct loc loc,
+			      const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct diag_rec *diag_note(struct diag *d, struct loc loc, const char *fmt,
+			   ...) __attribute__((format(printf, 3, 4)));
+/* Sets the hint of r (r may be NULL when the cap dropped the record). */
+void diag_hint(struct diag_rec *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Once the cap is reached the front end should stop early. */
+bool diag_full(const struct diag *d);
+
+/* Prints every record, in order, then a line when the cap was reached. */
+void diag_print(const struct diag *d, FILE *out);
+/* Prints one record. */
+void diag_print_rec(const struct diag_rec *r, FILE *out);
+
+/* Moves the records of src to the end of dst and empties src. */
+void diag_take(struct diag *dst, struct diag *src);
+
+#endif

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source: text buffers that scn parses, kept in memory whole so that an
+ * error can quote its line (also for stdin, -D values and REPL lines), and
+ * the location type that every syntax node and IR operation carries.
+ */
+#ifndef SCN_SOURCE_H
+#define SCN_SOURCE_H
+
+#include <stddef.h>
+
+struct source {
+	char *name;	/* as shown in messages: a path, "<command line>" */
+	char *path;	/* for resolving includes; NULL if not a file */
+	char *text;	/* NUL-terminated */
+	size_t len;
+	size_t *line_start;	/* byte offset of each line */
+	size_t nlines;
+	struct source *next;	/* the list a source set owns */
+};
+
+/*
+ * A span in a source: lines and columns count from 1, columns in bytes;
+ * last_column is one past the span's last character.
+ */
+struct loc {
+	const struct source *src;
+	int first_line;
+	int first_column;
+	int last_line;
+	int last_column;
+};
+
+/* Owns every source read during one check or REPL session. */
+struct source_set {
+	struct source *head;
+};
+
+void source_set_init(struct source_set *set);
+void source_set_free(struct source_set *set);
+
+/* Adds a copy of text under name; path may be NULL. Never fails. */
+struct source *source_add_text(struct source_set *set, const char *name,
+			       const char *path, const char *text, size_t len);
+/* Reads a file (or stdin for "-"); returns 0 or -errno. */
+int source_add_file(struct source_set *set, const char *path,
+		    struct source **out);
+
+/* The text of line n (from 1) without its newline, and its length. */
+const char *source_line(const struct source *src, int n, size_t *len);
+
+/* A location covering a and b. */
+struct loc loc_join(struct loc a, struct loc b);
+
+#endif

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(void)
+{
+	fputs("scn: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	return sb_steal(&sb);
+}
+
+void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t n = *cap ? *cap : 4;
+
+	if (need <= *cap)
+		return;
+	while (n < need)
+		n *= 2;
+	*arr = xrealloc(*arr, n * elem);
+	*cap = n;
+}
+
+void sb_init(struct strbuf *sb)
+{
+	sb->buf = NULL;
+	sb->len = 0;
+	sb->cap = 0;
+}
+
+void sb_free(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb_init(sb);
+}
+
+static void sb_reserve(struct strbuf *sb, size_t extra)
+{
+	grow_array((void **)&sb->buf, &sb->cap, sb->len + extra + 1, 1);
+}
+
+void sb_putn(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_reserve(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_putc(struct strbuf *sb, char c)
+{
+	sb_putn(sb, &c, 1);
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_putn(sb, s, strlen(s));
+}
+
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return;
+	sb_reserve(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vprintf(sb, fmt, ap);
+	va_end(ap);
+}
+
+char *sb_steal(struct strbuf *sb)
+{
+	char *p = sb->buf ? sb->buf : xstrdup("");
+
+	sb_init(sb);
+	return p;
+}
+
+unsigned edit_distance(const char *a, const char *b, unsigned max)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned *row, best, d;
+	size_t i, j;
+
+	if (la > 64 || lb > 64)
+		return max + 1;
+	row = xmalloc((lb + 1) * sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+
+		row[0] = (unsigned)i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			unsigned up = row[j];
+
+			d = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < d)
+				d = up + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			row[j] = d;
+			diag = up;
+			if (d < best)
+				best = d;
+		}
+		if (best > max) {
+			free(row);
+			return max + 1;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d > max ? max + 1 : d;
+}
+
+void suggest_init(struct suggest *s, const char *word)
+{
+	s->word = word;
+	s->best = NULL;
+	s->best_dist = ~0u;
+}
+
+void suggest_offer(struct suggest *s, const char *candidate)
+{
+	/* A third of the word may be wrong, at least one letter, at most 3. */
+	unsigned limit = (unsigned)strlen(s->word) / 3;
+	unsigned d;
+
+	if (limit < 1)
+		limit = 1;
+	if (limit > 3)
+		limit = 3;
+	if (!strcmp(candidate, s->word))
+		return;
+	d = edit_distance(s->word, candidate, limit);
+	if (d <= limit && d < s->best_dist) {
+		s->best = candidate;
+		s->best_dist = d;
+	}
+}
+
+const char *suggest_result(const struct suggest *s)
+{
+	return s->best;
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * util: allocation that cannot fail quietly, a growable string buffer and
+ * small string helpers shared by every layer.
+ *
+ * Allocation failure aborts: scn's data is small, and threading ENOMEM
+ * through the parser and checker would hide the real errors.
+ */
+#ifndef SCN_UTIL_H
+#define SCN_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a malloc'ed string; the caller owns it. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grows *arr so that it holds at least need elements of size elem. */
+void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
+#define VEC_PUSH(arr, len, cap, val)                                          \
+	do {                                                                  \
+		grow_array((void **)&(arr), &(cap), (len) + 1,                \
+			   sizeof(*(arr)));                                   \
+		(arr)[(len)++] = (val);                                       \
+	} while (0)
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+void sb_init(struct strbuf *sb);
+void sb_free(struct strbuf *sb);
+void sb_putc(struct strbuf *sb, char c);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_putn(struct strbuf *sb, const char *s, size_t n);
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* Hands the buffer to the caller (never NULL) and empties sb. */
+char *sb_steal(struct strbuf *sb);
+
+/* Levenshtein distance, capped: returns max+1 once it is exceeded. */
+unsigned edit_distance(const char *a, const char *b, unsigned max);
+
+/*
+ * Picks the candidate closest to word for a "did you mean" hint, or NULL
+ * when nothing is close enough to be a likely typo.
+ */
+struct suggest {
+	const char *word;
+	const char *best;
+	unsigned best_dist;
+};
+void suggest_init(struct suggest *s, const char *word);
+void suggest_offer(struct suggest *s, const char *candidate);
+const char *suggest_result(const struct suggest *s);
+
+#endif

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check: the front end's entry point. Reads a scenario and its includes,
+ * applies -D overrides, expands sweeps, checks everything and lowers it to
+ * an ir_program. Never looks at the machine: facts come from the caller
+ * (the reference machine for "scn check", --assume or the probe for plan
+ * and run).
+ */
+#ifndef SCN_CHECK_H
+#define SCN_CHECK_H
+
+#include "../common/diag.h"
+#include "../runtime/features.h"
+#include "ir.h"
+
+struct check_opts {
+	struct rt_facts facts;
+	const char *const *defines;	/* "name=value" from -D */
+	size_t ndefines;
+	size_t max_points;		/* sweep points to lower (0: all) */
+};
+
+/* The machine that check and plan assume unless told otherwise. */
+void check_reference_facts(struct rt_facts *f);
+
+/*
+ * Parses "ncpus=4,mem_total=16G" into f. Errors go to d with the text as
+ * their place. Returns 0 or -EINVAL.
+ */
+int check_parse_assume(struct source_set *srcs, const char *text,
+		       struct rt_facts *f, struct diag *d);
+
+/*
+ * Checks the file at path. On success returns 0 and a program the caller
+ * frees with ir_program_free(); otherwise -EINVAL (errors in d), or
+ * -errno when the file cannot be read (also reported in d).
+ */
+int check_file(struct source_set *srcs, const char *path,
+	       const struct check_opts *opts, struct diag *d,
+	       struct ir_program **out);
+
+/*
+ * The same for a text already in memory (the REPL, tests, the fuzzer).
+ */
+int check_source(struct source_set *srcs, struct source *src,
+		 const struct check_opts *opts, struct diag *d,
+		 struct ir_program **out);
+
+#endif

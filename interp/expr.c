@@ -1,0 +1,876 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Expression lowering: names resolved, types checked, constants folded.
+ * An expression that fails returns a NONE constant; operations on NONE
+ * stay silent, so one mistake gives one error, not a cascade.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "lower.h"
+#include "words.h"
+
+const char *const fact_names[] = { "ncpus", "mem_total", "mem_free",
+				   "page_size", "nr_nodes", "thp_size", NULL };
+
+bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
+{
+	if (!strcmp(name, "ncpus"))
+		*out = val_int(f->ncpus);
+	else if (!strcmp(name, "mem_total"))
+		*out = val_size(f->mem_total);
+	else if (!strcmp(name, "mem_free"))
+		*out = val_size(f->mem_free);
+	else if (!strcmp(name, "page_size"))
+		*out = val_size(f->page_size);
+	else if (!strcmp(name, "nr_nodes"))
+		*out = val_int(f->nr_nodes);
+	else if (!strcmp(name, "thp_size"))
+		*out = val_size(f->thp_size);
+	else
+		return false;
+	return true;
+}
+
+static const char *const gauge_roots[] = { "ksm", "vmstat", NULL };
+static const char *const duration_members[] = { "ns", "us", "ms", "seconds",
+						NULL };
+
+struct ir_expr *ir_const(struct lower *L, struct value v, struct loc loc)
+{
+	struct ir_expr *x = arena_alloc(L->ar, sizeof(*x));
+
+	x->kind = IRX_CONST;
+	x->type = v.type;
+	x->v = v;
+	x->loc = loc;
+	x->phase = -1;
+	return x;
+}
+
+static struct ir_expr *bad(struct lower *L, struct loc loc)
+{
+	return ir_const(L, (struct value){ .type = VT_NONE }, loc);
+}
+
+static struct ir_expr *node(struct lower *L, enum irx_kind kind,
+			    enum val_type type, struct loc loc)
+{
+	struct ir_expr *x = arena_alloc(L->ar, sizeof(*x));
+
+	x->kind = kind;
+	x->type = type;
+	x->loc = loc;
+	x->phase = -1;
+	return x;
+}
+
+const char *expr_text(struct lower *L, const struct ast *e)
+{
+	size_t len;
+	const char *line = source_line(e->loc.src, e->loc.first_line, &len);
+	int end = e->loc.last_line == e->loc.first_line ?
+			  e->loc.last_column : (int)len + 1;
+
+	if (!e->loc.src || e->loc.first_column < 1 || end - 1 > (int)len ||
+	    end <= e->loc.first_column)
+		return "";
+	return arena_strndup(L->ar, line + e->loc.first_column - 1,
+			     (size_t)(end - e->loc.first_column));
+}
+
+static void unknown_name(struct lower *L, const struct ast *e)
+{
+	struct suggest s;
+	struct diag_rec *r;
+	size_t i;
+
+	if (L->quiet)
+		return;
+	suggest_init(&s, e->name);
+	for (i = 0; i < L->syms.cap; i++)
+		if (L->syms.v[i].name)
+			suggest_offer(&s, L->syms.v[i].name);
+	for (i = 0; fact_names[i]; i++)
+		suggest_offer(&s, fact_names[i]);
+	r = diag_error(L->d, e->loc, "unknown name '%s'", e->name);
+	if (suggest_result(&s))
+		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+}
+
+static struct ir_expr *lower_name(struct lower *L, const struct ast *e)
+{
+	const struct sym *sym = sym_find(&L->syms, e->name);
+	struct value v;
+	struct diag_rec *r;
+
+	if (sym) {
+		switch (sym->kind) {
+		case SYM_PARAM:
+			return ir_const(L, L->sc->params[sym->index].value,
+					e->loc);
+		case SYM_PHASE:
+			r = diag_error(L->d, e->loc,
+				       "phase '%s' is not a value", e->name);
+			diag_hint(r, "name a result: %s.time, %s.pages, %s.rate, ...",
+				  e->name, e->name, e->name);
+			return bad(L, e->loc);
+		default:
+			diag_error(L->d, e->loc, "'%s' is a %s, not a value",
+				   e->name, sym_kind_name(sym->kind));
+			return bad(L, e->loc);
+		}
+	}
+	if (fact_value(L->facts, e->name, &v))
+		return ir_const(L, v, e->loc);
+	if (words_known(e->name))
+		return ir_const(L, val_word(e->name), e->loc);
+	unknown_name(L, e);
+	return bad(L, e->loc);
+}
+
+/* Flattens a.b.c[i].d into its parts; false if it is not such a chain. */
+struct chain {
+	const struct ast *root;
+	const struct ast *part[8];	/* MEMBER or INDEX nodes, root first */
+	int n;
+};
+
+static bool flatten(const struct ast *e, struct chain *c)
+{
+	if (e->kind == AST_NAME) {
+		c->root = e;
+		c->n = 0;
+		return true;
+	}
+	if (e->kind != AST_MEMBER && e->kind != AST_INDEX)
+		return false;
+	if (!flatten(e->a, c) || c->n == (int)ARRAY_SIZE(c->part))
+		return false;
+	c->part[c->n++] = e;
+	return true;
+}
+
+static int lookup_metric(const char *name)
+{
+	int m;
+
+	for (m = 0; m < METRIC__COUNT; m++)
+		if (!strcmp(metric_name(m), name))
+			return m;
+	return -1;
+}
+
+static int lookup_stat(const char *name)
+{
+	int s;
+
+	for (s = 0; s < STAT__COUNT; s++)
+		if (!strcmp(stat_name(s), name))
+			return s;
+	return -1;
+}
+
+static void bad_member(struct lower *L, const struct ast *m, const char *what,
+		       const char *const *extra)
+{
+	struct suggest s;
+	struct diag_rec *r;
+	int i;
+
+	suggest_init(&s, m->name);
+	for (i = 0; i < METRIC__COUNT; i++)
+		suggest_offer(&s, metric_name(i));
+	for (i = 0; i < STAT__COUNT; i++)
+		suggest_offer(&s, stat_name(i));
+	for (i = 0; extra && extra[i]; i++)
+		suggest_offer(&s, extra[i]);
+	r = diag_error(L->d, m->name_loc, "%s has no result '%s'", what,
+		       m->name);
+	if (suggest_result(&s))
+		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+	else
+		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, vcpu[i].*, ksm.*, delta.vmstat.*");
+}
+
+static bool gauge_name_ok(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i]; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+			return false;
+	return i > 0;
+}
+
+static struct ir_expr *gauge(struct lower *L, const struct ast *at,
+			     const char *src, const char *name, int phase,
+			     bool delta)
+{
+	struct ir_expr *x = node(L, delta ? IRX_GAUGE_DELTA : IRX_GAUGE,
+				 VT_INT, at->loc);
+
+	x->gauge = !strcmp(src, "ksm") ? GAUGE_KSM : GAUGE_VMSTAT;
+	x->gauge_name = name;
+	x->phase = phase;
+	if (!gauge_name_ok(name)) {
+		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
+		return bad(L, at->loc);
+	}
+	return x;
+}
+
+/* d.ns, d.us, d.ms (integers) and d.seconds (real) of a duration d. */
+static struct ir_expr *duration_member(struct lower *L, struct ir_expr *x,
+				       const struct ast *m)
+{
+	static const int64_t per[] = { 1, 1000, 1000000, 1000000000 };
+	int u = words_index(duration_members, m->name);
+	struct ir_expr *q;
+
+	if (x->type == VT_NONE)
+		return x;
+	if (x->type != VT_DURATION || u < 0) {
+		diag_error(L->d, m->name_loc, "a %s has no member '%s'",
+			   val_type_name(x->type), m->name);
+		return bad(L, m->loc);
+	}
+	if (x->kind == IRX_CONST)
+		return ir_const(L, u == 3 ? val_real((double)x->v.i / 1e9) :
+				    val_int(x->v.i / per[u]), m->loc);
+	q = node(L, IRX_IN_UNIT, u == 3 ? VT_REAL : VT_INT, m->loc);
+	q->a = x;
+	q->v = val_int(per[u]);
+	return q;
+}
+
+/* P.time, P.mean, P.pages.max, P.vcpu[i].faults, P.ksm.X, P.delta.vmstat.X */
+static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
+				       const struct chain *c,
+				       const struct sym *sym,
+				       enum expr_ctx ctx)
+{
+	const struct ir_phase *ph = &L->sc->phases[sym->index];
+	struct ir_expr *x, *vcpu = NULL;
+	int i = 0, m, st;
+	static const char *const extra[] = { "vcpu", "ksm", "delta", NULL };
+
+	if (ctx == EXPR_STATIC) {
+		diag_error(L->d, e->loc,
+			   "'%s' is a result of phase '%s', known only when it has run",
+			   expr_text(L, e), ph->name);
+		return bad(L, e->loc);
+	}
+	if (c->n == 0 || c->part[0]->kind != AST_MEMBER) {
+		diag_error(L->d, e->loc, "phase '%s' is not a value", ph->name);
+		return bad(L, e->loc);
+	}
+	if (!strcmp(c->part[0]->name, "ksm") ||
+	    !strcmp(c->part[0]->name, "delta")) {
+		bool delta = !strcmp(c->part[0]->name, "delta");
+
+		if (c->n != (delta ? 3 : 2)) {
+			diag_error(L->d, e->loc,
+				   delta ? "write %s.delta.vmstat.NAME or %s.delta.ksm.NAME" :
+					   "write %s.ksm.NAME", ph->name, ph->name);
+			return bad(L, e->loc);
+		}
+		if (delta && words_index(gauge_roots, c->part[1]->name) < 0) {
+			diag_error(L->d, c->part[1]->name_loc,
+				   "counters come from ksm or vmstat, not '%s'",
+				   c->part[1]->name);
+			return bad(L, e->loc);
+		}
+		return gauge(L, e, delta ? c->part[1]->name : "ksm",
+			     c->part[c->n - 1]->name, sym->index, delta);
+	}
+	if (!strcmp(c->part[0]->name, "vcpu")) {
+		if (c->n < 2 || c->part[1]->kind != AST_INDEX) {
+			diag_error(L->d, e->loc, "write %s.vcpu[i].METRIC",
+				   ph->name);
+			return bad(L, e->loc);
+		}
+		vcpu = lower_expr(L, c->part[1]->b, EXPR_DYNAMIC);
+		if (vcpu->type != VT_INT && vcpu->type != VT_NONE) {
+			diag_error(L->d, c->part[1]->b->loc,
+				   "a vCPU index is an integer, not a %s",
+				   val_type_name(vcpu->type));
+			return bad(L, e->loc);
+		}
+		i = 2;
+	}
+	m = METRIC_TIME;
+	st = STAT_LAST;
+	if (i < c->n) {
+		if (c->part[i]->kind != AST_MEMBER) {
+			diag_error(L->d, c->part[i]->loc,
+				   "only %s.vcpu[i] takes an index", ph->name);
+			return bad(L, e->loc);
+		}
+		m = lookup_metric(c->part[i]->name);
+		if (m < 0) {
+			st = lookup_stat(c->part[i]->name);
+			if (st < 0) {
+				bad_member(L, c->part[i], "a phase", extra);
+				return bad(L, e->loc);
+			}
+			m = METRIC_TIME;
+		}
+		i++;
+	} else if (vcpu) {
+		diag_error(L->d, e->loc, "name a result: %s.vcpu[i].time, ...",
+			   ph->name);
+		return bad(L, e->loc);
+	}
+	if (i < c->n && st == STAT_LAST && c->part[i]->kind == AST_MEMBER) {
+		st = lookup_stat(c->part[i]->name);
+		if (st < 0 && lookup_metric(c->part[i - 1]->name) >= 0 &&
+		    metric_type(m) == VT_DURATION) {
+			st = STAT_LAST;	/* P.time.ns: a member of the value */
+		} else if (st < 0) {
+			bad_member(L, c->part[i], "a phase result", NULL);
+			return bad(L, e->loc);
+		} else {
+			i++;
+		}
+	}
+	x = node(L, IRX_METRIC, metric_type(m), e->loc);
+	/* The mean, median and spread of a count are reals. */
+	if (x->type == VT_INT && (st == STAT_MEAN || st == STAT_MEDIAN ||
+				  st == STAT_STDDEV))
+		x->type = VT_REAL;
+	x->phase = sym->index;
+	x->metric = m;
+	x->stat = st;
+	x->vcpu = vcpu;
+	for (; i < c->n; i++) {
+		if (c->part[i]->kind != AST_MEMBER) {
+			diag_error(L->d, c->part[i]->loc, "a %s takes no index",
+				   val_type_name(x->type));
+			return bad(L, e->loc);
+		}
+		x = duration_member(L, x, c->part[i]);
+	}
+	return x;
+}
+
+static struct ir_expr *lower_member(struct lower *L, const struct ast *e,
+				    enum expr_ctx ctx)
+{
+	struct chain c;
+	const struct sym *sym;
+	struct ir_expr *x;
+
+	if (flatten(e, &c)) {
+		sym = sym_find(&L->syms, c.root->name);
+		if (sym && sym->kind == SYM_PHASE)
+			return lower_phase_ref(L, e, &c, sym, ctx);
+		if (!sym && words_index(gauge_roots, c.root->name) >= 0) {
+			if (c.n != 1 || c.part[0]->kind != AST_MEMBER) {
+				diag_error(L->d, e->loc, "write %s.NAME",
+					   c.root->name);
+				return bad(L, e->loc);
+			}
+			if (ctx == EXPR_STATIC) {
+				diag_error(L->d, e->loc,
+					   "'%s' is a counter, read only at run time",
+					   expr_text(L, e));
+				return bad(L, e->loc);
+			}
+			return gauge(L, e, c.root->name, c.part[0]->name, -1,
+				     false);
+		}
+	}
+	if (e->kind == AST_INDEX) {
+		diag_error(L->d, e->loc, "only a phase's vcpu[i] takes an index");
+		return bad(L, e->loc);
+	}
+	x = lower_expr(L, e->a, ctx);
+	return duration_member(L, x, e);
+}
+
+static void type_error(struct lower *L, const struct ast *e, enum ast_op op,
+		       enum val_type a, enum val_type b, const char *why)
+{
+	struct strbuf sb;
+	struct diag_rec *r;
+
+	sb_init(&sb);
+	if (why)
+		sb_puts(&sb, why);
+	else
+		value_mismatch_message(&sb, op, a, b);
+	r = diag_error(L->d, e->loc, "%s", sb.buf);
+	if (!why && ((a == VT_SIZE && b == VT_INT) ||
+		     (a == VT_INT && b == VT_SIZE)))
+		diag_hint(r, "give the number a unit: 4K, 2M, 1G (or 4096B)");
+	else if (!why && ((a == VT_DURATION && b == VT_INT) ||
+			  (a == VT_INT && b == VT_DURATION)))
+		diag_hint(r, "give the number a unit: 10ms, 1s");
+	sb_free(&sb);
+}
+
+static struct ir_expr *lower_unary(struct lower *L, const struct ast *e,
+				   enum expr_ctx ctx)
+{
+	struct ir_expr *a = lower_expr(L, e->a, ctx), *x;
+	const char *why;
+	enum val_type t;
+
+	if (a->type == VT_NONE)
+		return a;
+	t = value_result_type(e->op, a->type, VT_NONE, &why);
+	if (t == VT_NONE) {
+		type_error(L, e, e->op, a->type, VT_NONE, why);
+		return bad(L, e->loc);
+	}
+	if (a->kind == IRX_CONST) {
+		struct value v;
+
+		if (value_unary(e->op, &a->v, &v, &why)) {
+			diag_error(L->d, e->loc, "%s", why);
+			return bad(L, e->loc);
+		}
+		return ir_const(L, v, e->loc);
+	}
+	x = node(L, IRX_UNARY, t, e->loc);
+	x->op = e->op;
+	x->a = a;
+	return x;
+}
+
+static struct ir_expr *lower_binary(struct lower *L, const struct ast *e,
+				    enum expr_ctx ctx)
+{
+	struct ir_expr *a = lower_expr(L, e->a, ctx);
+	struct ir_expr *b = lower_expr(L, e->b, ctx), *x;
+	const char *why;
+	enum val_type t;
+
+	if (a->type == VT_NONE || b->type == VT_NONE)
+		return bad(L, e->loc);
+	t = value_result_type(e->op, a->type, b->type, &why);
+	if (t == VT_NONE) {
+		type_error(L, e, e->op, a->type, b->type, why);
+		return bad(L, e->loc);
+	}
+	if (a->kind == IRX_CONST && b->kind == IRX_CONST) {
+		struct value v;
+
+		if (value_binary(e->op, &a->v, &b->v, &v, &why)) {
+			diag_error(L->d, e->loc, "%s in '%s'", why,
+				   expr_text(L, e));
+			return bad(L, e->loc);
+		}
+		return ir_const(L, v, e->loc);
+	}
+	x = node(L, IRX_BINARY, t, e->loc);
+	x->op = e->op;
+	x->a = a;
+	x->b = b;
+	return x;
+}
+
+/* Both branches of ?: and both operands of min/max: one type. */
+static enum val_type common_type(enum val_type a, enum val_type b)
+{
+	if (a == b)
+		return a;
+	if (val_is_numeric(a) && val_is_numeric(b))
+		return VT_REAL;
+	if ((a == VT_WORD || a == VT_STRING) && (b == VT_WORD || b == VT_STRING))
+		return VT_STRING;
+	return VT_NONE;
+}
+
+static struct ir_expr *lower_cond(struct lower *L, const struct ast *e,
+				  enum expr_ctx ctx)
+{
+	struct ir_expr *c = lower_expr(L, e->a, ctx);
+	struct ir_expr *a = lower_expr(L, e->b, ctx);
+	struct ir_expr *b = lower_expr(L, e->c, ctx), *x;
+	enum val_type t;
+
+	if (c->type == VT_NONE || a->type == VT_NONE || b->type == VT_NONE)
+		return bad(L, e->loc);
+	if (c->type != VT_BOOL) {
+		diag_error(L->d, e->a->loc,
+			   "the condition of '?:' is a %s, not a boolean",
+			   val_type_name(c->type));
+		return bad(L, e->loc);
+	}
+	t = common_type(a->type, b->type);
+	if (t == VT_NONE) {
+		diag_error(L->d, e->loc,
+			   "the branches of '?:' differ: %s and %s",
+			   val_type_name(a->type), val_type_name(b->type));
+		return bad(L, e->loc);
+	}
+	if (c->kind == IRX_CONST)
+		return c->v.i ? a : b;
+	x = node(L, IRX_COND, t, e->loc);
+	x->a = c;
+	x->b = a;
+	x->c = b;
+	return x;
+}
+
+static struct ir_expr *lower_call(struct lower *L, const struct ast *e,
+				  enum expr_ctx ctx)
+{
+	bool is_min = !strcmp(e->name, "min");
+	struct ir_expr *acc = NULL;
+	struct diag_rec *r;
+	size_t i;
+
+	if (!is_min && strcmp(e->name, "max")) {
+		struct suggest s;
+
+		suggest_init(&s, e->name);
+		suggest_offer(&s, "min");
+		suggest_offer(&s, "max");
+		r = diag_error(L->d, e->name_loc, "unknown function '%s'",
+			       e->name);
+		diag_hint(r, suggest_result(&s) ? "did you mean 'min'?" :
+			  "the functions are min(a, b, ...) and max(a, b, ...)");
+		if (suggest_result(&s) && !strcmp(suggest_result(&s), "max"))
+			diag_hint(r, "did you mean 'max'?");
+		return bad(L, e->loc);
+	}
+	if (e->kids.len < 2) {
+		diag_error(L->d, e->loc, "%s() takes two or more values",
+			   e->name);
+		return bad(L, e->loc);
+	}
+	for (i = 0; i < e->kids.len; i++) {
+		struct ir_expr *x = lower_expr(L, e->kids.v[i], ctx), *y;
+		enum val_type t;
+
+		if (x->type == VT_NONE)
+			return x;
+		if (!acc) {
+			acc = x;
+			continue;
+		}
+		t = common_type(acc->type, x->type);
+		if (t == VT_NONE || t == VT_BOOL || t == VT_STRING ||
+		    t == VT_LIST) {
+			diag_error(L->d, e->kids.v[i]->loc,
+				   "%s() of a %s and a %s", e->name,
+				   val_type_name(acc->type),
+				   val_type_name(x->type));
+			return bad(L, e->loc);
+		}
+		if (acc->kind == IRX_CONST && x->kind == IRX_CONST) {
+			struct value v;
+			const char *why;
+
+			value_binary(OP_LT, &acc->v, &x->v, &v, &why);
+			acc = (v.i == is_min) ? acc : x;
+			if (acc->type != t && t == VT_REAL)
+				acc = ir_const(L, val_real(value_as_real(&acc->v)),
+					       e->loc);
+			continue;
+		}
+		y = node(L, is_min ? IRX_MIN : IRX_MAX, t, e->loc);
+		y->a = acc;
+		y->b = x;
+		acc = y;
+	}
+	return acc;
+}
+
+static struct ir_expr *lower_list(struct lower *L, const struct ast *e,
+				  enum expr_ctx ctx)
+{
+	struct value v = { .type = VT_LIST };
+	size_t i;
+
+	v.list.n = e->kids.len;
+	v.list.v = arena_alloc(L->ar, (v.list.n + 1) * sizeof(*v.list.v));
+	for (i = 0; i < e->kids.len; i++) {
+		struct ir_expr *x = lower_expr(L, e->kids.v[i], ctx);
+
+		if (x->type == VT_NONE)
+			return x;
+		if (x->kind != IRX_CONST) {
+			diag_error(L->d, x->loc,
+				   "a list holds values known before the run");
+			return bad(L, e->loc);
+		}
+		v.list.v[i] = x->v;
+	}
+	return ir_const(L, v, e->loc);
+}
+
+/* A string with {expr} parts; constant parts only outside print. */
+static struct ir_expr *lower_string(struct lower *L, const struct ast *e,
+				    enum expr_ctx ctx)
+{
+	struct ir_text t;
+	struct strbuf sb;
+	size_t i;
+
+	if (!lower_text(L, e, &t))
+		return bad(L, e->loc);
+	sb_init(&sb);
+	for (i = 0; i < t.n; i++) {
+		if (t.parts[i].text) {
+			sb_puts(&sb, t.parts[i].text);
+			continue;
+		}
+		if (t.parts[i].expr->kind != IRX_CONST) {
+			(void)ctx;
+			diag_error(L->d, t.parts[i].expr->loc,
+				   "only a print string may show run-time results");
+			sb_free(&sb);
+			return bad(L, e->loc);
+		}
+		value_format(&sb, &t.parts[i].expr->v, t.parts[i].format);
+	}
+	{
+		struct ir_expr *x = ir_const(L, val_string(arena_strdup(L->ar,
+						sb.buf ? sb.buf : "")), e->loc);
+
+		sb_free(&sb);
+		return x;
+	}
+}
+
+struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
+			   enum expr_ctx ctx)
+{
+	switch (e->kind) {
+	case AST_LIT:
+		return ir_const(L, val_from_lit(&e->lit), e->loc);
+	case AST_STRING:
+		return lower_string(L, e, ctx);
+	case AST_NAME:
+		return lower_name(L, e);
+	case AST_MEMBER:
+	case AST_INDEX:
+		return lower_member(L, e, ctx);
+	case AST_UNARY:
+		return lower_unary(L, e, ctx);
+	case AST_BINARY:
+		return lower_binary(L, e, ctx);
+	case AST_COND:
+		return lower_cond(L, e, ctx);
+	case AST_CALL:
+		return lower_call(L, e, ctx);
+	case AST_LIST:
+		return lower_list(L, e, ctx);
+	case AST_RANGE:
+		diag_error(L->d, e->loc, "a range a..b only selects vCPUs: guest[0..3]");
+		return bad(L, e->loc);
+	default:
+		diag_error(L->d, e->loc, "a %s is not a value",
+			   ast_kind_name(e->kind));
+		return bad(L, e->loc);
+	}
+}
+
+bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
+{
+	size_t i;
+	bool ok = true;
+
+	out->n = s->kids.len;
+	out->parts = arena_alloc(L->ar, (out->n + 1) * sizeof(*out->parts));
+	for (i = 0; i < s->kids.len; i++) {
+		const struct ast *p = s->kids.v[i];
+		struct ir_text_part *tp = &out->parts[i];
+
+		if (p->kind == AST_TEXT) {
+			tp->text = p->name;
+			continue;
+		}
+		tp->expr = lower_expr(L, p->a, EXPR_DYNAMIC);
+		tp->format = p->name;
+		if (tp->expr->type == VT_NONE) {
+			ok = false;
+			continue;
+		}
+		if (p->name) {
+			const char *why = value_check_format(p->name,
+							     tp->expr->type);
+
+			if (why) {
+				struct diag_rec *r = diag_error(L->d, p->name_loc,
+					"bad format '%s' for a %s: %s", p->name,
+					val_type_name(tp->expr->type), why);
+
+				if (tp->expr->type == VT_DURATION)
+					diag_hint(r, "a duration prints as seconds with %%f, or take {x.ns:%%ld}");
+				ok = false;
+			}
+		}
+	}
+	return ok;
+}
+
+/* The typed getters: one error each, naming what wanted the value. */
+bool static_value(struct lower *L, const struct ast *e, const char *what,
+		  struct value *out)
+{
+	struct ir_expr *x = lower_expr(L, e, EXPR_STATIC);
+
+	(void)what;
+	if (x->type == VT_NONE)
+		return false;
+	if (x->kind != IRX_CONST) {
+		diag_error(L->d, e->loc, "%s must be known before the run",
+			   what);
+		return false;
+	}
+	*out = x->v;
+	return true;
+}
+
+static void wrong_type(struct lower *L, const struct ast *e, const char *what,
+		       const char *want, const struct value *v)
+{
+	struct strbuf sb;
+	struct diag_rec *r;
+
+	sb_init(&sb);
+	value_format_human(&sb, v);
+	r = diag_error(L->d, e->loc, "%s takes %s, not %s %s '%s'", what, want,
+		       v->type == VT_INT ? "an" : "a", val_type_name(v->type),
+		       sb.buf ? sb.buf : "");
+	if (!strcmp(want, "a size") && v->type == VT_INT)
+		diag_hint(r, "sizes have a unit: K M G T (powers of 1024); 'k' and 'm' are counts");
+	else if (!strcmp(want, "a duration") && v->type == VT_INT)
+		diag_hint(r, "durations have a unit: ns us ms s");
+	sb_free(&sb);
+}
+
+bool want_int(struct lower *L, const struct ast *e, const char *what,
+	      int64_t min, int64_t max, int64_t *out)
+{
+	struct value v;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_INT) {
+		wrong_type(L, e, what, "an integer", &v);
+		return false;
+	}
+	if (v.i < min || v.i > max) {
+		if (max == INT64_MAX)
+			diag_error(L->d, e->loc, "%s must be at least %lld, not %lld",
+				   what, (long long)min, (long long)v.i);
+		else
+			diag_error(L->d, e->loc,
+				   "%s must be from %lld to %lld, not %lld", what,
+				   (long long)min, (long long)max, (long long)v.i);
+		return false;
+	}
+	*out = v.i;
+	return true;
+}
+
+bool want_size(struct lower *L, const struct ast *e, const char *what,
+	       int64_t *out)
+{
+	struct value v;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_SIZE) {
+		wrong_type(L, e, what, "a size", &v);
+		return false;
+	}
+	if (v.i < 0) {
+		diag_error(L->d, e->loc, "%s cannot be negative", what);
+		return false;
+	}
+	*out = v.i;
+	return true;
+}
+
+bool want_duration(struct lower *L, const struct ast *e, const char *what,
+		   int64_t *out)
+{
+	struct value v;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_DURATION) {
+		wrong_type(L, e, what, "a duration", &v);
+		return false;
+	}
+	if (v.i < 0) {
+		diag_error(L->d, e->loc, "%s cannot be negative", what);
+		return false;
+	}
+	*out = v.i;
+	return true;
+}
+
+bool want_bool(struct lower *L, const struct ast *e, const char *what,
+	       bool *out)
+{
+	struct value v;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_BOOL) {
+		wrong_type(L, e, what, "yes or no", &v);
+		return false;
+	}
+	*out = v.i;
+	return true;
+}
+
+bool want_word(struct lower *L, const struct ast *e, const char *what,
+	       const char *const *words, int *out)
+{
+	struct value v;
+	struct suggest s;
+	struct strbuf sb;
+	struct diag_rec *r;
+	int i;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_WORD && v.type != VT_STRING) {
+		sb_init(&sb);
+		words_join(&sb, words);
+		wrong_type(L, e, what, sb.buf, &v);
+		sb_free(&sb);
+		return false;
+	}
+	i = words_index(words, v.s);
+	if (i >= 0) {
+		*out = i;
+		return true;
+	}
+	suggest_init(&s, v.s);
+	for (i = 0; words[i]; i++)
+		suggest_offer(&s, words[i]);
+	sb_init(&sb);
+	words_join(&sb, words);
+	r = diag_error(L->d, e->loc, "%s '%s' is not one of %s", what, v.s,
+		       sb.buf);
+	if (suggest_result(&s))
+		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+	sb_free(&sb);
+	return false;
+}
+
+bool want_string(struct lower *L, const struct ast *e, const char *what,
+		 const char **out)
+{
+	struct value v;
+
+	if (!static_value(L, e, what, &v))
+		return false;
+	if (v.type != VT_STRING) {
+		wrong_type(L, e, what, "a string", &v);
+		return false;
+	}
+	*out = v.s;
+	return true;
+}

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ir: a checked scenario, ready to run. Every name is resolved to an
+ * index, every unit converted, every value that parameters and machine
+ * facts decide is folded to a constant; only values that exist at run
+ * time (phase results, counters) stay as expressions. Each operation
+ * keeps the source span it came from, so a kernel error at run time can
+ * point at the .scn line. The IR lives in one arena and is never changed
+ * after lowering.
+ */
+#ifndef SCN_IR_H
+#define SCN_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../common/arena.h"
+#include "../common/source.h"
+#include "../runtime/features.h"
+#include "../runtime/mm_tables.h"
+#include "value.h"
+
+/* Results a phase produces. X(id, name, type, per-vCPU too) */
+#define METRIC_LIST(X)                                                        \
+	X(TIME, "time", VT_DURATION, 1)                                       \
+	X(SECONDS, "seconds", VT_REAL, 1)                                     \
+	X(NS, "ns", VT_INT, 1)                                                \
+	X(PAGES, "pages", VT_INT, 1)                                          \
+	X(ACCESSES, "accesses", VT_INT, 1)                                    \
+	X(RATE, "rate", VT_REAL, 1)                                           \
+	X(FAULTS, "faults", VT_INT, 1)                                        \
+	X(PASSES, "passes", VT_INT, 1)                                        \
+	X(EXITS, "exits", VT_INT, 1)
+
+enum metric {
+#define MET_ENUM(id, name, type, pv) METRIC_##id,
+	METRIC_LIST(MET_ENUM)
+#undef MET_ENUM
+	METRIC__COUNT
+};
+
+/* Statistics over the runs of a phase (repeat) or of a scenario. */
+#define STAT_LIST(X)                                                          \
+	X(LAST, "last")                                                       \
+	X(TOTAL, "total")                                                     \
+	X(MEAN, "mean")                                                       \
+	X(MIN, "min")                                                         \
+	X(MEDIAN, "median")                                                   \
+	X(MAX, "max")                                                         \
+	X(STDDEV, "stddev")
+
+enum stat {
+#define STAT_ENUM(id, name) STAT_##id,
+	STAT_LIST(STAT_ENUM)
+#undef STAT_ENUM
+	STAT__COUNT
+};
+
+const char *metric_name(enum metric m);
+enum val_type metric_type(enum metric m);
+const char *stat_name(enum stat s);
+
+/* Counters read from the kernel, by their file's name. */
+enum gauge_source {
+	GAUGE_KSM,	/* /sys/kernel/mm/ksm/NAME */
+	GAUGE_VMSTAT,	/* /proc/vmstat NAME */
+};
+
+enum irx_kind {
+	IRX_CONST,
+	IRX_METRIC,	/* a phase result: phase, metric, stat, vcpu */
+	IRX_GAUGE,	/* a counter now, or at the end of a phase (phase>=0) */
+	IRX_GAUGE_DELTA,/* a counter's change over a phase */
+	IRX_UNARY,
+	IRX_BINARY,
+	IRX_COND,
+	IRX_MIN,
+	IRX_MAX,
+	IRX_IN_UNIT,	/* a duration in ns, us, ms (INT) or seconds (REAL): a / v.i */
+};
+
+struct ir_expr {
+	enum irx_kind kind;
+	enum val_type type;
+	struct loc loc;
+	struct value v;			/* IRX_CONST */
+	enum ast_op op;
+	int phase;			/* METRIC, GAUGE: index, or -1 */
+	enum metric metric;
+	enum stat stat;
+	struct ir_expr *vcpu;		/* METRIC: per-vCPU index, or NULL */
+	enum gauge_source gauge;
+	const char *gauge_name;
+	struct ir_expr *a, *b, *c;	/* operands; MIN/MAX: a, b */
+};
+
+/* A print string: text and interpolated expressions. */
+struct ir_text_part {
+	const char *text;		/* literal text, or NULL */
+	struct ir_expr *expr;		/* or an expression */
+	const char *format;		/* its printf format, or NULL */
+};
+
+struct ir_text {
+	struct ir_text_part *parts;
+	size_t n;
+};
+
+struct ir_backing {
+	const char *name;
+	struct loc loc;
+	enum backing_type type;
+	bool is_region;			/* declared with "region" */
+	int64_t size;
+	int64_t page_size;
+	bool prefault, nohugepage, hugepage, has_fill, noreserve;
+	int64_t fill;			/* byte written everywhere */
+	int node;			/* bound to this node, or -1 */
+};
+
+enum ring { RING_AUTO, RING_0, RING_3 };
+
+struct ir_vm {
+	const char *name;
+	struct loc loc;
+	int backing;			/* index */
+	int64_t mem;			/* guest memory */
+	int64_t slot_size;
+	int nr_slots;
+	bool alias;			/* every slot maps the whole backing */
+	int vcpus;
+	enum ring ring;
+	bool pin;			/* pin vCPU i to CPU i % ncpus */
+	int64_t gpa_base;
+};
+
+enum uffd_mode { UFFD_MISSING, UFFD_MINOR, UFFD_WP };
+enum uffd_wait { WAIT_POLL, WAIT_EPOLL, WAIT_READ };
+
+struct ir_uffd {
+	struct loc loc;
+	int vm;				/* target: a VM's memory, or -1 */
+	int backing;			/* or a region */
+	enum uffd_mode mode;
+	enum uffd_wait wait;
+	int readers;
+	int64_t delay;			/* ns per fault */
+	bool per_vcpu;			/* one uffd per vCPU range */
+	int64_t page_size;
+};
+
+struct ir_knob_set {
+	enum knob knob;
+	struct value value;		/* INT, or WORD as sysfs spells it */
+};
+
+enum guest_op { GUEST_WRITE, GUEST_READ, GUEST_MIXED };
+enum fault_policy { FAULT_FAIL, FAULT_SKIP, FAULT_STOP, FAULT_RETRY };
+enum until_kind { UNTIL_PASSES, UNTIL_ALL_FAULTED };
+
+struct ir_guest_job {
+	int vm;
+	int first_vcpu, last_vcpu;	/* inclusive */
+	enum guest_op op;
+	int write_pct;			/* GUEST_MIXED */
+	bool verify;			/* write then check a pattern */
+	int64_t stride;
+	int64_t offset, size;		/* the range each vCPU walks */
+	int passes;
+	bool overlap;			/* every vCPU walks all of the range */
+	bool random;
+	uint64_t seed;
+	enum fault_policy on_fault;
+	enum until_kind until;
+	enum ring ring;
+	bool latency;			/* TSC histogram per vCPU */
+	bool pattern_address;		/* verify: each word holds its address */
+	uint64_t pattern;		/* verify: else this constant */
+};
+
+enum prot { PROT_RO, PROT_RW, PROT_NONE_ };
+enum dirtylog_op { DIRTYLOG_ON, DIRTYLOG_OFF, DIRTYLOG_GET, DIRTYLOG_CLEAR };
+enum memslot_op { MEMSLOT_ADD, MEMSLOT_DELETE, MEMSLOT_MOVE };
+enum ksm_wait { KSMW_MERGED, KSMW_SCANS };
+
+#define IR_OP_LIST(X)                                                         \
+	X(SET_KNOB, "set")                                                    \
+	X(POLICY, "policy")                                                   \
+	X(CREATE_BACKING, "create backing")                                   \
+	X(CREATE_VM, "create vm")                                             \
+	X(CREATE_UFFD, "create uffd")                                         \
+	X(PHASE, "phase")                                                     \
+	X(GUEST, "guest")                                                     \
+	X(MPROTECT, "mprotect")                                               \
+	X(MADVISE, "madvise")                                                 \
+	X(PUNCH, "fallocate punch")                                           \
+	X(MUNMAP, "munmap")                                                   \
+	X(MEMSLOT, "memslot")                                                 \
+	X(DIRTYLOG, "dirtylog")                                               \
+	X(EXEC, "exec")                                                       \
+	X(VCPU_RESET, "vcpu reset")                                           \
+	X(KSM_WAIT, "ksm wait")                                               \
+	X(KSM_PRCTL, "ksm prctl")                                             \
+	X(SLEEP, "sleep")                                                     \
+	X(WAIT, "wait")                                                       \
+	X(CONCURRENTLY, "concurrently")                                       \
+	X(REPEAT, "repeat")                                                   \
+	X(EXPECT, "expect")                                                   \
+	X(EXPECT_FAULT, "expect fault")                                       \
+	X(PRINT, "print")
+
+enum ir_op_kind {
+#define IROP_ENUM(id, name) IR_##id,
+	IR_OP_LIST(IROP_ENUM)
+#undef IROP_ENUM
+};
+
+const char *ir_op_name(enum ir_op_kind k);
+
+struct ir_op;
+
+struct ir_block {
+	struct ir_op *ops;
+	size_t n;
+};
+
+struct ir_op {
+	enum ir_op_kind kind;
+	struct loc loc;
+	int index;		/* backing, vm, uffd or phase, by kind */
+	union {
+		struct ir_knob_set knob;
+		struct {
+			enum mpolicy mode;
+			uint64_t nodes;	/* bit mask; all bits: "all" */
+			int backing;	/* -1: the process policy */
+		} policy;
+		struct ir_guest_job guest;
+		struct {
+			int backing;
+			int64_t offset, size;
+			enum prot prot;
+			enum advice advice;
+		} mem;
+		struct {
+			int vm;
+			enum memslot_op op;
+			const char *name;
+			int64_t size, gpa;
+			int backing;
+		} memslot;
+		struct {
+			int vm;
+			enum dirtylog_op op;
+		} dirtylog;
+		struct {
+			const char *command;
+		} exec;
+		struct {
+			int vm;
+			int first_vcpu, last_vcpu;
+		} vcpus;
+		struct {
+			enum ksm_wait what;
+			int backing;	/* -1: any */
+			int64_t target;	/* scans, or pages_sharing; 0: stable */
+			int64_t timeout;
+		} ksm;
+		struct {
+			bool on;
+		} prctl;
+		struct {
+			int64_t ns;
+		} sleep;
+		struct {
+			struct ir_expr *cond;
+			int64_t timeout;
+		} wait;
+		struct {
+			int64_t count;
+		} repeat;
+		struct {
+			struct ir_expr *cond;
+			const char *text;	/* as written, for reports */
+		} expect;
+		struct {
+			int vm;
+			int phase;
+			int first_vcpu, last_vcpu;
+		} fault;
+		struct ir_text print;
+	};
+	struct ir_block body;		/* PHASE, REPEAT */
+	struct ir_block *branches;	/* CONCURRENTLY */
+	size_t nbranches;
+};
+
+struct ir_phase {
+	const char *name;
+	struct loc loc;
+	int64_t watchdog;		/* ns without progress */
+	int runs;			/* how often it runs (repeat) */
+	const char *exec_before, *exec_after;
+};
+
+enum param_origin { ORIGIN_DEFAULT, ORIGIN_WITH, ORIGIN_COMMAND_LINE,
+		    ORIGIN_SWEEP };
+
+struct ir_param {
+	const char *name;
+	struct loc loc;
+	struct value value;
+	enum param_origin origin;
+};
+
+/* A kernel feature, or a machine fact compared with a value. */
+struct ir_require {
+	int feature;			/* enum rt_feature, or -1 for a fact */
+	const char *fact;		/* "nodes", "cpus", "mem" */
+	int64_t arg;			/* hugetlb page size, node count, ... */
+	enum ast_op cmp;		/* for counts: nodes >= 2 */
+	bool explicit_;			/* written in a require line */
+	struct loc loc;
+	const char *why;		/* what implies it */
+};
+
+/* One scenario as one sweep point runs it. */
+struct ir_scenario {
+	struct ir_param *params;
+	size_t nparams;
+	struct ir_require *reqs;
+	size_t nreqs;
+	struct ir_backing *backings;
+	size_t nbackings;
+	struct ir_vm *vms;
+	size_t nvms;
+	struct ir_uffd *uffds;
+	size_t nuffds;
+	struct ir_phase *phases;
+	size_t nphases;
+	struct ir_block ops;
+	int64_t real_memory;		/* bytes the backings can take */
+	int64_t guest_memory;		/* bytes of guest-physical memory */
+};
+
+struct ir_sweep {
+	const char *param;
+	struct loc loc;
+	struct value *values;
+	size_t n;
+};
+
+struct ir_table {
+	struct loc loc;
+	const char *rows, *cols;	/* swept parameters; cols may be NULL */
+	struct ir_expr *value;
+	const char *value_text;
+};
+
+/* A checked file: its sweeps and one scenario per point, row-major. */
+struct ir_program {
+	struct arena arena;
+	const char *path;
+	struct ir_sweep *sweeps;
+	size_t nsweeps;
+	struct ir_table *table;		/* or NULL */
+	struct ir_scenario *points;
+	size_t npoints;
+	int scenario_repeat;		/* top-level: run the whole file N times */
+};
+
+void ir_program_free(struct ir_program *p);
+
+#endif

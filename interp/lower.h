@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lower: the checker's internals, shared by expr.c (expressions),
+ * stmt.c (statements) and check.c (files, overrides, sweeps). Not part
+ * of the API; see check.h.
+ */
+#ifndef SCN_LOWER_H
+#define SCN_LOWER_H
+
+#include "../common/diag.h"
+#include "../grammar/ast.h"
+#include "check.h"
+#include "ir.h"
+
+enum sym_kind { SYM_PARAM, SYM_BACKING, SYM_VM, SYM_PHASE, SYM_SLOT };
+
+struct sym {
+	const char *name;
+	enum sym_kind kind;
+	int index;
+	struct loc loc;
+};
+
+/* An open-addressing table: checks of large files stay linear. */
+struct symtab {
+	struct sym *v;
+	size_t cap, len;
+};
+
+/* A value that replaces a parameter's default (-D, with, a sweep point). */
+struct override {
+	const char *name;
+	struct value value;
+	struct loc loc;
+	enum param_origin origin;
+	bool used;
+};
+
+struct lower {
+	struct arena *ar;
+	struct diag *d;
+	const struct rt_facts *facts;
+	struct ir_scenario *sc;
+	struct symtab syms;
+	size_t params_cap, backings_cap, vms_cap, uffds_cap, phases_cap,
+		reqs_cap;
+	struct override *ovr;		/* -D and the sweep point */
+	size_t novr;
+	int cur_phase;			/* -1 outside a phase */
+	int repeat_runs;		/* product of enclosing repeat counts */
+	const struct ir_table *table;
+	bool quiet;			/* a later sweep point: no duplicates */
+};
+
+/* Symbols. */
+void symtab_init(struct symtab *t);
+void symtab_free(struct symtab *t);
+const struct sym *sym_find(const struct symtab *t, const char *name);
+/* Adds a name, or reports the earlier one; returns false on a clash. */
+bool sym_add(struct lower *L, const char *name, enum sym_kind kind, int index,
+	     struct loc loc);
+const char *sym_kind_name(enum sym_kind k);
+
+/* Expressions (expr.c). */
+enum expr_ctx {
+	EXPR_STATIC,	/* must fold to a constant: params and facts */
+	EXPR_DYNAMIC,	/* may read phase results and counters */
+};
+struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
+			   enum expr_ctx ctx);
+struct ir_expr *ir_const(struct lower *L, struct value v, struct loc loc);
+/* Folds e to a constant of one of the wanted types; false after an error. */
+bool static_value(struct lower *L, const struct ast *e, const char *what,
+		  struct value *out);
+bool want_int(struct lower *L, const struct ast *e, const char *what,
+	      int64_t min, int64_t max, int64_t *out);
+bool want_size(struct lower *L, const struct ast *e, const char *what,
+	       int64_t *out);
+bool want_duration(struct lower *L, const struct ast *e, const char *what,
+		   int64_t *out);
+bool want_bool(struct lower *L, const struct ast *e, const char *what,
+	       bool *out);
+/* One of words (NULL-terminated); *out is its index. */
+bool want_word(struct lower *L, const struct ast *e, const char *what,
+	       const char *const *words, int *out);
+bool want_string(struct lower *L, const struct ast *e, const char *what,
+		 const char **out);
+/* A print string with {expr:fmt} parts. */
+bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out);
+const char *expr_text(struct lower *L, const struct ast *e);
+/* The machine facts by name; false if name is not one. */
+bool fact_value(const struct rt_facts *f, const char *name, struct value *out);
+extern const char *const fact_names[];
+
+/* Statements (stmt.c). */
+void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top);
+void lower_param(struct lower *L, const struct ast *n);
+void add_require(struct lower *L, int feature, const char *fact,
+		 enum ast_op cmp, int64_t arg, bool explicit_, struct loc loc,
+		 const char *why);
+
+#endif

@@ -37,7 +37,7 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean test check-docs fuzz bench format install-deps
+.PHONY: all clean test units fuzz bench format
 all: scn
 
 scn: $(BUILD)/scn
@@ -72,6 +72,14 @@ units: $(UNIT_BINS)
 
 test: scn units
 	@tests/run.sh
+
+# A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+bench: scn
+	@bench/run.sh
 
 clean:
 	rm -rf build build-san build-fuzz scn

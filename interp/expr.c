@@ -232,8 +232,9 @@ static struct ir_expr *duration_member(struct lower *L, struct ir_expr *x,
 	if (x->type == VT_NONE)
 		return x;
 	if (x->type != VT_DURATION || u < 0) {
-		diag_error(L->d, m->name_loc, "a %s has no member '%s'",
-			   val_type_name(x->type), m->name);
+		diag_error(L->d, m->name_loc, "%s %s has no member '%s'",
+			   x->type == VT_INT ? "an" : "a", val_type_name(x->type),
+			   m->name);
 		return bad(L, m->loc);
 	}
 	if (x->kind == IRX_CONST)
@@ -833,6 +834,11 @@ bool want_word(struct lower *L, const struct ast *e, const char *what,
 	struct diag_rec *r;
 	int i;
 
+	/* In a word's place the word wins: "host mprotect mfd ro" with a phase ro. */
+	if (e->kind == AST_NAME && (i = words_index(words, e->name)) >= 0) {
+		*out = i;
+		return true;
+	}
 	if (!static_value(L, e, what, &v))
 		return false;
 	if (v.type != VT_WORD && v.type != VT_STRING) {

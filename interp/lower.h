@@ -36,6 +36,12 @@ struct override {
 	bool used;
 };
 
+/* The operations of the block being lowered. */
+struct op_builder {
+	struct ir_op *ops;
+	size_t n, cap;
+};
+
 struct lower {
 	struct arena *ar;
 	struct diag *d;
@@ -46,7 +52,9 @@ struct lower {
 		reqs_cap;
 	struct override *ovr;		/* -D and the sweep point */
 	size_t novr;
+	struct op_builder *cur;		/* where statements go */
 	int cur_phase;			/* -1 outside a phase */
+	size_t nslots;			/* memslot names added so far */
 	int repeat_runs;		/* product of enclosing repeat counts */
 	const struct ir_table *table;
 	bool quiet;			/* a later sweep point: no duplicates */

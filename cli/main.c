@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scn: the command line. The only place that prints results and exits;
+ * everything below returns errors. Exit codes follow kselftest and
+ * sysexits: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70
+ * internal error. 2 and 3 (XFAIL, XPASS) are never used.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/diag.h"
+#include "../interp/check.h"
+#include "../interp/plan.h"
+#include "../runtime/features.h"
+#include "cmd_features.h"
+
+#define EXIT_PASS 0
+#define EXIT_FAIL 1
+#define EXIT_SKIP 4
+#define EXIT_USAGE 64
+#define EXIT_DATAERR 65
+#define EXIT_SOFTWARE 70
+
+static const char usage_text[] =
+	"usage: scn COMMAND [OPTIONS] [FILE...]\n"
+	"\n"
+	"commands:\n"
+	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
+	"  plan FILE          show what a run would create and do, in order\n"
+	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
+	"  help [COMMAND]     this text, or a command's options\n"
+	"  version            the version (also --version)\n"
+	"\n"
+	"options of check and plan:\n"
+	"  -D NAME=VALUE      override a parameter (checked like the file)\n"
+	"  --assume FACTS     pin machine facts: ncpus=4,mem_total=16G,...\n"
+	"  --all-points       plan: show every sweep point in full\n"
+	"\n"
+	"exit status: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 internal error\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "scn: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'scn help'.\n");
+	return EXIT_USAGE;
+}
+
+struct front_opts {
+	struct check_opts check;
+	const char **defines;
+	size_t ndefines;
+	const char *assume;
+	bool all_points;
+	int first_file;
+};
+
+/* -D, --assume, --all-points; the rest are files. */
+static int parse_front(int argc, char **argv, struct front_opts *o,
+		       bool machine_facts)
+{
+	static const struct option longopts[] = {
+		{ "define", required_argument, NULL, 'D' },
+		{ "assume", required_argument, NULL, 'a' },
+		{ "all-points", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->defines = xcalloc((size_t)argc + 1, sizeof(*o->defines));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+D:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'D':
+			o->defines[o->ndefines++] = optarg;
+			break;
+		case 'a':
+			o->assume = optarg;
+			break;
+		case 'p':
+			o->all_points = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return -1;
+		default:
+			return usage_error("unknown or incomplete option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	o->first_file = optind;
+	/* check never looks at the machine; plan does unless --assume. */
+	if (machine_facts && !o->assume)
+		rt_facts_read(&o->check.facts);
+	else
+		check_reference_facts(&o->check.facts);
+	o->check.defines = o->defines;
+	o->check.ndefines = o->ndefines;
+	return 0;
+}
+
+static int front_assume(struct front_opts *o, struct source_set *srcs,
+			struct diag *d)
+{
+	if (!o->assume)
+		return 0;
+	return check_parse_assume(srcs, o->assume, &o->check.facts, d);
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	struct front_opts o;
+	struct source_set srcs;
+	struct diag d;
+	int i, rc, status = EXIT_PASS;
+
+	rc = parse_front(argc, argv, &o, false);
+	if (rc)
+		goto out_opts;
+	if (o.first_file >= argc) {
+		rc = usage_error("%s", "check needs a FILE");
+		goto out_opts;
+	}
+	for (i = o.first_file; i < argc; i++) {
+		struct ir_program *p = NULL;
+		struct strbuf sb;
+
+		source_set_init(&srcs);
+		diag_init(&d);
+		if (front_assume(&o, &srcs, &d) == 0)
+			check_file(&srcs, argv[i], &o.check, &d, &p);
+		diag_print(&d, stderr);
+		if (d.nerrors) {
+			status = EXIT_DATAERR;
+		} else if (p) {
+			sb_init(&sb);
+			plan_requirements(&sb, &p->points[0]);
+			printf("%s: ok, requires %s\n", argv[i], sb.buf);
+			sb_free(&sb);
+		}
+		ir_program_free(p);
+		diag_free(&d);
+		source_set_free(&srcs);
+	}
+	rc = status;
+out_opts:
+	free(o.defines);
+	return rc < 0 ? EXIT_PASS : rc;
+}
+
+static int cmd_plan(int argc, char **argv)
+{
+	struct front_opts o;
+	struct source_set srcs;
+	struct ir_program *p = NULL;
+	struct diag d;
+	struct strbuf sb;
+	int rc;
+
+	rc = parse_front(argc, argv, &o, true);
+	if (rc)
+		goto out_opts;
+	if (argc - o.first_file != 1) {
+		rc = usage_error("%s", "plan takes one FILE");
+		goto out_opts;
+	}
+	source_set_init(&srcs);
+	diag_init(&d);
+	if (front_assume(&o, &srcs, &d) == 0)
+		check_file(&srcs, argv[o.first_file], &o.check, &d, &p);
+	diag_print(&d, stderr);
+	if (!d.nerrors && p) {
+		sb_init(&sb);
+		plan_render(&sb, p, &o.check.facts, o.all_points);
+		fputs(sb.buf, stdout);
+		sb_free(&sb);
+	}
+	rc = d.nerrors ? EXIT_DATAERR : EXIT_PASS;
+	ir_program_free(p);
+	diag_free(&d);
+	source_set_free(&srcs);
+out_opts:
+	free(o.defines);
+	return rc < 0 ? EXIT_PASS : rc;
+}
+
+static int cmd_version(void)
+{
+	printf("scn %s\n", SCN_VERSION);
+	return EXIT_PASS;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "check"))
+		puts("scn check [-D NAME=VALUE]... [--assume FACTS] FILE...\n"
+		     "  Checks each file fully (syntax, names, units, types, ranges, backing\n"
+		     "  rules, includes) without looking at the machine, and lists what it\n"
+		     "  requires. Machine facts take the reference machine's values\n"
+		     "  (ncpus=4 mem_total=16G mem_free=14G page_size=4K nr_nodes=1\n"
+		     "  thp_size=2M) unless --assume pins others. Exit 0 or 65.");
+	else if (argc > 1 && !strcmp(argv[1], "plan"))
+		puts("scn plan [-D NAME=VALUE]... [--assume FACTS] [--all-points] FILE\n"
+		     "  Shows what a run would create and do, in order, with the\n"
+		     "  requirements. Reads the machine's facts unless --assume is given.");
+	else if (argc > 1 && !strcmp(argv[1], "features"))
+		puts("scn features [--json]\n"
+		     "  Shows what this machine offers and every requirement name.");
+	else if (argc > 1)
+		return usage_error("no help on '%s'", argv[1]);
+	else
+		fputs(usage_text, stdout);
+	return EXIT_PASS;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		fputs(usage_text, stderr);
+		return EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "check"))
+		return cmd_check(argc - 1, argv + 1);
+	if (!strcmp(cmd, "plan"))
+		return cmd_plan(argc - 1, argv + 1);
+	if (!strcmp(cmd, "features"))
+		return cmd_features(argc - 1, argv + 1);
+	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
+		return cmd_help(argc - 1, argv + 1);
+	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
+		return cmd_version();
+	return usage_error("unknown command '%s'", cmd);
+}

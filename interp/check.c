@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The checker's driver: loads a file and its includes, reads -D values
+ * with the same grammar, then lowers the scenario once per sweep point.
+ * Parameters are evaluated first, in file order; an override (a sweep
+ * point, -D, then include ... with) replaces a default where it is
+ * evaluated, so later parameters see it.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/parse.h"
+#include "lower.h"
+#include "words.h"
+
+#define MAX_INCLUDE_DEPTH 16
+#define MAX_SWEEP_POINTS 10000
+
+void check_reference_facts(struct rt_facts *f)
+{
+	f->ncpus = 4;
+	f->mem_total = 16LL << 30;
+	f->mem_free = 14LL << 30;
+	f->page_size = 4096;
+	f->thp_size = 2LL << 20;
+	f->nr_nodes = 1;
+}
+
+struct loader {
+	struct source_set *srcs;
+	struct arena *ar;
+	struct diag *d;
+	const char *stack[MAX_INCLUDE_DEPTH];
+	int depth;
+};
+
+static int load_file(struct loader *ld, const char *path, struct loc from,
+		     struct ast_list *out);
+
+/* Reads the includes of stmts into their nodes' bodies. */
+static void load_includes(struct loader *ld, const struct source *src,
+			  struct ast_list *stmts)
+{
+	size_t i;
+
+	for (i = 0; i < stmts->len; i++) {
+		struct ast *n = stmts->v[i];
+		char *dir, *path;
+
+		if (n->kind == AST_BLOCK || n->kind == AST_IF) {
+			load_includes(ld, src, &n->body);
+			load_includes(ld, src, &n->else_body);
+			continue;
+		}
+		if (n->kind != AST_INCLUDE)
+			continue;
+		if (n->a->kind != AST_STRING || n->a->kids.len != 1 ||
+		    n->a->kids.v[0]->kind != AST_TEXT) {
+			diag_error(ld->d, n->a->loc, "include takes a plain string path");
+			continue;
+		}
+		if (n->a->kids.v[0]->name[0] == '/' || !src->path) {
+			path = xstrdup(n->a->kids.v[0]->name);
+		} else {
+			char *copy = xstrdup(src->path);
+
+			dir = dirname(copy);
+			path = xasprintf("%s/%s", dir, n->a->kids.v[0]->name);
+			free(copy);
+		}
+		load_file(ld, path, n->a->loc, &n->body);
+		free(path);
+	}
+}
+
+static int load_file(struct loader *ld, const char *path, struct loc from,
+		     struct ast_list *out)
+{
+	char real[PATH_MAX];
+	struct source *src;
+	struct diag_rec *r;
+	int i, rc;
+
+	if (!realpath(path, real))
+		snprintf(real, sizeof(real), "%s", path);
+	for (i = 0; i < ld->depth; i++)
+		if (!strcmp(ld->stack[i], real)) {
+			r = diag_error(ld->d, from, "include cycle: '%s' includes itself",
+				       path);
+			diag_hint(r, "%s is already being read", ld->stack[i]);
+			return -ELOOP;
+		}
+	if (ld->depth == MAX_INCLUDE_DEPTH) {
+		diag_error(ld->d, from, "includes nest deeper than %d",
+			   MAX_INCLUDE_DEPTH);
+		return -ELOOP;
+	}
+	rc = source_add_file(ld->srcs, path, &src);
+	if (rc) {
+		if (from.src)
+			diag_error(ld->d, from, "cannot read '%s': %s", path,
+				   strerror(-rc));
+		else
+			diag_error(ld->d, from, "cannot read '%s': %s", path,
+				   rc == -EILSEQ ? "not a text file" : strerror(-rc));
+		return rc;
+	}
+	ld->stack[ld->depth++] = arena_strdup(ld->ar, real);
+	parse_source(src, ld->ar, ld->d, out, NULL);
+	load_includes(ld, src, out);
+	ld->depth--;
+	return 0;
+}
+
+/* "name=value" from -D: the value parsed as an expression, as in a file. */
+static bool parse_define(struct source_set *srcs, struct lower *L,
+			 const char *text, struct override *o)
+{
+	const char *eq = strchr(text, '=');
+	struct source *src = source_add_text(srcs, "<command line>", NULL,
+					     text, strlen(text));
+	struct loc loc = { .src = src, .first_line = 1, .first_column = 1,
+			   .last_line = 1,
+			   .last_column = (int)strlen(text) + 1 };
+	struct source vsrc;
+	struct ast *e;
+	struct diag_rec *r;
+	size_t nlen;
+
+	if (!eq || eq == text) {
+		r = diag_error(L->d, loc, "-D takes name=value");
+		diag_hint(r, "-D mem=4G");
+		return false;
+	}
+	nlen = (size_t)(eq - text);
+	o->name = arena_strndup(L->ar, text, nlen);
+	loc.last_column = (int)nlen + 1;
+	o->loc = loc;
+	o->origin = ORIGIN_COMMAND_LINE;
+	/* The value's columns count from the start of the whole -D text. */
+	vsrc = *src;
+	(void)vsrc;
+	{
+		struct source *vs = source_add_text(srcs, "<command line>", NULL,
+						    text, strlen(text));
+		size_t k;
+
+		for (k = 0; k <= nlen; k++)
+			vs->text[k] = ' ';
+		if (parse_expression(vs, L->ar, L->d, &e))
+			return false;
+		/* Quote the original text in messages. */
+		memcpy(vs->text, text, nlen + 1);
+	}
+	if (!static_value(L, e, "a -D value", &o->value))
+		return false;
+	return true;
+}
+
+static void lower_params(struct lower *L, const struct ast_list *stmts)
+{
+	size_t i, k;
+
+	for (i = 0; i < stmts->len; i++) {
+		const struct ast *n = stmts->v[i];
+
+		if (n->kind == AST_PARAM) {
+			lower_param(L, n);
+		} else if (n->kind == AST_INCLUDE) {
+			size_t base = L->novr;
+
+			/* with name=value: defaults for this file alone. */
+			for (k = 0; k < n->kids.len; k++) {
+				struct override o = { .name = n->kids.v[k]->name,
+						      .loc = n->kids.v[k]->loc,
+						      .origin = ORIGIN_WITH };
+
+				if (!static_value(L, n->kids.v[k]->a, "a with value", &o.value))
+					continue;
+				L->ovr = xrealloc(L->ovr, (L->novr + 1) * sizeof(*L->ovr));
+				L->ovr[L->novr++] = o;
+			}
+			lower_params(L, &n->body);
+			for (k = base; k < L->novr; k++)
+				if (!L->ovr[k].used && !L->quiet) {
+					struct diag_rec *r = diag_error(L->d, L->ovr[k].loc,
+						"the included file has no parameter '%s'",
+						L->ovr[k].name);
+					(void)r;
+				}
+			L->novr = base;
+		}
+	}
+}
+
+/* Sorts overrides so that the strongest comes first for each name. */
+static int ovr_cmp(const void *a, const void *b)
+{
+	const struct override *x = a, *y = b;
+
+	return (int)y->origin - (int)x->origin;
+}
+
+static void collect(const struct ast_list *stmts, enum ast_kind kind,
+		    const struct ast **out, size_t *n, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < stmts->len; i++) {
+		const struct ast *s = stmts->v[i];
+
+		if (s->kind == kind && *n < max)
+			out[(*n)++] = s;
+		if (s->kind == AST_INCLUDE)
+			collect(&s->body, kind, out, n, max);
+	}
+}
+
+struct checker {
+	struct source_set *srcs;
+	const struct check_opts *opts;
+	struct diag *d;
+	struct ir_program *prog;
+	struct ast_list stmts;
+	struct override *defines;
+	size_t ndefines;
+};
+
+/* Lowers the scenario at one sweep point. */
+static int lower_point(struct checker *C, struct override *point, size_t npoint,
+		       struct ir_scenario *sc, bool quiet)
+{
+	struct lower L = { .ar = &C->prog->arena, .d = C->d,
+			   .facts = &C->opts->facts, .sc = sc, .cur_phase = -1,
+			   .repeat_runs = 1, .quiet = quiet };
+	struct op_builder top = { 0 };
+	unsigned before = C->d->nerrors;
+	size_t i;
+
+	symtab_init(&L.syms);
+	L.novr = C->ndefines + npoint;
+	L.ovr = xcalloc(L.novr + 1, sizeof(*L.ovr));
+	memcpy(L.ovr, point, npoint * sizeof(*point));
+	memcpy(L.ovr + npoint, C->defines, C->ndefines * sizeof(*C->defines));
+	qsort(L.ovr, L.novr, sizeof(*L.ovr), ovr_cmp);
+	lower_params(&L, &C->stmts);
+	for (i = 0; i < L.novr; i++) {
+		struct override *o = &L.ovr[i];
+		const struct sym *s;
+
+		if (o->used || quiet)
+			continue;
+		s = sym_find(&L.syms, o->name);
+		if (s && s->kind == SYM_PARAM)
+			continue;	/* a weaker override of a used name */
+		{
+			struct suggest sg;
+			struct diag_rec *r;
+			size_t k;
+
+			suggest_init(&sg, o->name);
+			for (k = 0; k < sc->nparams; k++)
+				suggest_offer(&sg, sc->params[k].name);
+			r = diag_error(C->d, o->loc, "no parameter '%s' in %s", o->name,
+				       C->prog->path);
+			if (suggest_result(&sg))
+				diag_hint(r, "did you mean '%s'?", suggest_result(&sg));
+		}
+	}
+	L.cur = &top;
+	lower_stmts(&L, &C->stmts, true);
+	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
+	/* The table's value is a run-time expression of this point. */
+	if (C->prog->table && !C->prog->table->value) {
+		const struct ast *t[1];
+		size_t n = 0;
+
+		collect(&C->stmts, AST_TABLE, t, &n, 1);
+		if (n) {
+			const struct ast *v = NULL;
+			size_t k;
+
+			for (k = 0; k < t[0]->kids.len; k++)
+				if (t[0]->kids.v[k]->kind == AST_ATTR &&
+				    !strcmp(t[0]->kids.v[k]->name, "value"))
+					v = t[0]->kids.v[k]->a;
+			if (v) {
+				C->prog->table->value = lower_expr(&L, v, EXPR_DYNAMIC);
+				C->prog->table->value_text = expr_text(&L, v);
+			}
+		}
+	}
+	symtab_free(&L.syms);
+	free(L.ovr);
+	return C->d->nerrors == before ? 0 : -EINVAL;
+}
+
+/* A lowering context for sweep values and -D text: facts only. */
+static void facts_only(struct checker *C, struct lower *L, struct ir_scenario *sc)
+{
+	memset(L, 0, sizeof(*L));
+	L->ar = &C->prog->arena;
+	L->d = C->d;
+	L->facts = &C->opts->facts;
+	L->sc = sc;
+	L->cur_phase = -1;
+	L->repeat_runs = 1;
+}
+
+static void read_table(struct checker *C, const struct ast *t)
+{
+	struct ir_table *tab = arena_alloc(&C->prog->arena, sizeof(*tab));
+	static const char *const keys[] = { "rows", "cols", "value", NULL };
+	size_t k, s;
+
+	tab->loc = t->loc;
+	for (k = 0; k < t->kids.len; k++) {
+		const struct ast *a = t->kids.v[k];
+		const char *name = a->kind == AST_ATTR && a->a->kind == AST_NAME ?
+					   a->a->name : NULL;
+
+		if (a->kind == AST_ATTR && !strcmp(a->name, "value"))
+			continue;
+		if (a->kind != AST_ATTR || words_index(keys, a->name) < 0) {
+			diag_error(C->d, a->loc, "table takes rows=, cols= and value=");
+			continue;
+		}
+		if (!name) {
+			diag_error(C->d, a->a->loc, "%s= names a swept parameter", a->name);
+			continue;
+		}
+		for (s = 0; s < C->prog->nsweeps; s++)
+			if (!strcmp(C->prog->sweeps[s].param, name))
+				break;
+		if (s == C->prog->nsweeps) {
+			struct diag_rec *r = diag_error(C->d, a->a->loc,
+				"'%s' is not swept", name);
+			diag_hint(r, "add: sweep %s in ...", name);
+			continue;
+		}
+		if (!strcmp(a->name, "rows"))
+			tab->rows = name;
+		else
+			tab->cols = name;
+	}
+	if (!tab->rows)
+		diag_error(C->d, t->loc, "table needs rows=");
+	C->prog->table = tab;
+}
+
+static int check_program(struct checker *C)
+{
+	const struct ast *sweeps[16], *tables[2];
+	struct ir_scenario dummy = { 0 };
+	struct lower L;
+	size_t nsw = 0, ntab = 0, i, k, points = 1;
+	struct override *point;
+	int rc = 0;
+
+	collect(&C->stmts, AST_SWEEP, sweeps, &nsw, 16);
+	collect(&C->stmts, AST_TABLE, tables, &ntab, 2);
+	facts_only(C, &L, &dummy);
+	C->prog->sweeps = arena_alloc(&C->prog->arena, (nsw + 1) * sizeof(*C->prog->sweeps));
+	for (i = 0; i < nsw; i++) {
+		struct ir_sweep *sw = &C->prog->sweeps[C->prog->nsweeps];
+
+		sw->param = sweeps[i]->name;
+		sw->loc = sweeps[i]->loc;
+		sw->values = arena_alloc(&C->prog->arena,
+					 sweeps[i]->kids.len * sizeof(*sw->values));
+		for (k = 0; k < sweeps[i]->kids.len; k++)
+			if (static_value(&L, sweeps[i]->kids.v[k], "a sweep value",
+					 &sw->values[sw->n]))
+				sw->n++;
+		for (k = 0; k < C->ndefines; k++)
+			if (!strcmp(C->defines[k].name, sw->param)) {
+				struct diag_rec *r = diag_error(C->d, C->defines[k].loc,
+					"'%s' is swept by the file; -D cannot set it",
+					sw->param);
+				diag_hint(r, "the sweep is at %s:%d", sw->loc.src->name,
+					  sw->loc.first_line);
+			}
+		for (k = 0; k < C->prog->nsweeps; k++)
+			if (!strcmp(C->prog->sweeps[k].param, sw->param))
+				diag_error(C->d, sw->loc, "'%s' is swept twice", sw->param);
+		if (sw->n && points <= MAX_SWEEP_POINTS)
+			points *= sw->n;
+		C->prog->nsweeps++;
+	}
+	if (nsw == 16)
+		diag_error(C->d, sweeps[15]->loc, "at most 15 sweeps");
+	if (points > MAX_SWEEP_POINTS) {
+		diag_error(C->d, C->prog->sweeps[0].loc,
+			   "the sweeps make more than %d points", MAX_SWEEP_POINTS);
+		return -EINVAL;
+	}
+	if (ntab > 1)
+		diag_error(C->d, tables[1]->loc, "one table per scenario");
+	if (ntab)
+		read_table(C, tables[0]);
+	if (C->d->nerrors)
+		return -EINVAL;
+	if (C->opts->max_points && points > C->opts->max_points)
+		points = C->opts->max_points;
+	C->prog->points = arena_alloc(&C->prog->arena, points * sizeof(*C->prog->points));
+	point = xcalloc(C->prog->nsweeps + 1, sizeof(*point));
+	for (i = 0; i < points && !rc; i++) {
+		size_t idx = i;
+
+		/* Row-major: the last sweep changes fastest. */
+		for (k = C->prog->nsweeps; k-- > 0;) {
+			const struct ir_sweep *sw = &C->prog->sweeps[k];
+
+			point[k] = (struct override){ .name = sw->param,
+				.value = sw->values[idx % sw->n], .loc = sw->loc,
+				.origin = ORIGIN_SWEEP };
+			idx /= sw->n;
+		}
+		rc = lower_point(C, point, C->prog->nsweeps, &C->prog->points[i],
+				 i > 0);
+		C->prog->npoints++;
+	}
+	free(point);
+	return rc;
+}
+
+static int check_common(struct source_set *srcs, const char *path,
+			struct source *src, const struct check_opts *opts,
+			struct diag *d, struct ir_program **out)
+{
+	struct checker C = { .srcs = srcs, .opts = opts, .d = d };
+	struct loader ld = { .srcs = srcs, .d = d };
+	struct ir_scenario dummy = { 0 };
+	struct lower L;
+	size_t i;
+	int rc;
+
+	C.prog = xcalloc(1, sizeof(*C.prog));
+	arena_init(&C.prog->arena);
+	ld.ar = &C.prog->arena;
+	C.prog->path = arena_strdup(&C.prog->arena, path ? path : src->name);
+	if (src) {
+		parse_source(src, ld.ar, d, &C.stmts, NULL);
+		load_includes(&ld, src, &C.stmts);
+	} else {
+		rc = load_file(&ld, path, (struct loc){ 0 }, &C.stmts);
+		if (rc) {
+			ir_program_free(C.prog);
+			return rc;
+		}
+	}
+	facts_only(&C, &L, &dummy);
+	C.defines = xcalloc(opts->ndefines + 1, sizeof(*C.defines));
+	for (i = 0; i < opts->ndefines; i++)
+		if (parse_define(srcs, &L, opts->defines[i], &C.defines[C.ndefines]))
+			C.ndefines++;
+	rc = d->nerrors ? -EINVAL : check_program(&C);
+	free(C.defines);
+	if (rc || d->nerrors) {
+		ir_program_free(C.prog);
+		return -EINVAL;
+	}
+	*out = C.prog;
+	return 0;
+}
+
+int check_file(struct source_set *srcs, const char *path,
+	       const struct check_opts *opts, struct diag *d,
+	       struct ir_program **out)
+{
+	return check_common(srcs, path, NULL, opts, d, out);
+}
+
+int check_source(struct source_set *srcs, struct source *src,
+		 const struct check_opts *opts, struct diag *d,
+		 struct ir_program **out)
+{
+	return check_common(srcs, NULL, src, opts, d, out);
+}
+
+int check_parse_assume(struct source_set *srcs, const char *text,
+		       struct rt_facts *f, struct diag *d)
+{
+	struct source *src = source_add_text(srcs, "<--assume>", NULL, text,
+					     strlen(text));
+	struct ir_scenario dummy = { 0 };
+	struct arena ar;
+	struct lower L = { .ar = &ar, .d = d, .facts = f, .sc = &dummy,
+			   .cur_phase = -1 };
+	const char *p = text;
+	int rc = 0;
+
+	arena_init(&ar);
+	while (*p && !rc) {
+		size_t len = strcspn(p, ","), nlen;
+		const char *eq = memchr(p, '=', len);
+		struct loc loc = { .src = src, .first_line = 1,
+				   .first_column = (int)(p - text) + 1,
+				   .last_line = 1,
+				   .last_column = (int)(p - text + len) + 1 };
+		struct value v, old;
+		struct source *vs;
+		struct ast *e;
+		char *name;
+
+		if (!eq) {
+			diag_error(d, loc, "--assume takes name=value, ...");
+			rc = -EINVAL;
+			break;
+		}
+		nlen = (size_t)(eq - p);
+		name = arena_strndup(&ar, p, nlen);
+		if (!fact_value(f, name, &old)) {
+			struct suggest s;
+			struct diag_rec *r;
+			int k;
+
+			suggest_init(&s, name);
+			for (k = 0; fact_names[k]; k++)
+				suggest_offer(&s, fact_names[k]);
+			r = diag_error(d, loc, "unknown machine fact '%s'", name);
+			diag_hint(r, suggest_result(&s) ? "did you mean '%s'?" :
+				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size%s",
+				  suggest_result(&s) ? suggest_result(&s) : "");
+			rc = -EINVAL;
+			break;
+		}
+		vs = source_add_text(srcs, "<--assume>", NULL, text, strlen(text));
+		memset(vs->text, ' ', (size_t)(eq - text) + 1);
+		vs->text[(eq - text) + 1 + (len - nlen - 1)] = '\0';
+		vs->len = strlen(vs->text);
+		if (parse_expression(vs, &ar, d, &e) ||
+		    !static_value(&L, e, name, &v)) {
+			rc = -EINVAL;
+			break;
+		}
+		if (v.type != old.type) {
+			diag_error(d, loc, "%s is a %s", name, val_type_name(old.type));
+			rc = -EINVAL;
+			break;
+		}
+		if (!strcmp(name, "ncpus"))
+			f->ncpus = v.i;
+		else if (!strcmp(name, "mem_total"))
+			f->mem_total = v.i;
+		else if (!strcmp(name, "mem_free"))
+			f->mem_free = v.i;
+		else if (!strcmp(name, "page_size"))
+			f->page_size = v.i;
+		else if (!strcmp(name, "nr_nodes"))
+			f->nr_nodes = v.i;
+		else
+			f->thp_size = v.i;
+		p += len + (p[len] == ',');
+	}
+	arena_free(&ar);
+	return rc;
+}

@@ -37,7 +37,7 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean test units fuzz bench format
+.PHONY: all clean deps suite test units fuzz bench format
 all: scn
 
 scn: $(BUILD)/scn
@@ -70,7 +70,16 @@ $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libscn.a
 
 units: $(UNIT_BINS)
 
-test: scn units
+# The README's two commands: each installs what is missing, builds, runs.
+deps:
+	@sh .ci/install-deps.sh
+
+suite: deps
+	@$(MAKE) --no-print-directory scn
+	@tests/suite.sh
+
+test: deps
+	@$(MAKE) --no-print-directory scn units
 	@tests/run.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.

@@ -125,10 +125,11 @@ static bool parse_define(struct source_set *srcs, struct lower *L,
 	struct loc loc = { .src = src, .first_line = 1, .first_column = 1,
 			   .last_line = 1,
 			   .last_column = (int)strlen(text) + 1 };
-	struct source vsrc;
+	struct source *vsrc;
 	struct ast *e;
 	struct diag_rec *r;
 	size_t nlen;
+	int rc;
 
 	if (!eq || eq == text) {
 		r = diag_error(L->d, loc, "-D takes name=value");
@@ -140,21 +141,17 @@ static bool parse_define(struct source_set *srcs, struct lower *L,
 	loc.last_column = (int)nlen + 1;
 	o->loc = loc;
 	o->origin = ORIGIN_COMMAND_LINE;
-	/* The value's columns count from the start of the whole -D text. */
-	vsrc = *src;
-	(void)vsrc;
-	{
-		struct source *vs = source_add_text(srcs, "<command line>", NULL,
-						    text, strlen(text));
-		size_t k;
-
-		for (k = 0; k <= nlen; k++)
-			vs->text[k] = ' ';
-		if (parse_expression(vs, L->ar, L->d, &e))
-			return false;
-		/* Quote the original text in messages. */
-		memcpy(vs->text, text, nlen + 1);
-	}
+	/*
+	 * The value is parsed from a copy whose name part is blanked, so that
+	 * its columns count from the start of the whole -D text; the copy gets
+	 * the name back before any message quotes it.
+	 */
+	vsrc = source_add_text(srcs, "<command line>", NULL, text, strlen(text));
+	memset(vsrc->text, ' ', nlen + 1);
+	rc = parse_expression(vsrc, L->ar, L->d, &e);
+	memcpy(vsrc->text, text, nlen + 1);
+	if (rc)
+		return false;
 	if (!static_value(L, e, "a -D value", &o->value))
 		return false;
 	return true;

@@ -173,9 +173,11 @@ void lower_param(struct lower *L, const struct ast *n)
 			p.origin = o->origin;
 		} else {
 			struct diag_rec *r = diag_error(L->d, o->loc,
-				"'%s' is a %s (its default is at %s:%d), not a %s",
-				n->name, val_type_name(def.type), n->loc.src->name,
-				n->loc.first_line, val_type_name(t));
+				"'%s' is %s %s (its default is at %s:%d), not %s %s",
+				n->name, def.type == VT_INT ? "an" : "a",
+				val_type_name(def.type), n->loc.src->name,
+				n->loc.first_line, t == VT_INT ? "an" : "a",
+				val_type_name(t));
 
 			if (def.type == VT_SIZE && t == VT_INT)
 				diag_hint(r, "give it a unit: %s=4G", n->name);

@@ -103,8 +103,42 @@ extern const char *const fact_names[];
 /* Statements (stmt.c). */
 void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top);
 void lower_param(struct lower *L, const struct ast *n);
+/* Declarations (decl.c). */
+void lower_require(struct lower *L, const struct ast *n);
+void lower_set(struct lower *L, const struct ast *n);
+void lower_policy(struct lower *L, const struct ast *n);
+void lower_backing(struct lower *L, const struct ast *n);
+void lower_vm(struct lower *L, const struct ast *n);
+void lower_uffd(struct lower *L, const struct ast *n);
 void add_require(struct lower *L, int feature, const char *fact,
 		 enum ast_op cmp, int64_t arg, bool explicit_, struct loc loc,
 		 const char *why);
+/* An implied requirement: what needs it is why. */
+void need(struct lower *L, enum rt_feature f, struct loc loc, const char *why);
+/* The backing (or region, if regions_ok) that n names; -1 after an error. */
+int find_backing(struct lower *L, const struct ast *n, bool regions_ok);
+/* The vm n names, or the only vm when n is NULL; -1 after an error. */
+int find_vm(struct lower *L, const struct ast *n, const struct ast *at);
+/* Reports v not being a multiple of align; false then. */
+bool aligned(struct lower *L, const struct ast *at, const char *what,
+	     int64_t v, int64_t align);
+/* ring=0, 3 or auto. */
+bool want_ring(struct lower *L, const struct ast *a, enum ring *out);
+
+/* Appends to an arena array, doubling; cap is the caller's counter. */
+#define PUSH_ARENA(L, arr, len, cap, val)                                     \
+	do {                                                                  \
+		if ((len) == (cap)) {                                         \
+			size_t ncap_ = (cap) ? (cap) * 2 : 8;                 \
+			void *n_ = arena_alloc((L)->ar, ncap_ * sizeof(*(arr))); \
+			if (len)                                              \
+				memcpy(n_, (arr), (len) * sizeof(*(arr)));    \
+			(arr) = n_;                                           \
+			(cap) = ncap_;                                        \
+		}                                                             \
+		(arr)[(len)++] = (val);                                       \
+	} while (0)
+#define PUSH_OP(L, op)                                                        \
+	PUSH_ARENA(L, (L)->cur->ops, (L)->cur->n, (L)->cur->cap, op)
 
 #endif

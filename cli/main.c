@@ -130,13 +130,18 @@ static int cmd_check(int argc, char **argv)
 	for (i = o.first_file; i < argc; i++) {
 		struct ir_program *p = NULL;
 		struct strbuf sb;
+		int crc = -EINVAL;
 
 		source_set_init(&srcs);
 		diag_init(&d);
 		if (front_assume(&o, &srcs, &d) == 0)
-			check_file(&srcs, argv[i], &o.check, &d, &p);
+			crc = check_file(&srcs, argv[i], &o.check, &d, &p);
 		diag_print(&d, stderr);
-		if (d.nerrors) {
+		if (crc < 0 && crc != -EINVAL) {
+			/* The file named on the command line cannot be read. */
+			if (status == EXIT_PASS)
+				status = EXIT_USAGE;
+		} else if (d.nerrors) {
 			status = EXIT_DATAERR;
 		} else if (p) {
 			sb_init(&sb);
@@ -172,8 +177,9 @@ static int cmd_plan(int argc, char **argv)
 	}
 	source_set_init(&srcs);
 	diag_init(&d);
+	rc = -EINVAL;
 	if (front_assume(&o, &srcs, &d) == 0)
-		check_file(&srcs, argv[o.first_file], &o.check, &d, &p);
+		rc = check_file(&srcs, argv[o.first_file], &o.check, &d, &p);
 	diag_print(&d, stderr);
 	if (!d.nerrors && p) {
 		sb_init(&sb);
@@ -181,7 +187,8 @@ static int cmd_plan(int argc, char **argv)
 		fputs(sb.buf, stdout);
 		sb_free(&sb);
 	}
-	rc = d.nerrors ? EXIT_DATAERR : EXIT_PASS;
+	rc = rc < 0 && rc != -EINVAL ? EXIT_USAGE :
+	     d.nerrors ? EXIT_DATAERR : EXIT_PASS;
 	ir_program_free(p);
 	diag_free(&d);
 	source_set_free(&srcs);

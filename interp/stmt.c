@@ -718,7 +718,7 @@ static void lower_if(struct lower *L, const struct ast *n)
 	/* A compile-time choice: only the branch taken is checked further. */
 	if (!want_bool(L, n->a, "if", &c))
 		return;
-	lower_stmts(L, c ? &n->body : &n->else_body, L->cur_phase < 0);
+	lower_stmts(L, c ? &n->body : &n->else_body, false);
 }
 
 static void unknown_stmt(struct lower *L, const struct ast *n)
@@ -757,11 +757,17 @@ void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 		case AST_SWEEP:
 		case AST_TABLE:
 		case AST_INCLUDE:
-			/* Handled by check.c before and after the statements. */
-			if (!top)
-				only_top(L, n);
-			else if (n->kind == AST_INCLUDE)
+			/* check.c reads these from the file's top level alone. */
+			if (!top) {
+				struct diag_rec *r = diag_error(L->d, n->loc,
+					"'%s' stands at the top level of a file, not inside { }",
+					ast_kind_name(n->kind));
+
+				if (n->kind == AST_PARAM)
+					diag_hint(r, "declare the parameter above, and choose its value with ?:");
+			} else if (n->kind == AST_INCLUDE) {
 				lower_stmts(L, &n->body, true);
+			}
 			break;
 		case AST_REQUIRE:
 			if (in_phase)
@@ -831,7 +837,7 @@ void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 			lower_concurrently(L, n);
 			break;
 		case AST_BLOCK:
-			lower_stmts(L, &n->body, top);
+			lower_stmts(L, &n->body, false);
 			break;
 		case AST_EXPECT:
 			lower_expect(L, n);

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "knobs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define JOURNAL "journal"
+#define LOCK "lock"
+
+static int path_in(char *buf, size_t len, const char *dir, const char *name)
+{
+	return snprintf(buf, len, "%s/%s", dir, name) >= (int)len ? -ENAMETOOLONG : 0;
+}
+
+bool rt_knob_present(enum knob id)
+{
+	return access(knob_info[id].path, W_OK) == 0;
+}
+
+/* "always [madvise] never" -> "madvise"; "1\n" -> "1". */
+static void current_word(char *s)
+{
+	char *open = strchr(s, '['), *close = open ? strchr(open, ']') : NULL;
+	size_t n;
+
+	if (open && close) {
+		n = (size_t)(close - open - 1);
+		memmove(s, open + 1, n);
+		s[n] = '\0';
+	}
+	n = strcspn(s, "\n");
+	s[n] = '\0';
+}
+
+int rt_knob_read(enum knob id, char *buf, size_t len, struct rt_err *err)
+{
+	const struct knob_info *ki = &knob_info[id];
+	int fd = open(ki->path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", ki->path);
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return rt_fail_errno(err, errno, "read(%s)", ki->path);
+	buf[n] = '\0';
+	current_word(buf);
+	return 0;
+}
+
+static int write_value(const char *path, const char *value, struct rt_err *err)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	size_t len = strlen(value);
+	ssize_t n;
+
+	if (fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", path);
+	n = write(fd, value, len);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		return rt_fail_errno(err, e, "write(%s, \"%s\")", path, value);
+	}
+	close(fd);
+	return 0;
+}
+
+int rt_knobs_open(struct rt_knobs *k, const char *dir, struct rt_err *err)
+{
+	char path[192];
+	struct stat st;
+
+	memset(k, 0, sizeof(*k));
+	k->lock_fd = -1;
+	k->journal_fd = -1;
+	snprintf(k->dir, sizeof(k->dir), "%s", dir ? dir : RT_STATE_DIR);
+	if (mkdir(k->dir, 0700) && errno != EEXIST)
+		return rt_fail_errno(err, errno, "mkdir(%s)", k->dir);
+	if (path_in(path, sizeof(path), k->dir, LOCK))
+		return rt_fail(err, -ENAMETOOLONG, "state directory name too long");
+	k->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (k->lock_fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", path);
+	if (flock(k->lock_fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		close(k->lock_fd);
+		k->lock_fd = -1;
+		if (e == EWOULDBLOCK)
+			return rt_fail(err, -EBUSY,
+				       "another scn run holds %s and may be changing system knobs",
+				       path);
+		return rt_fail_errno(err, e, "flock(%s)", path);
+	}
+	path_in(path, sizeof(path), k->dir, JOURNAL);
+	if (stat(path, &st) == 0) {
+		rt_knobs_close(k);
+		return rt_fail(err, -EEXIST,
+			       "%s holds knob values of a run that did not finish; run 'scn restore' first",
+			       path);
+	}
+	return 0;
+}
+
+void rt_knobs_close(struct rt_knobs *k)
+{
+	if (k->journal_fd >= 0)
+		close(k->journal_fd);
+	if (k->lock_fd >= 0)
+		close(k->lock_fd);	/* releases the flock */
+	k->journal_fd = -1;
+	k->lock_fd = -1;
+}
+
+static int journal_append(struct rt_knobs *k, const struct rt_knob_saved *s,
+			  struct rt_err *err)
+{
+	char path[192], line[256];
+	int n;
+
+	if (k->journal_fd < 0) {
+		path_in(path, sizeof(path), k->dir, JOURNAL);
+		k->journal_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+				     0600);
+		if (k->journal_fd < 0)
+			return rt_fail_errno(err, errno, "open(%s)", path);
+	}
+	n = snprintf(line, sizeof(line), "%s\t%s\n", knob_info[s->knob].name,
+		     s->value);
+	if (write(k->journal_fd, line, (size_t)n) != n || fsync(k->journal_fd))
+		return rt_fail_errno(err, errno, "write(journal)");
+	return 0;
+}
+
+int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
+		struct rt_err *err)
+{
+	const struct knob_info *ki = &knob_info[id];
+	struct rt_knob_saved s = { .knob = id };
+	size_t i;
+	int rc;
+
+	if (ki->kind != KNOB_ACTION) {
+		for (i = 0; i < k->n; i++)
+			if (k->saved[i].knob == id)
+				break;
+		if (i == k->n) {
+			rc = rt_knob_read(id, s.value, sizeof(s.value), err);
+			if (rc)
+				return rc;
+			rc = journal_append(k, &s, err);
+			if (rc)
+				return rc;
+			k->saved[k->n++] = s;
+		}
+	}
+	return write_value(ki->path, value, err);
+}
+
+/*
+ * KSM refuses merge_across_nodes and max_page_sharing (EBUSY) while pages
+ * are shared: unmerge everything (run=2), write, and the run knob itself
+ * is restored later in the journal's reverse order.
+ */
+static int restore_one(enum knob id, const char *value, char *report,
+		       size_t len)
+{
+	char now[RT_KNOB_VALUE_MAX];
+	struct rt_err err;
+	size_t used = strlen(report);
+	int rc = write_value(knob_info[id].path, value, &err);
+
+	if (rc == -EBUSY && (id == KNOB_KSM_MERGE_ACROSS_NODES ||
+			     id == KNOB_KSM_MAX_PAGE_SHARING)) {
+		struct rt_err e2;
+
+		write_value(knob_info[KNOB_KSM_RUN].path, "2", &e2);
+		rc = write_value(knob_info[id].path, value, &err);
+	}
+	if (rc) {
+		snprintf(report + used, len - used, "%s: not restored to %s: %s\n",
+			 knob_info[id].name, value, err.msg);
+		return rc;
+	}
+	/* A hugetlb pool cannot shrink below the pages in use. */
+	if (!rt_knob_read(id, now, sizeof(now), &err) && strcmp(now, value) &&
+	    knob_info[id].kind == KNOB_INT && atoll(now) != atoll(value)) {
+		snprintf(report + used, len - used,
+			 "%s: restored to %s, not %s (the kernel kept it)\n",
+			 knob_info[id].name, now, value);
+		return -EIO;
+	}
+	return 0;
+}
+
+static void remove_journal(const char *dir)
+{
+	char path[192];
+
+	path_in(path, sizeof(path), dir, JOURNAL);
+	unlink(path);
+}
+
+int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len)
+{
+	int rc = 0;
+	size_t i;
+
+	report[0] = '\0';
+	for (i = k->n; i-- > 0;)
+		if (restore_one(k->saved[i].knob, k->saved[i].value, report, len))
+			rc = -EIO;
+	if (!rc) {
+		remove_journal(k->dir);
+		k->n = 0;
+	}
+	return rc;
+}
+
+int rt_knobs_replay(const char *dir, char *report, size_t len,
+		    struct rt_err *err)
+{
+	struct rt_knob_saved saved[KNOB__COUNT * 2];
+	struct rt_knobs k;
+	char path[192], line[256];
+	size_t n = 0, i;
+	FILE *f;
+	int rc;
+
+	report[0] = '\0';
+	memset(&k, 0, sizeof(k));
+	k.lock_fd = -1;
+	k.journal_fd = -1;
+	snprintf(k.dir, sizeof(k.dir), "%s", dir ? dir : RT_STATE_DIR);
+	path_in(path, sizeof(path), k.dir, LOCK);
+	k.lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (k.lock_fd < 0 && errno == ENOENT)
+		return 0;	/* no state directory: nothing to restore */
+	if (k.lock_fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", path);
+	if (flock(k.lock_fd, LOCK_EX | LOCK_NB)) {
+		close(k.lock_fd);
+		return rt_fail(err, -EBUSY, "a run is still going: it holds %s", path);
+	}
+	path_in(path, sizeof(path), k.dir, JOURNAL);
+	f = fopen(path, "re");
+	if (!f) {
+		close(k.lock_fd);
+		return 0;
+	}
+	while (fgets(line, sizeof(line), f) && n < sizeof(saved) / sizeof(saved[0])) {
+		char *tab = strchr(line, '\t');
+		int id;
+
+		if (!tab)
+			continue;
+		*tab = '\0';
+		tab[1 + strcspn(tab + 1, "\n")] = '\0';
+		for (id = 0; id < KNOB__COUNT; id++)
+			if (!strcmp(knob_info[id].name, line))
+				break;
+		if (id == KNOB__COUNT)
+			continue;
+		saved[n].knob = (enum knob)id;
+		snprintf(saved[n].value, sizeof(saved[n].value), "%s", tab + 1);
+		n++;
+	}
+	fclose(f);
+	/* The first saved value of a knob is its original. */
+	for (i = 0; i < n; i++) {
+		size_t j;
+		bool first = true;
+
+		for (j = 0; j < i; j++)
+			first &= saved[j].knob != saved[i].knob;
+		if (first)
+			k.saved[k.n++] = saved[i];
+	}
+	rc = rt_knobs_restore(&k, report, len);
+	if (!rc && !k.n && !report[0])
+		snprintf(report, len, "%zu knob%s restored\n", n, n == 1 ? "" : "s");
+	close(k.lock_fd);
+	return rc ? rt_fail(err, rc, "some knobs were not restored") : (int)n;
+}

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "mem.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/memfd.h>
+#include <numaif.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "compat.h"
+
+#ifndef MFD_HUGE_SHIFT
+#define MFD_HUGE_SHIFT 26
+#endif
+
+static int huge_log2(int64_t page_size)
+{
+	int n = 0;
+
+	while ((1LL << n) < page_size)
+		n++;
+	return n;
+}
+
+static int map_anon(struct rt_mem *m, const struct backing_info *bi,
+		    unsigned flags, struct rt_err *err)
+{
+	int mflags = MAP_ANONYMOUS;
+
+	mflags |= (bi->flags & BK_SHARED) ? MAP_SHARED : MAP_PRIVATE;
+	if (bi->flags & BK_HUGETLB)
+		mflags |= MAP_HUGETLB | (huge_log2(m->page_size) << MAP_HUGE_SHIFT);
+	if (flags & RT_MEM_NORESERVE)
+		mflags |= MAP_NORESERVE;
+	m->addr = mmap(NULL, (size_t)m->size, PROT_READ | PROT_WRITE, mflags,
+		       -1, 0);
+	if (m->addr == MAP_FAILED) {
+		m->addr = NULL;
+		return rt_fail_errno(err, errno, "mmap(%s, %lld bytes)", bi->name,
+				     (long long)m->size);
+	}
+	return 0;
+}
+
+static int map_memfd(struct rt_mem *m, const struct backing_info *bi,
+		     unsigned flags, struct rt_err *err)
+{
+	unsigned mfd = MFD_CLOEXEC;
+	int mflags = MAP_SHARED;
+
+	if (bi->flags & BK_HUGETLB)
+		mfd |= MFD_HUGETLB | ((unsigned)huge_log2(m->page_size) << MFD_HUGE_SHIFT);
+	m->fd = memfd_create("scn", mfd);
+	if (m->fd < 0)
+		return rt_fail_errno(err, errno, "memfd_create(%s)", bi->name);
+	if (ftruncate(m->fd, m->size))
+		return rt_fail_errno(err, errno, "ftruncate(memfd, %lld)",
+				     (long long)m->size);
+	if (flags & RT_MEM_NORESERVE)
+		mflags |= MAP_NORESERVE;
+	m->addr = mmap(NULL, (size_t)m->size, PROT_READ | PROT_WRITE, mflags,
+		       m->fd, 0);
+	if (m->addr == MAP_FAILED) {
+		m->addr = NULL;
+		return rt_fail_errno(err, errno, "mmap(memfd, %lld bytes)",
+				     (long long)m->size);
+	}
+	return 0;
+}
+
+int rt_mem_create(struct rt_mem *m, enum backing_type type, int64_t size,
+		  int64_t page_size, unsigned flags, int fill, int node,
+		  struct rt_err *err)
+{
+	const struct backing_info *bi = &backing_info[type];
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	m->type = type;
+	m->size = size;
+	m->page_size = page_size;
+	m->fd = -1;
+	if (bi->flags & BK_KVM)
+		return rt_fail(err, -EOPNOTSUPP,
+			       "guest_memfd is created by a VM; host regions cannot be guest_memfd");
+	if (bi->flags & BK_FD)
+		rc = map_memfd(m, bi, flags, err);
+	else
+		rc = map_anon(m, bi, flags, err);
+	if (rc)
+		goto fail;
+	if (node >= 0) {
+		unsigned long mask = 1UL << node;
+
+		if (mbind(m->addr, (unsigned long)size, MPOL_BIND, &mask,
+			  sizeof(mask) * 8, 0)) {
+			rc = rt_fail_errno(err, errno, "mbind(node %d)", node);
+			goto fail;
+		}
+	}
+	if ((bi->flags & BK_THP) || (flags & RT_MEM_HUGEPAGE)) {
+		if (madvise(m->addr, (size_t)size, MADV_HUGEPAGE)) {
+			rc = rt_fail_errno(err, errno, "madvise(MADV_HUGEPAGE)");
+			goto fail;
+		}
+	}
+	if ((flags & RT_MEM_NOHUGEPAGE) &&
+	    madvise(m->addr, (size_t)size, MADV_NOHUGEPAGE)) {
+		rc = rt_fail_errno(err, errno, "madvise(MADV_NOHUGEPAGE)");
+		goto fail;
+	}
+	if (fill >= 0) {
+		memset(m->addr, fill, (size_t)size);
+	} else if ((flags & RT_MEM_PREFAULT) &&
+		   madvise(m->addr, (size_t)size, MADV_POPULATE_WRITE)) {
+		rc = rt_fail_errno(err, errno, "madvise(MADV_POPULATE_WRITE)");
+		goto fail;
+	}
+	return 0;
+fail:
+	rt_mem_destroy(m);
+	return rc;
+}
+
+void rt_mem_destroy(struct rt_mem *m)
+{
+	if (m->addr)
+		munmap(m->addr, (size_t)m->size);
+	if (m->fd >= 0)
+		close(m->fd);
+	m->addr = NULL;
+	m->fd = -1;
+}
+
+static int check_range(const struct rt_mem *m, int64_t off, int64_t size,
+		       struct rt_err *err)
+{
+	if (!m->addr)
+		return rt_fail(err, -EINVAL, "the memory is not mapped");
+	if (off < 0 || size <= 0 || off + size > m->size)
+		return rt_fail(err, -EINVAL, "range %lld+%lld is outside %lld bytes",
+			       (long long)off, (long long)size, (long long)m->size);
+	return 0;
+}
+
+int rt_mem_mprotect(struct rt_mem *m, int64_t off, int64_t size,
+		    enum rt_prot prot, struct rt_err *err)
+{
+	static const int prots[] = { PROT_READ, PROT_READ | PROT_WRITE, PROT_NONE };
+	static const char *const names[] = { "PROT_READ", "PROT_READ|PROT_WRITE",
+					     "PROT_NONE" };
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	if (mprotect((char *)m->addr + off, (size_t)size, prots[prot]))
+		return rt_fail_errno(err, errno, "mprotect(%s)", names[prot]);
+	return 0;
+}
+
+int rt_mem_madvise(struct rt_mem *m, int64_t off, int64_t size,
+		   enum advice advice, struct rt_err *err)
+{
+	const struct advice_info *ai = &advice_info[advice];
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	if (madvise((char *)m->addr + off, (size_t)size, ai->madv))
+		return rt_fail_errno(err, errno, "madvise(%s)", ai->name);
+	return 0;
+}
+
+int rt_mem_punch(struct rt_mem *m, int64_t off, int64_t size,
+		 struct rt_err *err)
+{
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	if (m->fd < 0)
+		return rt_fail(err, -EINVAL, "fallocate needs a file-backed mapping");
+	if (fallocate(m->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off, size))
+		return rt_fail_errno(err, errno, "fallocate(PUNCH_HOLE)");
+	return 0;
+}
+
+int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
+		  struct rt_err *err)
+{
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	/* Remapped as PROT_NONE, not left as a hole another mmap could fill. */
+	if (mmap((char *)m->addr + off, (size_t)size, PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1,
+		 0) == MAP_FAILED)
+		return rt_fail_errno(err, errno, "munmap");
+	m->unmapped_any = true;
+	return 0;
+}
+
+int rt_mem_resident(const struct rt_mem *m, int64_t off, int64_t size,
+		    int64_t *pages, struct rt_err *err)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	size_t n = (size_t)((size + psz - 1) / psz), i;
+	unsigned char *vec;
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	vec = malloc(n ? n : 1);
+	if (!vec)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	if (mincore((char *)m->addr + off, (size_t)size, vec)) {
+		rc = rt_fail_errno(err, errno, "mincore");
+		free(vec);
+		return rc;
+	}
+	*pages = 0;
+	for (i = 0; i < n; i++)
+		*pages += vec[i] & 1;
+	free(vec);
+	return 0;
+}

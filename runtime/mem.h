@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mem: the memory a scenario declares, mapped in scn's address space:
+ * private or shared anonymous memory, memfd (hugetlb too). The runtime
+ * acts on it with mprotect, madvise, fallocate and munmap. guest_memfd
+ * comes from a VM and lives with the KVM runtime.
+ */
+#ifndef SCN_RT_MEM_H
+#define SCN_RT_MEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "mm_tables.h"
+
+#define RT_MEM_PREFAULT		0x1u	/* MADV_POPULATE_WRITE after mapping */
+#define RT_MEM_NOHUGEPAGE	0x2u
+#define RT_MEM_HUGEPAGE		0x4u
+#define RT_MEM_NORESERVE	0x8u
+
+struct rt_mem {
+	enum backing_type type;
+	void *addr;
+	int64_t size;
+	int64_t page_size;
+	int fd;			/* memfd, or -1 */
+	bool unmapped_any;	/* part of it was munmap()ed */
+};
+
+/*
+ * Maps size bytes of the given type. fill >= 0 writes that byte over all
+ * of it (and so populates it); node >= 0 binds it to that node first.
+ */
+int rt_mem_create(struct rt_mem *m, enum backing_type type, int64_t size,
+		  int64_t page_size, unsigned flags, int fill, int node,
+		  struct rt_err *err);
+void rt_mem_destroy(struct rt_mem *m);
+
+enum rt_prot { RT_PROT_RO, RT_PROT_RW, RT_PROT_NONE };
+
+int rt_mem_mprotect(struct rt_mem *m, int64_t off, int64_t size,
+		    enum rt_prot prot, struct rt_err *err);
+int rt_mem_madvise(struct rt_mem *m, int64_t off, int64_t size,
+		   enum advice advice, struct rt_err *err);
+int rt_mem_punch(struct rt_mem *m, int64_t off, int64_t size,
+		 struct rt_err *err);
+int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
+		  struct rt_err *err);
+
+/* Pages of [off, off+size) present in memory (mincore). */
+int rt_mem_resident(const struct rt_mem *m, int64_t off, int64_t size,
+		    int64_t *pages, struct rt_err *err);
+
+#endif

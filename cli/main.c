@@ -16,6 +16,7 @@
 #include "../interp/plan.h"
 #include "../runtime/features.h"
 #include "cmd_features.h"
+#include "cmd_run.h"
 
 #define EXIT_PASS 0
 #define EXIT_FAIL 1
@@ -30,6 +31,8 @@ static const char usage_text[] =
 	"commands:\n"
 	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
 	"  plan FILE          show what a run would create and do, in order\n"
+	"  run FILE           check, then run on this machine (-D, --state-dir, -q)\n"
+	"  restore [DIR]      put back the knobs of a run that was killed\n"
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
 	"  help [COMMAND]     this text, or a command's options\n"
 	"  version            the version (also --version)\n"
@@ -239,6 +242,10 @@ int main(int argc, char **argv)
 		return cmd_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "plan"))
 		return cmd_plan(argc - 1, argv + 1);
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "restore"))
+		return cmd_restore(argc - 1, argv + 1);
 	if (!strcmp(cmd, "features"))
 		return cmd_features(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))

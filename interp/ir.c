@@ -34,7 +34,7 @@ enum val_type metric_type(enum metric m)
 	return metrics[m].type;
 }
 
-const char *stat_name(enum stat s)
+const char *stat_name(enum stat_kind s)
 {
 	return stats[s];
 }

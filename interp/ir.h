@@ -49,7 +49,7 @@ enum metric {
 	X(MAX, "max")                                                         \
 	X(STDDEV, "stddev")
 
-enum stat {
+enum stat_kind {
 #define STAT_ENUM(id, name) STAT_##id,
 	STAT_LIST(STAT_ENUM)
 #undef STAT_ENUM
@@ -58,7 +58,7 @@ enum stat {
 
 const char *metric_name(enum metric m);
 enum val_type metric_type(enum metric m);
-const char *stat_name(enum stat s);
+const char *stat_name(enum stat_kind s);
 
 /* Counters read from the kernel, by their file's name. */
 enum gauge_source {
@@ -87,7 +87,7 @@ struct ir_expr {
 	enum ast_op op;
 	int phase;			/* METRIC, GAUGE: index, or -1 */
 	enum metric metric;
-	enum stat stat;
+	enum stat_kind stat;
 	struct ir_expr *vcpu;		/* METRIC: per-vCPU index, or NULL */
 	enum gauge_source gauge;
 	const char *gauge_name;

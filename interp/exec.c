@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "exec.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../runtime/clock.h"
+#include "../runtime/knobs.h"
+#include "../runtime/ksm.h"
+#include "../runtime/mem.h"
+#include "../runtime/numa.h"
+#include "plan.h"
+#include "results.h"
+
+/* The state of one sweep point's run. */
+struct run {
+	const struct ir_scenario *sc;
+	const struct exec_opts *o;
+	struct diag *d;
+	struct rt_mem *mems;		/* [nbackings] */
+	bool *made;
+	struct rt_knobs knobs;
+	bool knobs_open;
+	struct results res;
+	pthread_mutex_t lock;		/* d and out, from concurrent branches */
+	bool failed;
+};
+
+/* A strand of execution: the main one or a concurrent branch. */
+struct strand {
+	struct run *r;
+	atomic_bool *sibling_stop;	/* a failing branch stops the others */
+};
+
+static bool stopping(const struct strand *s)
+{
+	return (s->r->o->stop && atomic_load(s->r->o->stop)) ||
+	       (s->sibling_stop && atomic_load(s->sibling_stop));
+}
+
+static void fail_at(struct strand *s, struct loc loc, const char *msg)
+{
+	pthread_mutex_lock(&s->r->lock);
+	diag_error(s->r->d, loc, "%s", msg);
+	s->r->failed = true;
+	pthread_mutex_unlock(&s->r->lock);
+	if (s->sibling_stop)
+		atomic_store(s->sibling_stop, true);
+}
+
+static void logf_(struct run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void logf_(struct run *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!r->o->log)
+		return;
+	va_start(ap, fmt);
+	pthread_mutex_lock(&r->lock);
+	vfprintf(r->o->log, fmt, ap);
+	fflush(r->o->log);
+	pthread_mutex_unlock(&r->lock);
+	va_end(ap);
+}
+
+/* --- before any side effect ------------------------------------------- */
+
+static bool op_supported(const struct ir_op *op, const char **what)
+{
+	size_t i;
+
+	switch (op->kind) {
+	case IR_CREATE_VM:
+	case IR_GUEST:
+	case IR_MEMSLOT:
+	case IR_DIRTYLOG:
+	case IR_VCPU_RESET:
+	case IR_EXPECT_FAULT:
+		*what = "the KVM runtime";
+		return false;
+	case IR_CREATE_UFFD:
+		*what = "the userfaultfd service";
+		return false;
+	default:
+		break;
+	}
+	for (i = 0; i < op->body.n; i++)
+		if (!op_supported(&op->body.ops[i], what))
+			return false;
+	for (i = 0; i < op->nbranches; i++) {
+		size_t k;
+
+		for (k = 0; k < op->branches[i].n; k++)
+			if (!op_supported(&op->branches[i].ops[k], what))
+				return false;
+	}
+	return true;
+}
+
+static const struct ir_op *find_unsupported(const struct ir_block *b,
+					    const char **what)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (!op_supported(&b->ops[i], what))
+			return &b->ops[i];
+	return NULL;
+}
+
+static bool fact_ok(const struct ir_require *q, int64_t have)
+{
+	switch (q->cmp) {
+	case OP_EQ: return have == q->arg;
+	case OP_NE: return have != q->arg;
+	case OP_LT: return have < q->arg;
+	case OP_LE: return have <= q->arg;
+	case OP_GT: return have > q->arg;
+	default: return have >= q->arg;
+	}
+}
+
+static bool sets_knobs(const struct ir_block *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (b->ops[i].kind == IR_SET_KNOB)
+			return true;
+	return false;
+}
+
+/* Unmet requirements, absent knobs, too little memory: a SKIP. */
+static int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
+		     struct diag *d, char *reason, size_t len)
+{
+	const struct rt_features *f = o->features;
+	size_t i, used = 0;
+	const struct ir_op *bad;
+	const char *what = NULL;
+	struct strbuf sb;
+
+	reason[0] = '\0';
+	for (i = 0; i < sc->nreqs; i++) {
+		const struct ir_require *q = &sc->reqs[i];
+		char line[256] = "";
+
+		if (q->feature >= 0 && !f->have[q->feature])
+			snprintf(line, sizeof(line), "needs %s: %s",
+				 rt_feature_name(q->feature), f->why[q->feature]);
+		else if (q->feature == RT_FEAT_HUGETLB && q->arg &&
+			 !rt_features_hugetlb(f, q->arg))
+			snprintf(line, sizeof(line), "needs hugetlb pages of %lld KiB: this kernel has no such pool",
+				 (long long)(q->arg >> 10));
+		else if (q->feature < 0) {
+			int64_t have = !strcmp(q->fact, "nodes") ? f->facts.nr_nodes :
+				       !strcmp(q->fact, "cpus") ? f->facts.ncpus :
+				       f->facts.mem_total;
+
+			if (!fact_ok(q, have)) {
+				sb_init(&sb);
+				plan_requirements(&sb, &(struct ir_scenario){
+					.reqs = (struct ir_require *)q, .nreqs = 1 });
+				snprintf(line, sizeof(line), "needs %s: this machine has %lld",
+					 sb.buf, (long long)have);
+				sb_free(&sb);
+			}
+		}
+		if (line[0] && used < len)
+			used += (size_t)snprintf(reason + used, len - used, "%s%s",
+						 used ? "; " : "", line);
+	}
+	for (i = 0; i < sc->ops.n; i++) {
+		const struct ir_op *op = &sc->ops.ops[i];
+
+		if (op->kind == IR_SET_KNOB && !rt_knob_present(op->knob.knob) &&
+		    used < len)
+			used += (size_t)snprintf(reason + used, len - used,
+				"%sthis kernel lacks the knob %s (%s)", used ? "; " : "",
+				knob_info[op->knob.knob].name, knob_info[op->knob.knob].path);
+	}
+	if (!used && sc->real_memory > f->facts.mem_free) {
+		sb_init(&sb);
+		format_size(&sb, sc->real_memory);
+		sb_puts(&sb, " of memory, and the machine has ");
+		format_size(&sb, f->facts.mem_free);
+		snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
+		sb_free(&sb);
+		used = 1;
+	}
+	if (used)
+		return EXEC_SKIP;
+	bad = find_unsupported(&sc->ops, &what);
+	if (bad) {
+		diag_error(d, bad->loc, "this build of scn cannot run '%s' yet: it needs %s",
+			   ir_op_name(bad->kind), what);
+		return EXEC_UNSUPPORTED;
+	}
+	return EXEC_PASS;
+}
+
+/* --- operations ---------------------------------------------------------- */
+
+static void run_block(struct strand *s, const struct ir_block *b);
+
+static int run_command(const char *cmd, struct rt_err *err)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return rt_fail_errno(err, errno, "fork");
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return rt_fail_errno(err, errno, "waitpid");
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFEXITED(status))
+		return rt_fail(err, -ECHILD, "\"%s\" exited with %d", cmd,
+			       WEXITSTATUS(status));
+	return rt_fail(err, -ECHILD, "\"%s\" was killed by signal %d", cmd,
+		       WTERMSIG(status));
+}
+
+static int sleep_ns(struct strand *s, int64_t ns, struct rt_err *err)
+{
+	int64_t end = rt_now_ns() + ns, now;
+
+	/* In slices, so that Ctrl-C is not kept waiting. */
+	while ((now = rt_now_ns()) < end) {
+		int64_t left = end - now, slice = left < 10000000 ? left : 10000000;
+		struct timespec ts = { slice / 1000000000, slice % 1000000000 };
+
+		if (stopping(s))
+			return rt_fail(err, -EINTR, "interrupted");
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+static void print_text(struct strand *s, const struct ir_op *op)
+{
+	struct strbuf sb;
+	struct rt_err err;
+	size_t i;
+
+	sb_init(&sb);
+	for (i = 0; i < op->print.n; i++) {
+		const struct ir_text_part *p = &op->print.parts[i];
+		struct value v;
+
+		if (p->text) {
+			sb_puts(&sb, p->text);
+			continue;
+		}
+		pthread_mutex_lock(&s->r->lock);
+		if (results_eval(&s->r->res, p->expr, &v, &err)) {
+			pthread_mutex_unlock(&s->r->lock);
+			fail_at(s, p->expr->loc, err.msg);
+			sb_free(&sb);
+			return;
+		}
+		pthread_mutex_unlock(&s->r->lock);
+		value_format(&sb, &v, p->format);
+	}
+	pthread_mutex_lock(&s->r->lock);
+	fprintf(s->r->o->out, "%s\n", sb.buf ? sb.buf : "");
+	fflush(s->r->o->out);
+	pthread_mutex_unlock(&s->r->lock);
+	sb_free(&sb);
+}
+
+static void expect(struct strand *s, const struct ir_op *op)
+{
+	struct rt_err err;
+	struct value v;
+	int rc;
+
+	pthread_mutex_lock(&s->r->lock);
+	rc = results_eval(&s->r->res, op->expect.cond, &v, &err);
+	pthread_mutex_unlock(&s->r->lock);
+	if (rc) {
+		fail_at(s, op->loc, err.msg);
+		return;
+	}
+	if (!v.i) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		sb_printf(&sb, "expectation failed: %s", op->expect.text);
+		/* Show the operands of a comparison as they were. */
+		if (op->expect.cond->kind == IRX_BINARY) {
+			struct value a, b;
+
+			if (!results_eval(&s->r->res, op->expect.cond->a, &a, &err) &&
+			    !results_eval(&s->r->res, op->expect.cond->b, &b, &err)) {
+				sb_puts(&sb, " (");
+				value_format_human(&sb, &a);
+				sb_printf(&sb, " %s ", ast_op_text(op->expect.cond->op));
+				value_format_human(&sb, &b);
+				sb_puts(&sb, ")");
+			}
+		}
+		pthread_mutex_lock(&s->r->lock);
+		diag_error(s->r->d, op->loc, "%s", sb.buf);
+		s->r->failed = true;
+		pthread_mutex_unlock(&s->r->lock);
+		sb_free(&sb);
+	}
+}
+
+static int wait_until(struct strand *s, const struct ir_op *op,
+		      struct rt_err *err)
+{
+	int64_t end = rt_now_ns() + op->wait.timeout;
+	struct value v;
+	int rc;
+
+	for (;;) {
+		pthread_mutex_lock(&s->r->lock);
+		rc = results_eval(&s->r->res, op->wait.cond, &v, err);
+		pthread_mutex_unlock(&s->r->lock);
+		if (rc)
+			return rc;
+		if (v.i)
+			return 0;
+		if (rt_now_ns() > end)
+			return rt_fail(err, -ETIMEDOUT, "the condition stayed false");
+		rc = sleep_ns(s, 1000000, err);
+		if (rc)
+			return rc;
+	}
+}
+
+static int ksm_wait(struct strand *s, const struct ir_op *op,
+		    struct rt_err *err)
+{
+	int64_t run;
+	int rc = rt_ksm_read("run", &run, err);
+
+	if (rc)
+		return rc;
+	if (run != 1)
+		return rt_fail(err, -EINVAL,
+			       "ksmd is not running (ksm.run is %lld): set ksm.run = 1",
+			       (long long)run);
+	/* As ksm_tests: two full scans after the advice see every page. */
+	return rt_ksm_wait_scans(op->ksm.what == KSMW_SCANS ? op->ksm.target : 2,
+				 op->ksm.what == KSMW_MERGED ? op->ksm.target : 0,
+				 op->ksm.timeout, s->r->o->stop, err);
+}
+
+struct branch {
+	struct strand s;
+	const struct ir_block *block;
+	pthread_barrier_t *start;
+	pthread_t thread;
+};
+
+static void *branch_main(void *arg)
+{
+	struct branch *b = arg;
+
+	pthread_barrier_wait(b->start);
+	run_block(&b->s, b->block);
+	return NULL;
+}
+
+static void run_concurrently(struct strand *s, const struct ir_op *op)
+{
+	struct branch *br = xcalloc(op->nbranches, sizeof(*br));
+	atomic_bool sib = false;
+	pthread_barrier_t start;
+	size_t i, started = 0;
+
+	/* Every branch starts at the same instant, the block ends with the last. */
+	pthread_barrier_init(&start, NULL, (unsigned)op->nbranches);
+	for (i = 0; i < op->nbranches; i++) {
+		br[i].s.r = s->r;
+		br[i].s.sibling_stop = &sib;
+		br[i].block = &op->branches[i];
+		br[i].start = &start;
+	}
+	for (i = 0; i < op->nbranches; i++) {
+		if (pthread_create(&br[i].thread, NULL, branch_main, &br[i]))
+			break;
+		started++;
+	}
+	if (started < op->nbranches) {
+		/* Fill the barrier so the started ones do not wait for ever. */
+		atomic_store(&sib, true);
+		for (i = started; i < op->nbranches; i++)
+			pthread_barrier_wait(&start);
+		fail_at(s, op->loc, "pthread_create failed for a concurrent branch");
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(br[i].thread, NULL);
+	pthread_barrier_destroy(&start);
+	free(br);
+}
+
+static void run_phase(struct strand *s, const struct ir_op *op)
+{
+	const struct ir_phase *ph = &s->r->sc->phases[op->index];
+	struct phase_result *pr = &s->r->res.phases[op->index];
+	struct rt_err err;
+	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
+	struct ksm_snapshot k0 = { 0 }, k1 = { 0 };
+	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
+	int64_t t0, t1;
+	bool failed_before = s->r->failed;
+
+	if (ph->exec_before && run_command(ph->exec_before, &err))
+		fail_at(s, op->loc, err.msg);
+	if (have_ksm)
+		results_ksm_snapshot(&k0, &err);
+	if (rt_vmstat_read(v0, &err))
+		v0->n = 0;
+	t0 = rt_now_ns();
+	run_block(s, &op->body);
+	t1 = rt_now_ns();
+	if (rt_vmstat_read(v1, &err))
+		v1->n = 0;
+	if (have_ksm)
+		results_ksm_snapshot(&k1, &err);
+	pthread_mutex_lock(&s->r->lock);
+	free(pr->vm_start);
+	free(pr->vm_end);
+	pr->vm_start = v0;
+	pr->vm_end = v1;
+	pr->ksm_start = k0;
+	pr->ksm_end = k1;
+	/* Host-only phases touch no guest pages: counts are zero. */
+	results_add_run(&s->r->res, op->index, t1 - t0, 0, 0, 0, 0, 0);
+	pthread_mutex_unlock(&s->r->lock);
+	if (ph->exec_after && run_command(ph->exec_after, &err))
+		fail_at(s, op->loc, err.msg);
+	if (stopping(s))
+		logf_(s->r, "# phase %s: interrupted\n", ph->name);
+	else if (!failed_before && !s->r->failed)
+		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
+		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
+	else
+		logf_(s->r, "# phase %s: failed\n", ph->name);
+}
+
+static void run_op(struct strand *s, const struct ir_op *op)
+{
+	struct run *r = s->r;
+	struct rt_err err = { "" };
+	char value[64];
+	int rc = 0;
+	int64_t i;
+
+	switch (op->kind) {
+	case IR_SET_KNOB:
+		if (op->knob.value.type == VT_INT)
+			snprintf(value, sizeof(value), "%" PRId64, op->knob.value.i);
+		else
+			snprintf(value, sizeof(value), "%s", op->knob.value.s);
+		rc = rt_knob_set(&r->knobs, op->knob.knob, value, &err);
+		break;
+	case IR_POLICY:
+		rc = rt_numa_set_policy(op->policy.mode, op->policy.nodes, &err);
+		break;
+	case IR_CREATE_BACKING: {
+		const struct ir_backing *b = &r->sc->backings[op->index];
+		unsigned flags = (b->prefault ? RT_MEM_PREFAULT : 0) |
+				 (b->nohugepage ? RT_MEM_NOHUGEPAGE : 0) |
+				 (b->hugepage ? RT_MEM_HUGEPAGE : 0) |
+				 (b->noreserve ? RT_MEM_NORESERVE : 0);
+
+		rc = rt_mem_create(&r->mems[op->index], b->type, b->size,
+				   b->page_size, flags, b->has_fill ? (int)b->fill : -1,
+				   b->node, &err);
+		if (!rc)
+			r->made[op->index] = true;
+		break;
+	}
+	case IR_PHASE:
+		run_phase(s, op);
+		return;
+	case IR_MPROTECT:
+		rc = rt_mem_mprotect(&r->mems[op->mem.backing], op->mem.offset,
+				     op->mem.size, (enum rt_prot)op->mem.prot, &err);
+		break;
+	case IR_MADVISE:
+		rc = rt_mem_madvise(&r->mems[op->mem.backing], op->mem.offset,
+				    op->mem.size, op->mem.advice, &err);
+		break;
+	case IR_PUNCH:
+		rc = rt_mem_punch(&r->mems[op->mem.backing], op->mem.offset,
+				  op->mem.size, &err);
+		break;
+	case IR_MUNMAP:
+		rc = rt_mem_munmap(&r->mems[op->mem.backing], op->mem.offset,
+				   op->mem.size, &err);
+		break;
+	case IR_EXEC:
+		rc = run_command(op->exec.command, &err);
+		break;
+	case IR_KSM_WAIT:
+		rc = ksm_wait(s, op, &err);
+		break;
+	case IR_KSM_PRCTL:
+		rc = rt_ksm_prctl(op->prctl.on, &err);
+		break;
+	case IR_SLEEP:
+		rc = sleep_ns(s, op->sleep.ns, &err);
+		break;
+	case IR_WAIT:
+		rc = wait_until(s, op, &err);
+		break;
+	case IR_CONCURRENTLY:
+		run_concurrently(s, op);
+		return;
+	case IR_REPEAT:
+		for (i = 0; i < op->repeat.count && !stopping(s) && !r->failed; i++)
+			run_block(s, &op->body);
+		return;
+	case IR_EXPECT:
+		expect(s, op);
+		return;
+	case IR_PRINT:
+		print_text(s, op);
+		return;
+	default:
+		rc = rt_fail(&err, -EOPNOTSUPP, "'%s' is not supported by this build",
+			     ir_op_name(op->kind));
+	}
+	if (rc && !(rc == -EINTR && stopping(s)))
+		fail_at(s, op->loc, err.msg);
+}
+
+static void run_block(struct strand *s, const struct ir_block *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n && !stopping(s); i++) {
+		/* After an error nothing more runs; an expectation lets it go on. */
+		if (s->r->failed && b->ops[i].kind != IR_EXPECT &&
+		    b->ops[i].kind != IR_PRINT)
+			break;
+		if (s->r->failed && b->ops[i].kind == IR_PRINT)
+			break;
+		run_op(s, &b->ops[i]);
+	}
+}
+
+/* Frees every object the run made, then puts every knob back. */
+static void teardown(struct run *r)
+{
+	char report[1024];
+	size_t i;
+
+	for (i = r->sc->nbackings; i-- > 0;)
+		if (r->made[i])
+			rt_mem_destroy(&r->mems[i]);
+	if (r->knobs_open) {
+		if (rt_knobs_restore(&r->knobs, report, sizeof(report)))
+			diag_error(r->d, (struct loc){ 0 },
+				   "knobs not restored; the journal stays for 'scn restore':\n%s",
+				   report);
+		rt_knobs_close(&r->knobs);
+	}
+}
+
+static int journal_left(const struct exec_opts *o, struct diag *d)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/journal", o->state_dir ? o->state_dir :
+			 RT_STATE_DIR);
+	if (stat(path, &st))
+		return 0;
+	diag_error(d, (struct loc){ 0 },
+		   "%s holds knob values of a run that did not finish; run 'scn restore' first",
+		   path);
+	return -EEXIST;
+}
+
+static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
+		     struct diag *d, char *reason, size_t len)
+{
+	struct run r = { .sc = sc, .o = o, .d = d };
+	struct strand main_strand = { .r = &r };
+	struct rt_err err;
+	int status = preflight(sc, o, d, reason, len);
+
+	if (status != EXEC_PASS)
+		return status;
+	if (journal_left(o, d))
+		return EXEC_FAIL;
+	pthread_mutex_init(&r.lock, NULL);
+	r.mems = xcalloc(sc->nbackings + 1, sizeof(*r.mems));
+	r.made = xcalloc(sc->nbackings + 1, sizeof(*r.made));
+	results_init(&r.res, sc);
+	if (sets_knobs(&sc->ops)) {
+		if (rt_knobs_open(&r.knobs, o->state_dir, &err)) {
+			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
+			r.failed = true;
+		} else {
+			r.knobs_open = true;
+		}
+	}
+	if (!r.failed)
+		run_block(&main_strand, &sc->ops);
+	teardown(&r);
+	if (o->stop && atomic_load(o->stop))
+		status = EXEC_INTERRUPTED;
+	else if (r.failed || d->nerrors)
+		status = EXEC_FAIL;
+	results_free(&r.res);
+	free(r.mems);
+	free(r.made);
+	pthread_mutex_destroy(&r.lock);
+	return status;
+}
+
+int exec_program(const struct ir_program *p, const struct exec_opts *o,
+		 struct diag *d, char *reason, size_t len)
+{
+	int worst = EXEC_PASS, st;
+	size_t i;
+
+	for (i = 0; i < p->npoints; i++) {
+		if (p->nsweeps && o->log) {
+			size_t k;
+
+			fprintf(o->log, "# point %zu:", i + 1);
+			for (k = 0; k < p->points[i].nparams; k++)
+				if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
+					struct strbuf sb;
+
+					sb_init(&sb);
+					value_format_human(&sb, &p->points[i].params[k].value);
+					fprintf(o->log, " %s=%s", p->points[i].params[k].name, sb.buf);
+					sb_free(&sb);
+				}
+			fputc('\n', o->log);
+		}
+		st = run_point(&p->points[i], o, d, reason, len);
+		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED)
+			return st;
+		if (st > worst)
+			worst = st;
+	}
+	return worst;
+}

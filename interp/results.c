@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "results.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/ksm.h"
+
+void results_init(struct results *r, const struct ir_scenario *sc)
+{
+	r->sc = sc;
+	r->phases = xcalloc(sc->nphases + 1, sizeof(*r->phases));
+}
+
+void results_free(struct results *r)
+{
+	size_t i;
+	int m;
+
+	for (i = 0; i < r->sc->nphases; i++) {
+		for (m = 0; m < METRIC__COUNT; m++)
+			free(r->phases[i].samples[m]);
+		free(r->phases[i].vm_start);
+		free(r->phases[i].vm_end);
+	}
+	free(r->phases);
+	r->phases = NULL;
+}
+
+void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
+		     int64_t accesses, int64_t faults, int64_t passes,
+		     int64_t exits)
+{
+	struct phase_result *p = &r->phases[phase];
+	double secs = (double)ns / 1e9;
+	int m;
+
+	if (p->runs == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 4;
+		for (m = 0; m < METRIC__COUNT; m++)
+			p->samples[m] = xrealloc(p->samples[m],
+						 p->cap * sizeof(double));
+	}
+	p->samples[METRIC_TIME][p->runs] = (double)ns;
+	p->samples[METRIC_SECONDS][p->runs] = secs;
+	p->samples[METRIC_NS][p->runs] = (double)ns;
+	p->samples[METRIC_PAGES][p->runs] = (double)pages;
+	p->samples[METRIC_ACCESSES][p->runs] = (double)accesses;
+	p->samples[METRIC_RATE][p->runs] = secs > 0 ? (double)pages / secs : 0;
+	p->samples[METRIC_FAULTS][p->runs] = (double)faults;
+	p->samples[METRIC_PASSES][p->runs] = (double)passes;
+	p->samples[METRIC_EXITS][p->runs] = (double)exits;
+	p->runs++;
+}
+
+int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
+{
+	DIR *d = opendir("/sys/kernel/mm/ksm");
+	struct dirent *e;
+
+	s->n = 0;
+	if (!d)
+		return rt_fail_errno(err, errno, "opendir(/sys/kernel/mm/ksm)");
+	while ((e = readdir(d)) && s->n < RESULTS_KSM_MAX) {
+		int64_t v;
+		struct rt_err ignore;
+
+		if (e->d_name[0] == '.' || strlen(e->d_name) >= sizeof(s->name[0]))
+			continue;
+		if (rt_ksm_read(e->d_name, &v, &ignore))
+			continue;
+		strcpy(s->name[s->n], e->d_name);
+		s->value[s->n++] = v;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double stat_of(const double *v, size_t n, enum stat_kind st)
+{
+	double sum = 0, mean, var = 0, *copy, med;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	mean = sum / (double)n;
+	switch (st) {
+	case STAT_LAST:
+		return v[n - 1];
+	case STAT_TOTAL:
+		return sum;
+	case STAT_MEAN:
+		return mean;
+	case STAT_MIN:
+	case STAT_MAX: {
+		double best = v[0];
+
+		for (i = 1; i < n; i++)
+			if (st == STAT_MIN ? v[i] < best : v[i] > best)
+				best = v[i];
+		return best;
+	}
+	case STAT_MEDIAN:
+		copy = xmalloc(n * sizeof(*copy));
+		memcpy(copy, v, n * sizeof(*copy));
+		qsort(copy, n, sizeof(*copy), cmp_double);
+		med = n % 2 ? copy[n / 2] : (copy[n / 2 - 1] + copy[n / 2]) / 2;
+		free(copy);
+		return med;
+	case STAT_STDDEV:
+		if (n < 2)
+			return 0;
+		for (i = 0; i < n; i++)
+			var += (v[i] - mean) * (v[i] - mean);
+		return sqrt(var / (double)(n - 1));
+	case STAT__COUNT:
+		break;
+	}
+	return 0;
+}
+
+static struct value typed(enum val_type t, double d)
+{
+	switch (t) {
+	case VT_DURATION:
+		return val_duration((int64_t)llround(d));
+	case VT_INT:
+		return val_int((int64_t)llround(d));
+	default:
+		return val_real(d);
+	}
+}
+
+static bool snapshot_get(const struct ksm_snapshot *s, const char *name,
+			 int64_t *out)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->name[i], name)) {
+			*out = s->value[i];
+			return true;
+		}
+	return false;
+}
+
+static int eval_gauge(const struct results *r, const struct ir_expr *x,
+		      struct value *out, struct rt_err *err)
+{
+	const struct phase_result *p = x->phase >= 0 ? &r->phases[x->phase] : NULL;
+	const char *pname = p ? r->sc->phases[x->phase].name : "";
+	int64_t a = 0, b = 0;
+	bool ok;
+
+	if (p && !p->runs)
+		return rt_fail(err, -EINVAL, "phase '%s' has not run yet", pname);
+	if (x->gauge == GAUGE_KSM) {
+		if (!p) {
+			int rc = rt_ksm_read(x->gauge_name, &b, err);
+
+			*out = val_int(b);
+			return rc;
+		}
+		ok = snapshot_get(&p->ksm_end, x->gauge_name, &b) &&
+		     (x->kind != IRX_GAUGE_DELTA ||
+		      snapshot_get(&p->ksm_start, x->gauge_name, &a));
+	} else {
+		struct rt_vmstat *now;
+
+		if (!p) {
+			now = xmalloc(sizeof(*now));
+			ok = !rt_vmstat_read(now, err) &&
+			     rt_vmstat_get(now, x->gauge_name, &b);
+			free(now);
+		} else {
+			ok = p->vm_end && rt_vmstat_get(p->vm_end, x->gauge_name, &b) &&
+			     (x->kind != IRX_GAUGE_DELTA ||
+			      rt_vmstat_get(p->vm_start, x->gauge_name, &a));
+		}
+	}
+	if (!ok)
+		return rt_fail(err, -EINVAL, "this kernel has no %s counter '%s'",
+			       x->gauge == GAUGE_KSM ? "ksm" : "vmstat", x->gauge_name);
+	*out = val_int(x->kind == IRX_GAUGE_DELTA ? b - a : b);
+	return 0;
+}
+
+int results_eval(const struct results *r, const struct ir_expr *x,
+		 struct value *out, struct rt_err *err)
+{
+	struct value a, b, c;
+	const char *why;
+	int rc;
+
+	switch (x->kind) {
+	case IRX_CONST:
+		*out = x->v;
+		return 0;
+	case IRX_METRIC: {
+		const struct phase_result *p = &r->phases[x->phase];
+
+		if (!p->runs)
+			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
+				       r->sc->phases[x->phase].name);
+		if (x->vcpu)
+			return rt_fail(err, -EINVAL, "phase '%s' ran no vCPUs",
+				       r->sc->phases[x->phase].name);
+		*out = typed(x->type, stat_of(p->samples[x->metric], p->runs, x->stat));
+		return 0;
+	}
+	case IRX_GAUGE:
+	case IRX_GAUGE_DELTA:
+		return eval_gauge(r, x, out, err);
+	case IRX_UNARY:
+		rc = results_eval(r, x->a, &a, err);
+		if (rc)
+			return rc;
+		if (value_unary(x->op, &a, out, &why))
+			return rt_fail(err, -EINVAL, "%s", why);
+		return 0;
+	case IRX_BINARY:
+		rc = results_eval(r, x->a, &a, err);
+		if (!rc)
+			rc = results_eval(r, x->b, &b, err);
+		if (rc)
+			return rc;
+		if (value_binary(x->op, &a, &b, out, &why))
+			return rt_fail(err, -EINVAL, "%s", why ? why : "type mismatch");
+		return 0;
+	case IRX_COND:
+		rc = results_eval(r, x->a, &c, err);
+		if (rc)
+			return rc;
+		rc = results_eval(r, c.i ? x->b : x->c, out, err);
+		if (!rc && x->type == VT_REAL && out->type == VT_INT)
+			*out = val_real((double)out->i);
+		return rc;
+	case IRX_MIN:
+	case IRX_MAX:
+		rc = results_eval(r, x->a, &a, err);
+		if (!rc)
+			rc = results_eval(r, x->b, &b, err);
+		if (rc)
+			return rc;
+		value_binary(OP_LT, &a, &b, &c, &why);
+		*out = (c.i == (x->kind == IRX_MIN)) ? a : b;
+		if (x->type == VT_REAL && out->type != VT_REAL)
+			*out = val_real(value_as_real(out));
+		return 0;
+	case IRX_IN_UNIT:
+		rc = results_eval(r, x->a, &a, err);
+		if (rc)
+			return rc;
+		*out = x->type == VT_REAL ? val_real((double)a.i / (double)x->v.i) :
+					    val_int(a.i / x->v.i);
+		return 0;
+	}
+	return rt_fail(err, -EINVAL, "unknown expression");
+}

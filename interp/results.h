@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * results: what phases produced during one run of a scenario, for the
+ * expressions of print, expect, wait and table. Each run of a phase adds
+ * one sample per metric; counters are snapshots at the phase's start and
+ * end (the last run's).
+ */
+#ifndef SCN_RESULTS_H
+#define SCN_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../runtime/err.h"
+#include "../runtime/vmstat.h"
+#include "ir.h"
+
+#define RESULTS_KSM_MAX 32
+
+struct ksm_snapshot {
+	size_t n;
+	char name[RESULTS_KSM_MAX][40];
+	int64_t value[RESULTS_KSM_MAX];
+};
+
+struct phase_result {
+	size_t runs;
+	size_t cap;
+	double *samples[METRIC__COUNT];		/* [run] */
+	struct ksm_snapshot ksm_start, ksm_end;
+	struct rt_vmstat *vm_start, *vm_end;	/* last run */
+};
+
+struct results {
+	const struct ir_scenario *sc;
+	struct phase_result *phases;		/* [nphases] */
+};
+
+void results_init(struct results *r, const struct ir_scenario *sc);
+void results_free(struct results *r);
+/* One run of phase i: its wall time and counts. */
+void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
+		     int64_t accesses, int64_t faults, int64_t passes,
+		     int64_t exits);
+int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);
+
+/*
+ * Evaluates x now. Returns 0, or -EINVAL with a message in err (a phase
+ * that has not run, division by zero, an unknown counter).
+ */
+int results_eval(const struct results *r, const struct ir_expr *x,
+		 struct value *out, struct rt_err *err);
+
+#endif

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* clock: the one clock phases are timed with, CLOCK_MONOTONIC in ns. */
+#ifndef SCN_RT_CLOCK_H
+#define SCN_RT_CLOCK_H
+
+#include <stdint.h>
+#include <time.h>
+
+static inline int64_t rt_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+#endif

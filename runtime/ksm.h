@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ksm: KSM's counters and waits. Merging itself is asked for with
+ * madvise (mem.h) or prctl here; the scan runs in ksmd, so waiting for it
+ * is the one place scn polls (sysfs has no event to wait on).
+ */
+#ifndef SCN_RT_KSM_H
+#define SCN_RT_KSM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "err.h"
+
+#define KSM_COUNTER_LIST(X)                                                   \
+	X(PAGES_SHARED, "pages_shared")                                       \
+	X(PAGES_SHARING, "pages_sharing")                                     \
+	X(PAGES_UNSHARED, "pages_unshared")                                   \
+	X(PAGES_VOLATILE, "pages_volatile")                                   \
+	X(PAGES_SCANNED, "pages_scanned")                                     \
+	X(FULL_SCANS, "full_scans")                                           \
+	X(KSM_ZERO_PAGES, "ksm_zero_pages")                                   \
+	X(GENERAL_PROFIT, "general_profit")                                   \
+	X(STABLE_NODE_CHAINS, "stable_node_chains")                           \
+	X(STABLE_NODE_DUPS, "stable_node_dups")
+
+enum ksm_counter {
+#define KSMC_ENUM(id, name) KSMC_##id,
+	KSM_COUNTER_LIST(KSMC_ENUM)
+#undef KSMC_ENUM
+	KSMC__COUNT
+};
+
+const char *rt_ksm_counter_name(enum ksm_counter c);
+
+/* Reads /sys/kernel/mm/ksm/NAME (any file there) as a number. */
+int rt_ksm_read(const char *name, int64_t *out, struct rt_err *err);
+
+/*
+ * Waits until ksmd has done `scans` more full scans, or (target > 0)
+ * until pages_sharing >= target, polling every millisecond or so. Stops
+ * early with -EINTR when *stop becomes true and -ETIMEDOUT at timeout_ns.
+ */
+int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
+		      const atomic_bool *stop, struct rt_err *err);
+
+/* prctl(PR_SET_MEMORY_MERGE): KSM for every mapping of this process. */
+int rt_ksm_prctl(bool on, struct rt_err *err);
+
+#endif

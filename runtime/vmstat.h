@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vmstat: /proc/vmstat read whole, so that a phase can report how any
+ * counter moved (faults, THP, NUMA balancing, compaction).
+ */
+#ifndef SCN_RT_VMSTAT_H
+#define SCN_RT_VMSTAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+#define RT_VMSTAT_MAX 512
+
+struct rt_vmstat {
+	size_t n;
+	char name[RT_VMSTAT_MAX][48];
+	int64_t value[RT_VMSTAT_MAX];
+};
+
+int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err);
+/* The value of name, false if the kernel has no such counter. */
+bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out);
+
+#endif

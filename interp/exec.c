@@ -20,6 +20,12 @@
 #include "plan.h"
 #include "results.h"
 
+/* What the current phase's host accesses touched. */
+struct phase_counts {
+	atomic_llong accesses;
+	atomic_llong pages;
+};
+
 /* The state of one sweep point's run. */
 struct run {
 	const struct ir_scenario *sc;
@@ -30,6 +36,7 @@ struct run {
 	struct rt_knobs knobs;
 	bool knobs_open;
 	struct results res;
+	struct phase_counts counts;
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	bool failed;
 };
@@ -39,6 +46,7 @@ struct strand {
 	struct run *r;
 	atomic_bool *sibling_stop;	/* a failing branch stops the others */
 };
+
 
 static bool stopping(const struct strand *s)
 {
@@ -429,6 +437,8 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		results_ksm_snapshot(&k0, &err);
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
+	atomic_store(&s->r->counts.accesses, 0);
+	atomic_store(&s->r->counts.pages, 0);
 	t0 = rt_now_ns();
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
@@ -443,8 +453,9 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	pr->vm_end = v1;
 	pr->ksm_start = k0;
 	pr->ksm_end = k1;
-	/* Host-only phases touch no guest pages: counts are zero. */
-	results_add_run(&s->r->res, op->index, t1 - t0, 0, 0, 0, 0, 0);
+	results_add_run(&s->r->res, op->index, t1 - t0,
+			atomic_load(&s->r->counts.pages),
+			atomic_load(&s->r->counts.accesses), 0, 0, 0);
 	pthread_mutex_unlock(&s->r->lock);
 	if (ph->exec_after && run_command(ph->exec_after, &err))
 		fail_at(s, op->loc, err.msg);
@@ -509,6 +520,18 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		rc = rt_mem_munmap(&r->mems[op->mem.backing], op->mem.offset,
 				   op->mem.size, &err);
 		break;
+	case IR_HOST_ACCESS: {
+		struct rt_mem *m = &r->mems[op->mem.backing];
+		int64_t n = 0, psz = m->page_size;
+
+		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
+				  op->mem.write, op->mem.byte, &n, &err);
+		atomic_fetch_add(&r->counts.accesses, n);
+		/* Distinct pages: a stride below the page size touches each once. */
+		atomic_fetch_add(&r->counts.pages, op->mem.stride >= psz ? n :
+				 (op->mem.size + psz - 1) / psz);
+		break;
+	}
 	case IR_EXEC:
 		rc = run_command(op->exec.command, &err);
 		break;

@@ -195,6 +195,7 @@ enum ksm_wait { KSMW_MERGED, KSMW_SCANS };
 	X(MADVISE, "madvise")                                                 \
 	X(PUNCH, "fallocate punch")                                           \
 	X(MUNMAP, "munmap")                                                   \
+	X(HOST_ACCESS, "host access")                                         \
 	X(MEMSLOT, "memslot")                                                 \
 	X(DIRTYLOG, "dirtylog")                                               \
 	X(EXEC, "exec")                                                       \
@@ -241,6 +242,9 @@ struct ir_op {
 			int64_t offset, size;
 			enum prot prot;
 			enum advice advice;
+			int64_t stride;		/* HOST_ACCESS */
+			bool write;
+			int byte;		/* written value */
 		} mem;
 		struct {
 			int vm;

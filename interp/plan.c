@@ -329,6 +329,18 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		size(sb, op->mem.offset);
 		sb_putc(sb, '\n');
 		break;
+	case IR_HOST_ACCESS:
+		sb_printf(sb, "host %s %s, ", op->mem.write ? "write" : "read",
+			  sc->backings[op->mem.backing].name);
+		size(sb, op->mem.size);
+		sb_puts(sb, " at ");
+		size(sb, op->mem.offset);
+		sb_puts(sb, ", one byte every ");
+		size(sb, op->mem.stride);
+		if (op->mem.write)
+			sb_printf(sb, ", value 0x%02x", op->mem.byte);
+		sb_putc(sb, '\n');
+		break;
 	case IR_MEMSLOT:
 		sb_printf(sb, "memslot %s %s on vm %s", words_memslot[op->memslot.op],
 			  op->memslot.name, sc->vms[op->memslot.vm].name);

@@ -274,12 +274,14 @@ static void lower_host(struct lower *L, const struct ast *n)
 	struct items it;
 	int act, w, i;
 	const char *const *keys = host_mem_keys;
+	static const char *const access_keys[] = { "offset", "size", "stride",
+						    "byte", NULL };
 	bool ok = true;
 
 	for (i = 0; i < ADVICE__COUNT; i++)
 		advices[i] = advice_info[i].name;
 	items_init(&it, L, n, &n->kids);
-	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, memslot, dirtylog, exec)");
+	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, write, read, memslot, dirtylog, exec)");
 	if (!a || !want_word(L, a, "host action", words_host, &act))
 		return;
 	switch (act) {
@@ -383,6 +385,41 @@ static void lower_host(struct lower *L, const struct ast *n)
 		if (w == DIRTYLOG_CLEAR)
 			need(L, RT_FEAT_KVM_MANUAL_PROTECT, n->loc, "dirtylog clear");
 		keys = stmt_keys_none;
+		break;
+	case 7: /* write NAME: the host touches the memory itself */
+	case 8: /* read NAME */
+		op.kind = IR_HOST_ACCESS;
+		op.mem.write = act == 7;
+		keys = access_keys;
+		t = items_need(&it, "the backing or region");
+		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0) {
+			ok = false;
+			break;
+		}
+		op.index = op.mem.backing;
+		{
+			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
+			int64_t x;
+
+			op.mem.stride = b->page_size;
+			op.mem.byte = 0x2d;
+			if ((a = items_attr(&it, "stride")) &&
+			    (!want_size(L, a, "stride", &op.mem.stride) ||
+			     op.mem.stride == 0))
+				ok = false;
+			if ((a = items_attr(&it, "byte"))) {
+				if (!op.mem.write) {
+					diag_error(L->d, a->loc, "byte= is for 'host write'");
+					ok = false;
+				} else if (want_int(L, a, "byte", 0, 255, &x)) {
+					op.mem.byte = (int)x;
+				} else {
+					ok = false;
+				}
+			}
+			if (ok && !mem_range(L, &it, n, b, &op.mem.offset, &op.mem.size))
+				ok = false;
+		}
 		break;
 	case 6: /* exec "command" */
 		op.kind = IR_EXEC;

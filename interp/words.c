@@ -21,7 +21,7 @@ const char *const words_ksm_wait[] = { "merged", "scans", NULL };
 const char *const words_onoff[] = { "on", "off", NULL };
 const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "munmap", "memslot", "dirtylog", "exec",
-				   NULL };
+				   "write", "read", NULL };
 const char *const words_misc[] = { "all", "every", "fault", "mmu", "reset",
 				   "punch", "wait", "prctl", "verify",
 				   "forever", "once", "address", "none",

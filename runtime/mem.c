@@ -204,6 +204,29 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 	return 0;
 }
 
+int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
+		 bool write, int byte, int64_t *touched, struct rt_err *err)
+{
+	volatile unsigned char *p;
+	int64_t i, n = 0;
+	unsigned char sink = 0;
+	int rc = check_range(m, off, size, err);
+
+	if (rc)
+		return rc;
+	/* volatile: every access happens, in order, as the scenario asks. */
+	p = (volatile unsigned char *)m->addr + off;
+	for (i = 0; i < size; i += stride, n++) {
+		if (write)
+			p[i] = (unsigned char)byte;
+		else
+			sink ^= p[i];
+	}
+	(void)sink;
+	*touched = n;
+	return 0;
+}
+
 int rt_mem_resident(const struct rt_mem *m, int64_t off, int64_t size,
 		    int64_t *pages, struct rt_err *err)
 {

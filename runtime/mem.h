@@ -48,6 +48,13 @@ int rt_mem_punch(struct rt_mem *m, int64_t off, int64_t size,
 int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 		  struct rt_err *err);
 
+/*
+ * Touches one byte every stride bytes of [off, off+size): reads it, or
+ * writes byte. *touched counts the accesses.
+ */
+int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
+		 bool write, int byte, int64_t *touched, struct rt_err *err);
+
 /* Pages of [off, off+size) present in memory (mincore). */
 int rt_mem_resident(const struct rt_mem *m, int64_t off, int64_t size,
 		    int64_t *pages, struct rt_err *err);

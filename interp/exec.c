@@ -420,6 +420,9 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	free(br);
 }
 
+static void warn_confounders(struct strand *s, const struct ir_op *op,
+			     const struct rt_vmstat *v0, const struct rt_vmstat *v1);
+
 static void run_phase(struct strand *s, const struct ir_op *op)
 {
 	const struct ir_phase *ph = &s->r->sc->phases[op->index];
@@ -446,6 +449,8 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		v1->n = 0;
 	if (have_ksm)
 		results_ksm_snapshot(&k1, &err);
+	if (v0->n && v1->n)
+		warn_confounders(s, op, v0, v1);
 	pthread_mutex_lock(&s->r->lock);
 	free(pr->vm_start);
 	free(pr->vm_end);
@@ -466,6 +471,39 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
 	else
 		logf_(s->r, "# phase %s: failed\n", ph->name);
+}
+
+/*
+ * NUMA balancing and khugepaged work beside a timed phase and change what
+ * it measures (seed 000: 30x); a result they touched says so.
+ */
+static void warn_confounders(struct strand *s, const struct ir_op *op,
+			     const struct rt_vmstat *v0, const struct rt_vmstat *v1)
+{
+	static const struct {
+		const char *counter, *who;
+	} watch[] = {
+		{ "numa_pte_updates", "NUMA balancing updated %lld PTEs" },
+		{ "numa_hint_faults", "NUMA balancing took %lld hinting faults" },
+		{ "numa_pages_migrated", "NUMA balancing migrated %lld pages" },
+		{ "thp_collapse_alloc", "khugepaged collapsed %lld huge pages" },
+	};
+	const char *name = s->r->sc->phases[op->index].name;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(watch); i++) {
+		int64_t a, b;
+		char what[96];
+
+		if (!rt_vmstat_get(v0, watch[i].counter, &a) ||
+		    !rt_vmstat_get(v1, watch[i].counter, &b) || b == a)
+			continue;
+		snprintf(what, sizeof(what), watch[i].who, (long long)(b - a));
+		pthread_mutex_lock(&s->r->lock);
+		diag_warning(s->r->d, op->loc, "during phase '%s', %s: its timing includes that work",
+			     name, what);
+		pthread_mutex_unlock(&s->r->lock);
+	}
 }
 
 static void run_op(struct strand *s, const struct ir_op *op)

@@ -15,6 +15,7 @@
 #include "../interp/check.h"
 #include "../interp/plan.h"
 #include "../runtime/features.h"
+#include "../runtime/knobs.h"
 #include "cmd_features.h"
 #include "cmd_run.h"
 
@@ -33,6 +34,7 @@ static const char usage_text[] =
 	"  plan FILE          show what a run would create and do, in order\n"
 	"  run FILE           check, then run on this machine (-D, --state-dir, -q)\n"
 	"  restore [DIR]      put back the knobs of a run that was killed\n"
+	"  knobs              every knob scn can set: value now, range, file\n"
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
 	"  help [COMMAND]     this text, or a command's options\n"
 	"  version            the version (also --version)\n"
@@ -200,6 +202,33 @@ out_opts:
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
+/* Every knob: name, file, what it takes, its value now (or absent). */
+static int cmd_knobs(void)
+{
+	int i;
+
+	for (i = 0; i < KNOB__COUNT; i++) {
+		const struct knob_info *ki = &knob_info[i];
+		char now[RT_KNOB_VALUE_MAX], range[96];
+		struct rt_err err;
+
+		if (ki->kind == KNOB_WORD)
+			snprintf(range, sizeof(range), "%s", ki->words);
+		else
+			snprintf(range, sizeof(range), "%lld..%lld%s",
+				 (long long)ki->min, (long long)ki->max,
+				 ki->kind == KNOB_ACTION ? " (action)" : "");
+		if (!rt_knob_present(i))
+			snprintf(now, sizeof(now), "absent");
+		else if (ki->kind == KNOB_ACTION)
+			snprintf(now, sizeof(now), "-");	/* write-only */
+		else if (rt_knob_read(i, now, sizeof(now), &err))
+			snprintf(now, sizeof(now), "unreadable");
+		printf("%-38s %-12s %s\t%s\n", ki->name, now, range, ki->path);
+	}
+	return EXIT_PASS;
+}
+
 static int cmd_version(void)
 {
 	printf("scn %s\n", SCN_VERSION);
@@ -244,6 +273,8 @@ int main(int argc, char **argv)
 		return cmd_plan(argc - 1, argv + 1);
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "knobs"))
+		return cmd_knobs();
 	if (!strcmp(cmd, "restore"))
 		return cmd_restore(argc - 1, argv + 1);
 	if (!strcmp(cmd, "features"))

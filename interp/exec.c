@@ -639,19 +639,27 @@ static void teardown(struct run *r)
 	}
 }
 
+/*
+ * A journal belongs to a run that is still going (it holds the lock) or
+ * to one that was killed: either way this run must not start.
+ */
 static int journal_left(const struct exec_opts *o, struct diag *d)
 {
+	const char *dir = o->state_dir ? o->state_dir : RT_STATE_DIR;
+	struct rt_knobs k;
+	struct rt_err err;
 	char path[256];
 	struct stat st;
+	int rc;
 
-	snprintf(path, sizeof(path), "%s/journal", o->state_dir ? o->state_dir :
-			 RT_STATE_DIR);
+	snprintf(path, sizeof(path), "%s/journal", dir);
 	if (stat(path, &st))
 		return 0;
-	diag_error(d, (struct loc){ 0 },
-		   "%s holds knob values of a run that did not finish; run 'scn restore' first",
-		   path);
-	return -EEXIST;
+	rc = rt_knobs_open(&k, dir, &err);	/* says which of the two */
+	if (!rc)
+		rt_knobs_close(&k);
+	diag_error(d, (struct loc){ 0 }, "%s", err.msg);
+	return rc ? rc : -EEXIST;
 }
 
 static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,

@@ -1,0 +1,160 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Every knob scn knows: set by a scenario, seen changed during the run by
+# an outside command, and back to its value afterwards. Then the same
+# after SIGKILL with scn restore, and after SIGTERM.
+cd "$(dirname "$0")/../.."
+. tests/runtime/lib.sh
+
+if ! need_root; then
+	skip knobs "not root: knobs need root"
+	exit 0
+fi
+
+# name value: values that are safe to hold for a moment on any machine.
+KNOBS="ksm.run=1 ksm.pages_to_scan=777 ksm.sleep_millisecs=33
+ksm.merge_across_nodes=0 ksm.use_zero_pages=1 ksm.max_page_sharing=300
+ksm.smart_scan=0 ksm.advisor_max_cpu=50
+ksm.advisor_target_scan_time=100 ksm.advisor_min_pages_to_scan=600
+ksm.advisor_max_pages_to_scan=40000 thp.enabled=always
+thp.defrag=defer_madvise thp.shmem_enabled=advise thp.use_zero_page=0
+thp.khugepaged.defrag=0 thp.khugepaged.pages_to_scan=1234
+thp.khugepaged.scan_sleep_millisecs=5000
+thp.khugepaged.alloc_sleep_millisecs=30000 thp.khugepaged.max_ptes_none=255
+hugetlb.pages_2M=4 kernel.numa_balancing=1 vm.overcommit_memory=1
+vm.compaction_proactiveness=10 vm.swappiness=10 vm.zone_reclaim_mode=1"
+
+# The knob's file, as scn itself names it.
+path_of() {
+	"$SCN" knobs | awk -v k="$1" '$1 == k { sub(/.*\t/, ""); print }'
+}
+# The value as a scenario spells it: [bracketed] word, '-' '+' as '_'.
+read_knob() {
+	local v
+	v=$(cat "$1")
+	case $v in *\[*) v=${v#*[}; v=${v%%]*} ;; esac
+	echo "$v" | tr -- '-+' '__'
+}
+
+set_lines="" checks=() present=()
+for kv in $KNOBS; do
+	name=${kv%%=*} value=${kv#*=}
+	p=$(path_of "$name")
+	if [ -z "$p" ] || [ ! -w "$p" ]; then
+		skip "knob $name" "this kernel lacks it (${p:-no path})"
+		continue
+	fi
+	present+=("$name=$value=$p")
+	set_lines+="set $name = $value"$'\n'
+done
+
+# A snapshot of every knob, taken during the run by an outside command.
+{
+	printf '%s' "$set_lines"
+	printf 'phase look { host exec "'
+	for e in "${present[@]}"; do
+		p=${e##*=}
+		printf 'cat %s >> %s/during; ' "$p" "$TMP"
+	done
+	printf '" }\n'
+} > "$TMP/all.scn"
+
+declare -A before
+for e in "${present[@]}"; do p=${e##*=}; before[$p]=$(cat "$p"); done
+if ! "$SCN" run -q --state-dir "$STATE" "$TMP/all.scn" > "$TMP/out" 2>&1; then
+	fail "knobs run" "$(cat "$TMP/out")"
+	exit 0
+fi
+mapfile -t during < "$TMP/during"
+i=0
+for e in "${present[@]}"; do
+	name=${e%%=*} rest=${e#*=} value=${rest%%=*} p=${e##*=}
+	seen=${during[$i]}
+	case $seen in *\[*) seen=${seen#*[}; seen=${seen%%]*} ;; esac
+	seen=$(echo "$seen" | tr -- '-+' '__')
+	after=$(cat "$p")
+	if [ "$seen" != "$value" ]; then
+		fail "knob $name set" "during the run it read '$seen', wanted '$value'"
+	elif [ "$after" != "${before[$p]}" ]; then
+		fail "knob $name restored" "'${before[$p]}' before, '$after' after"
+	else
+		ok "knob $name set to $value and restored"
+	fi
+	i=$((i + 1))
+done
+[ ! -e "$STATE/journal" ] && ok "journal removed after a clean run" ||
+	fail "journal removed" "$STATE/journal is still there"
+
+# The advisor rewrites pages_to_scan itself, so it is checked on its own.
+b=$(cat /sys/kernel/mm/ksm/advisor_mode)
+printf 'set ksm.advisor_mode = scan_time\nphase look { host exec "cat /sys/kernel/mm/ksm/advisor_mode > %s/adv" }\n' "$TMP" > "$TMP/adv.scn"
+if [ ! -w /sys/kernel/mm/ksm/advisor_mode ]; then
+	skip "knob ksm.advisor_mode" "this kernel lacks it"
+elif "$SCN" run -q --state-dir "$STATE" "$TMP/adv.scn" >/dev/null 2>&1 &&
+     grep -q '\[scan-time\]' "$TMP/adv" && [ "$(cat /sys/kernel/mm/ksm/advisor_mode)" = "$b" ]; then
+	ok "knob ksm.advisor_mode set to scan_time and restored"
+else
+	fail "knob ksm.advisor_mode" "during: $(cat "$TMP/adv" 2>/dev/null), after: $(cat /sys/kernel/mm/ksm/advisor_mode)"
+fi
+
+# Actions are done, not journaled.
+printf 'set vm.drop_caches = 1\nphase p { sleep 1ms }\n' > "$TMP/act.scn"
+if "$SCN" run -q --state-dir "$STATE" "$TMP/act.scn" >/dev/null 2>&1 && [ ! -e "$STATE/journal" ]; then
+	ok "action vm.drop_caches runs and is not journaled"
+else
+	fail "action vm.drop_caches" "run failed or journaled"
+fi
+
+# SIGKILL mid-phase: the journal stays, run refuses, restore puts all back.
+k1=/sys/kernel/mm/ksm/sleep_millisecs k2=/sys/kernel/mm/transparent_hugepage/enabled
+b1=$(cat $k1) b2=$(cat $k2)
+printf 'set ksm.sleep_millisecs = 41, thp.enabled = never\nphase hold { sleep 60s }\n' > "$TMP/hold.scn"
+"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
+kill -KILL $pid; wait $pid 2>/dev/null
+if [ "$(cat $k1)" = 41 ] && [ -e "$STATE/journal" ]; then
+	ok "SIGKILL leaves the knobs set and the journal behind"
+else
+	fail "SIGKILL" "knob $(cat $k1), journal $(ls "$STATE")"
+fi
+if "$SCN" run -q --state-dir "$STATE" "$TMP/act.scn" > "$TMP/out" 2>&1; then
+	fail "refuse with a journal" "the run started"
+elif grep -q "run 'scn restore' first" "$TMP/out"; then
+	ok "run refuses to start while a journal exists"
+else
+	fail "refuse with a journal" "$(cat "$TMP/out")"
+fi
+"$SCN" restore "$STATE" > "$TMP/out" 2>&1
+if [ "$(cat $k1)" = "$b1" ] && [ "$(cat $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ]; then
+	ok "scn restore brings every knob back after SIGKILL"
+else
+	fail "scn restore" "$(cat $k1) $(cat $k2): $(cat "$TMP/out")"
+fi
+
+# SIGTERM and SIGINT: the run itself restores.
+for sig in TERM INT; do
+	"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
+	kill -$sig $pid; wait $pid; rc=$?
+	if [ "$(cat $k1)" = "$b1" ] && [ "$(cat $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ] &&
+	   [ $rc -ge 128 ]; then
+		ok "SIG$sig mid-phase: exit $rc, every knob restored"
+	else
+		fail "SIG$sig" "exit $rc, knobs $(cat $k1) $(cat $k2)"
+	fi
+done
+
+# Two runs at once: the second is refused by the lock.
+"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
+if "$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" > "$TMP/out" 2>&1; then
+	fail "lock" "a second run started"
+elif grep -q "another scn run holds" "$TMP/out"; then
+	ok "a second run that changes knobs is refused by the lock"
+else
+	fail "lock" "$(cat "$TMP/out")"
+fi
+kill -TERM $pid; wait $pid

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# scn run on this machine: SKIP before any side effect when something is
+# missing, kernel errors at the .scn line, the memory policy applied.
+cd "$(dirname "$0")/../.."
+. tests/runtime/lib.sh
+
+check_out() { # name expected-exit pattern file [args]
+	local name=$1 want=$2 pat=$3 file=$4 rc
+	shift 4
+	"$SCN" run -q --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
+	rc=$?
+	if [ $rc != "$want" ]; then
+		fail "$name" "exit $rc, wanted $want: $(cat "$TMP/out")"
+	elif ! grep -qE -- "$pat" "$TMP/out"; then
+		fail "$name" "output lacks /$pat/: $(cat "$TMP/out")"
+	else
+		ok "$name"
+	fi
+}
+
+# A requirement this machine lacks: SKIP (exit 4) with the reason.
+printf 'require nodes >= 64\nregion r type=anon size=4K\nphase p { host write r }\n' > "$TMP/nodes.scn"
+check_out "unmet requirement is a SKIP with the reason" 4 \
+	"^# SKIP needs nodes >= 64: this machine has [0-9]+$" "$TMP/nodes.scn"
+if [ -e /dev/kvm ]; then
+	skip "kvm scenario skips without /dev/kvm" "this machine has /dev/kvm"
+else
+	check_out "a KVM scenario is a SKIP where /dev/kvm is absent" 4 \
+		"^# SKIP needs kvm: /dev/kvm" scenarios/mmu_stress.scn
+fi
+
+# More memory than the machine has: SKIP with the numbers, nothing mapped.
+printf 'region r type=anon size=64T noreserve\nregion big type=anon size=60T\nphase p { host write big size=4K }\n' > "$TMP/big.scn"
+check_out "too much memory is a SKIP with the numbers" 4 \
+	"^# SKIP needs 60T of memory, and the machine has [0-9]+[KMG] available" "$TMP/big.scn"
+
+# A knob this kernel lacks: SKIP, and nothing else was changed.
+if [ ! -e /sys/kernel/mm/hugepages/hugepages-1048576kB ]; then
+	b=$(cat /sys/kernel/mm/ksm/sleep_millisecs)
+	printf 'set ksm.sleep_millisecs = 3, hugetlb.pages_1G = 1\nphase p { sleep 1ms }\n' > "$TMP/1g.scn"
+	check_out "an absent knob is a SKIP before any knob is written" 4 \
+		"lacks the knob hugetlb.pages_1G" "$TMP/1g.scn"
+	[ "$(cat /sys/kernel/mm/ksm/sleep_millisecs)" = "$b" ] && ok "no knob written before the SKIP" ||
+		fail "no knob written before the SKIP" "sleep_millisecs is $(cat /sys/kernel/mm/ksm/sleep_millisecs)"
+else
+	skip "absent knob" "this machine has 1G hugetlb pages"
+fi
+
+# A kernel error names the call, strerror and errno, at the .scn line.
+if need_root && [ "$(cat /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages)" = 0 ]; then
+	printf 'require hugetlb 2M\nregion h type=anon_hugetlb size=2M\nphase p { host write h }\n' > "$TMP/htlb.scn"
+	check_out "a kernel error points at the line with errno" 1 \
+		"htlb.scn:2:1: error: mmap\(anon_hugetlb, 2097152 bytes\): Cannot allocate memory \(errno 12\)" "$TMP/htlb.scn"
+	printf 'set hugetlb.pages_2M = 2\nrequire hugetlb 2M\nregion h type=anon_hugetlb size=4M\nphase p { host write h }\nprint "{p.pages} hugetlb pages"\n' > "$TMP/htlb2.scn"
+	check_out "a hugetlb region with a pool set by the scenario" 0 "^2 hugetlb pages$" "$TMP/htlb2.scn"
+else
+	skip "hugetlb errors" "not root, or a 2M pool is already set"
+fi
+
+# munmap of part of a region: the rest stays usable.
+printf 'region r type=memfd size=8M\nphase p { host munmap r offset=4M size=4M; host write r size=4M; host fallocate r punch size=1M }\nprint "{p.pages}"\n' > "$TMP/unmap.scn"
+check_out "munmap part, write the rest, punch a hole" 0 "^1024$" "$TMP/unmap.scn"
+
+# Concurrent branches start together and the phase waits for both.
+printf 'region r type=anon size=16M\nphase p { concurrently { sleep 200ms\n host write r } }\nexpect p.seconds >= 0.2\nprint "{p.pages}"\n' > "$TMP/conc.scn"
+check_out "concurrently waits for every branch" 0 "^4096$" "$TMP/conc.scn"
+
+# An outside command that fails stops the run at its line.
+printf 'phase p { host exec "exit 3" }\n' > "$TMP/exec.scn"
+check_out "a failing exec is an error at its line" 1 'exec.scn:1:11: error: "exit 3" exited with 3' "$TMP/exec.scn"
+
+# Memory policy: node= binds a region (numa_maps shows the VMA's policy).
+printf 'region r type=anon size=2M node=0\nphase p { host exec "grep -c bind:0 /proc/$PPID/numa_maps > %s/maps" }\n' "$TMP" > "$TMP/bind.scn"
+if "$SCN" run -q --state-dir "$STATE" "$TMP/bind.scn" >/dev/null 2>&1 && [ "$(cat "$TMP/maps")" -ge 1 ]; then
+	ok "node=0 binds the region (bind:0 in numa_maps)"
+else
+	fail "node binding" "$(cat "$TMP/maps" 2>/dev/null)"
+fi

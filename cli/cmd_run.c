@@ -87,7 +87,7 @@ int cmd_run(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+D:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "D:q", longopts, NULL)) != -1) {
 		if (c == 'D')
 			defs[co.ndefines++] = optarg;
 		else if (c == 's')

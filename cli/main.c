@@ -80,7 +80,7 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 	o->defines = xcalloc((size_t)argc + 1, sizeof(*o->defines));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+D:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "D:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
 			o->defines[o->ndefines++] = optarg;

@@ -423,6 +423,63 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 static void warn_confounders(struct strand *s, const struct ir_op *op,
 			     const struct rt_vmstat *v0, const struct rt_vmstat *v1);
 
+static bool expr_places(const struct ir_expr *x, int backing)
+{
+	if (!x)
+		return false;
+	if (x->kind == IRX_PLACEMENT && x->v.i == backing)
+		return true;
+	return expr_places(x->a, backing) || expr_places(x->b, backing) ||
+	       expr_places(x->c, backing) || expr_places(x->vcpu, backing);
+}
+
+static bool block_places(const struct ir_block *b, int backing)
+{
+	size_t i, k;
+
+	for (i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+
+		if (op->kind == IR_PRINT)
+			for (k = 0; k < op->print.n; k++)
+				if (expr_places(op->print.parts[k].expr, backing))
+					return true;
+		if (op->kind == IR_EXPECT && expr_places(op->expect.cond, backing))
+			return true;
+		if (op->kind == IR_WAIT && expr_places(op->wait.cond, backing))
+			return true;
+		if (block_places(&op->body, backing))
+			return true;
+		for (k = 0; k < op->nbranches; k++)
+			if (block_places(&op->branches[k], backing))
+				return true;
+	}
+	return false;
+}
+
+/* Asking the kernel costs a call per 4096 pages: only when it is read. */
+static bool phase_reads_placement(const struct ir_scenario *sc, int backing)
+{
+	return block_places(&sc->ops, backing);
+}
+
+/* Where each region's pages are at the end of a phase, per node. */
+static int64_t *place_pages(struct run *r)
+{
+	int64_t *place = xcalloc(r->sc->nbackings * RESULTS_NODES + 1,
+				 sizeof(*place));
+	struct rt_err err;
+	size_t i;
+
+	for (i = 0; i < r->sc->nbackings; i++)
+		if (r->made[i] && !r->mems[i].unmapped_any &&
+		    phase_reads_placement(r->sc, (int)i))
+			rt_numa_placement(r->mems[i].addr, r->mems[i].size,
+					  place + i * RESULTS_NODES, RESULTS_NODES,
+					  &err);
+	return place;
+}
+
 static void run_phase(struct strand *s, const struct ir_op *op)
 {
 	const struct ir_phase *ph = &s->r->sc->phases[op->index];
@@ -430,6 +487,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	struct rt_err err;
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
 	struct ksm_snapshot k0 = { 0 }, k1 = { 0 };
+	int64_t *place;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
 	bool failed_before = s->r->failed;
@@ -451,6 +509,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		results_ksm_snapshot(&k1, &err);
 	if (v0->n && v1->n)
 		warn_confounders(s, op, v0, v1);
+	place = place_pages(s->r);
 	pthread_mutex_lock(&s->r->lock);
 	free(pr->vm_start);
 	free(pr->vm_end);
@@ -458,6 +517,8 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	pr->vm_end = v1;
 	pr->ksm_start = k0;
 	pr->ksm_end = k1;
+	free(pr->placement);
+	pr->placement = place;
 	results_add_run(&s->r->res, op->index, t1 - t0,
 			atomic_load(&s->r->counts.pages),
 			atomic_load(&s->r->counts.accesses), 0, 0, 0);

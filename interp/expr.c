@@ -255,7 +255,8 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	const struct ir_phase *ph = &L->sc->phases[sym->index];
 	struct ir_expr *x, *vcpu = NULL;
 	int i = 0, m, st;
-	static const char *const extra[] = { "vcpu", "ksm", "delta", NULL };
+	static const char *const extra[] = { "vcpu", "ksm", "delta", "placement",
+					     NULL };
 
 	if (ctx == EXPR_STATIC) {
 		diag_error(L->d, e->loc,
@@ -285,6 +286,32 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		}
 		return gauge(L, e, delta ? c->part[1]->name : "ksm",
 			     c->part[c->n - 1]->name, sym->index, delta);
+	}
+	if (!strcmp(c->part[0]->name, "placement")) {
+		const struct sym *b;
+
+		if (c->n != 3 || c->part[1]->kind != AST_MEMBER ||
+		    c->part[2]->kind != AST_INDEX) {
+			diag_error(L->d, e->loc, "write %s.placement.REGION[node]",
+				   ph->name);
+			return bad(L, e->loc);
+		}
+		b = sym_find(&L->syms, c->part[1]->name);
+		if (!b || b->kind != SYM_BACKING) {
+			diag_error(L->d, c->part[1]->name_loc,
+				   "no backing or region named '%s'", c->part[1]->name);
+			return bad(L, e->loc);
+		}
+		x = node(L, IRX_PLACEMENT, VT_INT, e->loc);
+		x->phase = sym->index;
+		x->v = val_int(b->index);
+		x->a = lower_expr(L, c->part[2]->b, EXPR_DYNAMIC);
+		if (x->a->type != VT_INT) {
+			if (x->a->type != VT_NONE)
+				diag_error(L->d, c->part[2]->b->loc, "a node is an integer");
+			return bad(L, e->loc);
+		}
+		return x;
 	}
 	if (!strcmp(c->part[0]->name, "vcpu")) {
 		if (c->n < 2 || c->part[1]->kind != AST_INDEX) {

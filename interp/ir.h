@@ -77,6 +77,7 @@ enum irx_kind {
 	IRX_MIN,
 	IRX_MAX,
 	IRX_IN_UNIT,	/* a duration in ns, us, ms (INT) or seconds (REAL): a / v.i */
+	IRX_PLACEMENT,	/* pages of backing v.i on node a, at phase's end */
 };
 
 struct ir_expr {

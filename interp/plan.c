@@ -75,6 +75,12 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 		plan_expr(sb, x->b, sc);
 		sb_putc(sb, ')');
 		break;
+	case IRX_PLACEMENT:
+		sb_printf(sb, "%s.placement.%s[", sc->phases[x->phase].name,
+			  sc->backings[x->v.i].name);
+		plan_expr(sb, x->a, sc);
+		sb_putc(sb, ']');
+		break;
 	case IRX_IN_UNIT:
 		plan_expr(sb, x->a, sc);
 		sb_printf(sb, ".%s", x->v.i == 1 ? "ns" : x->v.i == 1000 ? "us" :

@@ -24,6 +24,7 @@ void results_free(struct results *r)
 	for (i = 0; i < r->sc->nphases; i++) {
 		for (m = 0; m < METRIC__COUNT; m++)
 			free(r->phases[i].samples[m]);
+		free(r->phases[i].placement);
 		free(r->phases[i].vm_start);
 		free(r->phases[i].vm_end);
 	}
@@ -258,6 +259,21 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 		if (x->type == VT_REAL && out->type != VT_REAL)
 			*out = val_real(value_as_real(out));
 		return 0;
+	case IRX_PLACEMENT: {
+		const struct phase_result *p = &r->phases[x->phase];
+
+		rc = results_eval(r, x->a, &a, err);
+		if (rc)
+			return rc;
+		if (!p->runs || !p->placement)
+			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
+				       r->sc->phases[x->phase].name);
+		if (a.i < 0 || a.i >= RESULTS_NODES)
+			return rt_fail(err, -EINVAL, "node %lld is out of range",
+				       (long long)a.i);
+		*out = val_int(p->placement[x->v.i * RESULTS_NODES + a.i]);
+		return 0;
+	}
 	case IRX_IN_UNIT:
 		rc = results_eval(r, x->a, &a, err);
 		if (rc)

@@ -16,6 +16,7 @@
 #include "ir.h"
 
 #define RESULTS_KSM_MAX 32
+#define RESULTS_NODES 64
 
 struct ksm_snapshot {
 	size_t n;
@@ -29,6 +30,7 @@ struct phase_result {
 	double *samples[METRIC__COUNT];		/* [run] */
 	struct ksm_snapshot ksm_start, ksm_end;
 	struct rt_vmstat *vm_start, *vm_end;	/* last run */
+	int64_t *placement;			/* [backing][node], last run */
 };
 
 struct results {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* "all": the nodes online now, from sysfs ("0-1,3"). */
 static uint64_t online_nodes(void)
@@ -53,5 +54,43 @@ int rt_numa_get_policy(int *mpol, uint64_t *nodes, struct rt_err *err)
 	if (get_mempolicy(mpol, &mask, 64, NULL, 0))
 		return rt_fail_errno(err, errno, "get_mempolicy");
 	*nodes = mask;
+	return 0;
+}
+
+int rt_numa_placement(void *addr, int64_t size, int64_t *counts, int max,
+		      struct rt_err *err)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	unsigned long n = (unsigned long)((size + psz - 1) / psz), i, chunk;
+	void **pages;
+	int *status;
+
+	memset(counts, 0, (size_t)max * sizeof(*counts));
+	pages = malloc(4096 * sizeof(*pages));
+	status = malloc(4096 * sizeof(*status));
+	if (!pages || !status) {
+		free(pages);
+		free(status);
+		return rt_fail(err, -ENOMEM, "out of memory");
+	}
+	for (i = 0; i < n; i += chunk) {
+		unsigned long k;
+
+		chunk = n - i < 4096 ? n - i : 4096;
+		for (k = 0; k < chunk; k++)
+			pages[k] = (char *)addr + (i + k) * (unsigned long)psz;
+		if (move_pages(0, chunk, pages, NULL, status, 0)) {
+			int e = errno;
+
+			free(pages);
+			free(status);
+			return rt_fail_errno(err, e, "move_pages");
+		}
+		for (k = 0; k < chunk; k++)
+			if (status[k] >= 0 && status[k] < max)
+				counts[status[k]]++;
+	}
+	free(pages);
+	free(status);
 	return 0;
 }

@@ -13,4 +13,11 @@ int rt_numa_set_policy(enum mpolicy mode, uint64_t nodes, struct rt_err *err);
 /* The calling thread's policy as MPOL_ value and node mask. */
 int rt_numa_get_policy(int *mpol, uint64_t *nodes, struct rt_err *err);
 
+/*
+ * Pages of [addr, addr+size) per node, by move_pages() without moving:
+ * counts[n] for nodes 0..max-1; pages not present are not counted.
+ */
+int rt_numa_placement(void *addr, int64_t size, int64_t *counts, int max,
+		      struct rt_err *err);
+
 #endif

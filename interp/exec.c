@@ -486,7 +486,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	struct phase_result *pr = &s->r->res.phases[op->index];
 	struct rt_err err;
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
-	struct ksm_snapshot k0 = { 0 }, k1 = { 0 };
+	struct ksm_snapshot k0 = { 0 }, k1 = { 0 }, st0 = { 0 }, st1 = { 0 };
 	int64_t *place;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
@@ -494,8 +494,10 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 
 	if (ph->exec_before && run_command(ph->exec_before, &err))
 		fail_at(s, op->loc, err.msg);
-	if (have_ksm)
+	if (have_ksm) {
 		results_ksm_snapshot(&k0, &err);
+		results_ksm_stat_snapshot(&st0);
+	}
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
@@ -505,8 +507,10 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	t1 = rt_now_ns();
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
-	if (have_ksm)
+	if (have_ksm) {
 		results_ksm_snapshot(&k1, &err);
+		results_ksm_stat_snapshot(&st1);
+	}
 	if (v0->n && v1->n)
 		warn_confounders(s, op, v0, v1);
 	place = place_pages(s->r);
@@ -517,6 +521,8 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	pr->vm_end = v1;
 	pr->ksm_start = k0;
 	pr->ksm_end = k1;
+	pr->stat_start = st0;
+	pr->stat_end = st1;
 	free(pr->placement);
 	pr->placement = place;
 	results_add_run(&s->r->res, op->index, t1 - t0,

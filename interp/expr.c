@@ -32,7 +32,7 @@ bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 	return true;
 }
 
-static const char *const gauge_roots[] = { "ksm", "vmstat", NULL };
+static const char *const gauge_roots[] = { "ksm", "vmstat", "ksm_stat", NULL };
 static const char *const duration_members[] = { "ns", "us", "ms", "seconds",
 						NULL };
 
@@ -211,7 +211,8 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 	struct ir_expr *x = node(L, delta ? IRX_GAUGE_DELTA : IRX_GAUGE,
 				 VT_INT, at->loc);
 
-	x->gauge = !strcmp(src, "ksm") ? GAUGE_KSM : GAUGE_VMSTAT;
+	x->gauge = !strcmp(src, "ksm") ? GAUGE_KSM :
+		   !strcmp(src, "ksm_stat") ? GAUGE_KSM_STAT : GAUGE_VMSTAT;
 	x->gauge_name = name;
 	x->phase = phase;
 	if (!gauge_name_ok(name)) {
@@ -269,22 +270,24 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		return bad(L, e->loc);
 	}
 	if (!strcmp(c->part[0]->name, "ksm") ||
+	    !strcmp(c->part[0]->name, "ksm_stat") ||
 	    !strcmp(c->part[0]->name, "delta")) {
 		bool delta = !strcmp(c->part[0]->name, "delta");
 
 		if (c->n != (delta ? 3 : 2)) {
 			diag_error(L->d, e->loc,
 				   delta ? "write %s.delta.vmstat.NAME or %s.delta.ksm.NAME" :
-					   "write %s.ksm.NAME", ph->name, ph->name);
+					   "write %s.ksm.NAME or %s.ksm_stat.NAME",
+				   ph->name, ph->name);
 			return bad(L, e->loc);
 		}
 		if (delta && words_index(gauge_roots, c->part[1]->name) < 0) {
 			diag_error(L->d, c->part[1]->name_loc,
-				   "counters come from ksm or vmstat, not '%s'",
+				   "counters come from ksm, ksm_stat or vmstat, not '%s'",
 				   c->part[1]->name);
 			return bad(L, e->loc);
 		}
-		return gauge(L, e, delta ? c->part[1]->name : "ksm",
+		return gauge(L, e, delta ? c->part[1]->name : c->part[0]->name,
 			     c->part[c->n - 1]->name, sym->index, delta);
 	}
 	if (!strcmp(c->part[0]->name, "placement")) {

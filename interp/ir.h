@@ -64,6 +64,7 @@ const char *stat_name(enum stat_kind s);
 enum gauge_source {
 	GAUGE_KSM,	/* /sys/kernel/mm/ksm/NAME */
 	GAUGE_VMSTAT,	/* /proc/vmstat NAME */
+	GAUGE_KSM_STAT,	/* /proc/self/ksm_stat NAME: this process's KSM */
 };
 
 enum irx_kind {

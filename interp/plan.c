@@ -44,7 +44,8 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 			sb_printf(sb, "%s.", sc->phases[x->phase].name);
 		if (x->kind == IRX_GAUGE_DELTA)
 			sb_puts(sb, "delta.");
-		sb_printf(sb, "%s.%s", x->gauge == GAUGE_KSM ? "ksm" : "vmstat",
+		sb_printf(sb, "%s.%s", x->gauge == GAUGE_KSM ? "ksm" :
+			  x->gauge == GAUGE_KSM_STAT ? "ksm_stat" : "vmstat",
 			  x->gauge_name);
 		break;
 	case IRX_UNARY:

@@ -81,6 +81,26 @@ int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 	return 0;
 }
 
+void results_ksm_stat_snapshot(struct ksm_snapshot *s)
+{
+	FILE *f = fopen("/proc/self/ksm_stat", "re");
+	char line[128];
+
+	s->n = 0;
+	if (!f)
+		return;
+	while (s->n < RESULTS_KSM_MAX && fgets(line, sizeof(line), f)) {
+		char *sp = strchr(line, ' ');
+
+		if (!sp || (size_t)(sp - line) >= sizeof(s->name[0]))
+			continue;
+		*sp = '\0';
+		strcpy(s->name[s->n], line);
+		s->value[s->n++] = strtoll(sp + 1, NULL, 10);
+	}
+	fclose(f);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -176,6 +196,14 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		ok = snapshot_get(&p->ksm_end, x->gauge_name, &b) &&
 		     (x->kind != IRX_GAUGE_DELTA ||
 		      snapshot_get(&p->ksm_start, x->gauge_name, &a));
+	} else if (x->gauge == GAUGE_KSM_STAT) {
+		struct ksm_snapshot now;
+
+		if (!p)
+			results_ksm_stat_snapshot(&now);
+		ok = snapshot_get(p ? &p->stat_end : &now, x->gauge_name, &b) &&
+		     (x->kind != IRX_GAUGE_DELTA ||
+		      snapshot_get(&p->stat_start, x->gauge_name, &a));
 	} else {
 		struct rt_vmstat *now;
 
@@ -192,7 +220,9 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 	}
 	if (!ok)
 		return rt_fail(err, -EINVAL, "this kernel has no %s counter '%s'",
-			       x->gauge == GAUGE_KSM ? "ksm" : "vmstat", x->gauge_name);
+			       x->gauge == GAUGE_KSM ? "ksm" :
+			       x->gauge == GAUGE_KSM_STAT ? "ksm_stat" : "vmstat",
+			       x->gauge_name);
 	*out = val_int(x->kind == IRX_GAUGE_DELTA ? b - a : b);
 	return 0;
 }

@@ -29,6 +29,7 @@ struct phase_result {
 	size_t cap;
 	double *samples[METRIC__COUNT];		/* [run] */
 	struct ksm_snapshot ksm_start, ksm_end;
+	struct ksm_snapshot stat_start, stat_end;	/* /proc/self/ksm_stat */
 	struct rt_vmstat *vm_start, *vm_end;	/* last run */
 	int64_t *placement;			/* [backing][node], last run */
 };
@@ -45,6 +46,8 @@ void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
 		     int64_t accesses, int64_t faults, int64_t passes,
 		     int64_t exits);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);
+/* /proc/self/ksm_stat; empty where the kernel lacks it. */
+void results_ksm_stat_snapshot(struct ksm_snapshot *s);
 
 /*
  * Evaluates x now. Returns 0, or -EINVAL with a message in err (a phase

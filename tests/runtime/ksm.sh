@@ -75,3 +75,18 @@ SCN
 else
 	skip "ksm prctl" "PR_SET_MEMORY_MERGE is not available"
 fi
+
+# /proc/self/ksm_stat: this process's own KSM counters, at a phase's end.
+if [ -r /proc/self/ksm_stat ]; then
+	cat > "$TMP/stat.scn" <<'SCN'
+set ksm.run = 1, ksm.sleep_millisecs = 0, ksm.pages_to_scan = 5000
+region dup type=anon size=100 * page_size fill=0x2a
+phase merge { host madvise dup mergeable; ksm wait merged dup }
+expect merge.ksm_stat.ksm_merging_pages == 100
+print "merging {merge.ksm_stat.ksm_merging_pages}, sharing {merge.ksm.pages_sharing}"
+SCN
+	expect_run "ksm_stat: 100 of this process's pages merging, 99 sharing" \
+		"$TMP/stat.scn" "^merging 100, sharing 99$"
+else
+	skip "ksm_stat" "this kernel has no /proc/self/ksm_stat"
+fi

@@ -89,6 +89,8 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 			o->assume = optarg;
 			break;
 		case 'p':
+			if (!machine_facts)
+				return usage_error("%s", "--all-points is an option of plan");
 			o->all_points = true;
 			break;
 		case 'h':
@@ -141,6 +143,8 @@ static int cmd_check(int argc, char **argv)
 		diag_init(&d);
 		if (front_assume(&o, &srcs, &d) == 0)
 			crc = check_file(&srcs, argv[i], &o.check, &d, &p);
+		else
+			crc = -EDOM;	/* the option, not the file, is wrong */
 		diag_print(&d, stderr);
 		if (crc < 0 && crc != -EINVAL) {
 			/* The file named on the command line cannot be read. */
@@ -182,7 +186,7 @@ static int cmd_plan(int argc, char **argv)
 	}
 	source_set_init(&srcs);
 	diag_init(&d);
-	rc = -EINVAL;
+	rc = -EDOM;	/* the option, not the file, is wrong */
 	if (front_assume(&o, &srcs, &d) == 0)
 		rc = check_file(&srcs, argv[o.first_file], &o.check, &d, &p);
 	diag_print(&d, stderr);
@@ -248,6 +252,20 @@ static int cmd_help(int argc, char **argv)
 		puts("scn plan [-D NAME=VALUE]... [--assume FACTS] [--all-points] FILE\n"
 		     "  Shows what a run would create and do, in order, with the\n"
 		     "  requirements. Reads the machine's facts unless --assume is given.");
+	else if (argc > 1 && !strcmp(argv[1], "run"))
+		puts("scn run [-D NAME=VALUE]... [--state-dir DIR] [-q] FILE\n"
+		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
+		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
+		     "  phases timed, print lines on stdout, '# phase' lines on stderr\n"
+		     "  unless -q. Every knob is restored on every exit but SIGKILL.\n"
+		     "  Exit 0 pass, 1 fail, 4 skip, 65 bad scenario, 128+N on signal N.");
+	else if (argc > 1 && !strcmp(argv[1], "restore"))
+		puts("scn restore [STATE_DIR]\n"
+		     "  Puts back the knobs a killed run left changed, from its journal\n"
+		     "  (/run/scn/journal unless STATE_DIR), and removes the journal.");
+	else if (argc > 1 && !strcmp(argv[1], "knobs"))
+		puts("scn knobs\n"
+		     "  Every knob a scenario can set: its value here, its range, its file.");
 	else if (argc > 1 && !strcmp(argv[1], "features"))
 		puts("scn features [--json]\n"
 		     "  Shows what this machine offers and every requirement name.");

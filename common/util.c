@@ -143,43 +143,38 @@ char *sb_steal(struct strbuf *sb)
 	return p;
 }
 
+/* Optimal string alignment: a swap of two letters costs one, as typed. */
 unsigned edit_distance(const char *a, const char *b, unsigned max)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	unsigned *row, best, d;
-	size_t i, j;
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	unsigned d[65][65], best;
 
 	if (la > 64 || lb > 64)
 		return max + 1;
-	row = xmalloc((lb + 1) * sizeof(*row));
+	for (i = 0; i <= la; i++)
+		d[i][0] = (unsigned)i;
 	for (j = 0; j <= lb; j++)
-		row[j] = (unsigned)j;
+		d[0][j] = (unsigned)j;
 	for (i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-
-		row[0] = (unsigned)i;
-		best = row[0];
+		best = ~0u;
 		for (j = 1; j <= lb; j++) {
-			unsigned up = row[j];
+			unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
 
-			d = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < d)
-				d = up + 1;
-			if (row[j - 1] + 1 < d)
-				d = row[j - 1] + 1;
-			row[j] = d;
-			diag = up;
-			if (d < best)
-				best = d;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+			if (v < best)
+				best = v;
 		}
-		if (best > max) {
-			free(row);
+		if (best > max && lb)
 			return max + 1;
-		}
 	}
-	d = row[lb];
-	free(row);
-	return d > max ? max + 1 : d;
+	return d[la][lb] > max ? max + 1 : d[la][lb];
 }
 
 void suggest_init(struct suggest *s, const char *word)

@@ -150,7 +150,15 @@ stmt:
 					}
 	| REQUIRE req_list		{ $$ = NODE(REQUIRE, @$); $$->kids = $2; }
 	| SET set_list			{ $$ = NODE(SET, @$); $$->kids = $2; }
-	| POLICY items			{ $$ = NODE(POLICY, @$); $$->kids = $2; }
+	| POLICY name			{
+						$$ = NODE(POLICY, @$);
+						PUSH($$->kids, named(ctx, AST_NAME, @2, $2, @2));
+					}
+	| POLICY name expr		{
+						$$ = NODE(POLICY, @$);
+						PUSH($$->kids, named(ctx, AST_NAME, @2, $2, @2));
+						PUSH($$->kids, $3);
+					}
 	| BACKING name items_opt	{
 						$$ = named(ctx, AST_BACKING, @$, $2, @2);
 						$$->kids = $3;
@@ -217,6 +225,11 @@ stmt:
 	| IDENT items_opt		{
 						$$ = named(ctx, AST_UNKNOWN, @$, $1, @1);
 						$$->kids = $2;
+					}
+	| IDENT items_opt block		{
+						$$ = named(ctx, AST_UNKNOWN, @$, $1, @1);
+						$$->kids = $2;
+						$$->body = $3;
 					}
 	;
 

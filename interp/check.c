@@ -345,6 +345,13 @@ static void read_table(struct checker *C, const struct ast *t)
 	}
 	if (!tab->rows)
 		diag_error(C->d, t->loc, "table needs rows=");
+	for (k = 0; k < t->kids.len; k++)
+		if (t->kids.v[k]->kind == AST_ATTR &&
+		    !strcmp(t->kids.v[k]->name, "value"))
+			break;
+	if (k == t->kids.len)
+		diag_hint(diag_error(C->d, t->loc, "table needs value="),
+			  "value=PHASE.rate, or any expression of the phases' results");
 	C->prog->table = tab;
 }
 
@@ -525,17 +532,22 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			rc = -EINVAL;
 			break;
 		}
+		/*
+		 * The value alone is parsed, from a copy in which all else is
+		 * blank so that columns match; the copy gets the text back
+		 * before any message quotes it.
+		 */
 		vs = source_add_text(srcs, "<--assume>", NULL, text, strlen(text));
-		memset(vs->text, ' ', (size_t)(eq - text) + 1);
-		vs->text[(eq - text) + 1 + (len - nlen - 1)] = '\0';
-		vs->len = strlen(vs->text);
-		if (parse_expression(vs, &ar, d, &e) ||
-		    !static_value(&L, e, name, &v)) {
+		memset(vs->text, ' ', vs->len);
+		memcpy(vs->text + (eq - text) + 1, eq + 1, len - nlen - 1);
+		rc = parse_expression(vs, &ar, d, &e);
+		memcpy(vs->text, text, vs->len);
+		if (rc || !static_value(&L, e, name, &v)) {
 			rc = -EINVAL;
 			break;
 		}
 		if (v.type != old.type) {
-			diag_error(d, loc, "%s is a %s", name, val_type_name(old.type));
+			diag_error(d, loc, "%s is %s", name, val_type_a(old.type));
 			rc = -EINVAL;
 			break;
 		}

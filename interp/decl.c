@@ -58,6 +58,8 @@ int find_backing(struct lower *L, const struct ast *n, bool regions_ok)
 		diag_error(L->d, n->loc, "expected the name of a backing or region");
 		return -1;
 	}
+	if (s && s->kind == SYM_BACKING && s->index < 0)
+		return -1;	/* its declaration failed and said so */
 	if (!s || s->kind != SYM_BACKING) {
 		struct suggest sg;
 		size_t i;
@@ -90,6 +92,8 @@ int find_vm(struct lower *L, const struct ast *n, const struct ast *at)
 	if (!n) {
 		if (L->sc->nvms == 1)
 			return 0;
+		if (!L->sc->nvms && L->vm_failed)
+			return -1;	/* the vm's own error says it */
 		r = diag_error(L->d, at->loc, L->sc->nvms ? "which vm? there are %zu" :
 					      "no vm is declared before this line",
 			       L->sc->nvms);
@@ -99,6 +103,8 @@ int find_vm(struct lower *L, const struct ast *n, const struct ast *at)
 	}
 	name = item_name(n);
 	s = name ? sym_find(&L->syms, name) : NULL;
+	if (s && s->kind == SYM_VM && s->index < 0)
+		return -1;
 	if (!s || s->kind != SYM_VM) {
 		r = diag_error(L->d, n->loc, "no vm named '%s'",
 			       name ? name : expr_text(L, n));
@@ -131,17 +137,26 @@ void lower_param(struct lower *L, const struct ast *n)
 {
 	struct ir_param p = { .name = n->name, .loc = n->name_loc };
 	struct value def;
-	size_t i;
+	size_t i, k;
 
 	if (!static_value(L, n->a, "a parameter's default", &def))
 		def.type = VT_NONE;
 	p.value = def;
-	for (i = 0; i < L->novr; i++) {
+	/*
+	 * The strongest override wins: sweep point, then -D, then include
+	 * ... with (check.c keeps them in that order). The weaker ones for
+	 * the same name are used up, not reported as unknown.
+	 */
+	for (i = 0; i < L->novr; i++)
+		if (!strcmp(L->ovr[i].name, n->name) && !L->ovr[i].used)
+			break;
+	for (k = i + 1; k < L->novr; k++)
+		if (!strcmp(L->ovr[k].name, n->name))
+			L->ovr[k].used = true;
+	for (; i < L->novr; i = L->novr) {
 		struct override *o = &L->ovr[i];
 		enum val_type t = o->value.type;
 
-		if (strcmp(o->name, n->name) || o->used)
-			continue;
 		o->used = true;
 		if (def.type == VT_NONE)
 			break;
@@ -154,11 +169,9 @@ void lower_param(struct lower *L, const struct ast *n)
 			p.origin = o->origin;
 		} else {
 			struct diag_rec *r = diag_error(L->d, o->loc,
-				"'%s' is %s %s (its default is at %s:%d), not %s %s",
-				n->name, def.type == VT_INT ? "an" : "a",
-				val_type_name(def.type), n->loc.src->name,
-				n->loc.first_line, t == VT_INT ? "an" : "a",
-				val_type_name(t));
+				"'%s' is %s (its default is at %s:%d), not %s",
+				n->name, val_type_a(def.type), n->loc.src->name,
+				n->loc.first_line, val_type_a(t));
 
 			if (def.type == VT_SIZE && t == VT_INT)
 				diag_hint(r, "give it a unit: %s=4G", n->name);
@@ -305,8 +318,8 @@ void lower_set(struct lower *L, const struct ast *n)
 			if (v.type == VT_BOOL)
 				v = val_int(v.i);
 			if (v.type != VT_INT) {
-				diag_error(L->d, a->a->loc, "%s takes an integer, not a %s",
-					   a->name, val_type_name(v.type));
+				diag_error(L->d, a->a->loc, "%s takes an integer, not %s",
+					   a->name, val_type_a(v.type));
 				continue;
 			}
 			x = v.i;
@@ -473,7 +486,13 @@ void lower_backing(struct lower *L, const struct ast *n)
 			need(L, RT_FEAT_KVM_GUEST_MEMFD, n->loc, "guest_memfd backing");
 	}
 	items_finish(&it, what, backing_keys);
-	if (!ok || !sym_add(L, n->name, SYM_BACKING, (int)L->sc->nbackings, n->name_loc))
+	if (!ok) {
+		/* Known but broken: later uses of the name stay quiet. */
+		if (!sym_find(&L->syms, n->name))
+			sym_add(L, n->name, SYM_BACKING, -1, n->name_loc);
+		return;
+	}
+	if (!sym_add(L, n->name, SYM_BACKING, (int)L->sc->nbackings, n->name_loc))
 		return;
 	if (!b.noreserve && __builtin_add_overflow(L->sc->real_memory, b.size,
 						  &L->sc->real_memory))
@@ -605,7 +624,13 @@ void lower_vm(struct lower *L, const struct ast *n)
 		sb_free(&s2);
 	}
 	need(L, RT_FEAT_KVM, n->loc, "vm");
-	if (!ok || !sym_add(L, n->name, SYM_VM, (int)L->sc->nvms, n->name_loc))
+	if (!ok) {
+		if (!sym_find(&L->syms, n->name))
+			sym_add(L, n->name, SYM_VM, -1, n->name_loc);
+		L->vm_failed = true;
+		return;
+	}
+	if (!sym_add(L, n->name, SYM_VM, (int)L->sc->nvms, n->name_loc))
 		return;
 	L->sc->guest_memory += vm.mem;
 	op.index = (int)L->sc->nvms;
@@ -632,7 +657,9 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	size_t i;
 
 	items_init(&it, L, n, &n->kids);
-	if (s && s->kind == SYM_VM) {
+	if (s && s->index < 0) {
+		ok = false;	/* the vm or backing failed and said so */
+	} else if (s && s->kind == SYM_VM) {
 		u.vm = s->index;
 		u.backing = L->sc->vms[s->index].backing;
 		u.per_vcpu = true;
@@ -729,6 +756,9 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	}
 	if (!ok)
 		return;
+	/* A minor fault is resolved by UFFDIO_CONTINUE, a missing one by COPY. */
+	u.resolve = resolve >= 0 ? (enum uffd_resolve)resolve :
+		    u.mode == UFFD_MINOR ? RESOLVE_CONTINUE : RESOLVE_COPY;
 	op.index = (int)L->sc->nuffds;
 	PUSH_ARENA(L, L->sc->uffds, L->sc->nuffds, L->uffds_cap, u);
 	PUSH_OP(L, op);

@@ -20,10 +20,14 @@
 #include "plan.h"
 #include "results.h"
 
-/* What the current phase's host accesses touched. */
+/*
+ * What the current phase's host accesses touched: accesses counted, and
+ * a bit per page of each backing so that a page counts once.
+ */
 struct phase_counts {
 	atomic_llong accesses;
-	atomic_llong pages;
+	uint64_t **touched;		/* [backing][page / 64] */
+	size_t *words;			/* [backing] */
 };
 
 /* The state of one sweep point's run. */
@@ -38,7 +42,8 @@ struct run {
 	struct results res;
 	struct phase_counts counts;
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
-	bool failed;
+	bool failed;			/* an error or a failed expectation */
+	bool error;			/* an error: the run stops */
 };
 
 /* A strand of execution: the main one or a concurrent branch. */
@@ -59,6 +64,7 @@ static void fail_at(struct strand *s, struct loc loc, const char *msg)
 	pthread_mutex_lock(&s->r->lock);
 	diag_error(s->r->d, loc, "%s", msg);
 	s->r->failed = true;
+	s->r->error = true;
 	pthread_mutex_unlock(&s->r->lock);
 	if (s->sibling_stop)
 		atomic_store(s->sibling_stop, true);
@@ -420,6 +426,47 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	free(br);
 }
 
+/* The pages an access job touched, in the phase's bitmap of its backing. */
+static void mark_touched(struct run *r, const struct ir_op *op)
+{
+	int64_t psz = r->sc->backings[op->mem.backing].page_size, at;
+	uint64_t *bits = r->counts.touched[op->mem.backing];
+
+	if (!bits)
+		return;
+	for (at = op->mem.offset; at < op->mem.offset + op->mem.size;
+	     at += op->mem.stride) {
+		uint64_t page = (uint64_t)(at / psz);
+
+		__atomic_fetch_or(&bits[page / 64], 1ULL << (page % 64),
+				  __ATOMIC_RELAXED);
+		/* A stride past the page size skips pages; below, repeats one. */
+		if (op->mem.stride < psz)
+			at = (int64_t)(page + 1) * psz - op->mem.stride;
+	}
+}
+
+static int64_t count_touched(struct run *r)
+{
+	int64_t pages = 0;
+	size_t i, w;
+
+	for (i = 0; i < r->sc->nbackings; i++)
+		for (w = 0; r->counts.touched[i] && w < r->counts.words[i]; w++)
+			pages += __builtin_popcountll(r->counts.touched[i][w]);
+	return pages;
+}
+
+static void clear_touched(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->sc->nbackings; i++)
+		if (r->counts.touched[i])
+			memset(r->counts.touched[i], 0,
+			       r->counts.words[i] * sizeof(uint64_t));
+}
+
 static void warn_confounders(struct strand *s, const struct ir_op *op,
 			     const struct rt_vmstat *v0, const struct rt_vmstat *v1);
 
@@ -490,7 +537,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	int64_t *place;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
-	bool failed_before = s->r->failed;
+	bool failed_before = s->r->error;
 
 	if (ph->exec_before && run_command(ph->exec_before, &err))
 		fail_at(s, op->loc, err.msg);
@@ -501,7 +548,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
-	atomic_store(&s->r->counts.pages, 0);
+	clear_touched(s->r);
 	t0 = rt_now_ns();
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
@@ -525,15 +572,14 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	pr->stat_end = st1;
 	free(pr->placement);
 	pr->placement = place;
-	results_add_run(&s->r->res, op->index, t1 - t0,
-			atomic_load(&s->r->counts.pages),
+	results_add_run(&s->r->res, op->index, t1 - t0, count_touched(s->r),
 			atomic_load(&s->r->counts.accesses), 0, 0, 0);
 	pthread_mutex_unlock(&s->r->lock);
 	if (ph->exec_after && run_command(ph->exec_after, &err))
 		fail_at(s, op->loc, err.msg);
 	if (stopping(s))
 		logf_(s->r, "# phase %s: interrupted\n", ph->name);
-	else if (!failed_before && !s->r->failed)
+	else if (!failed_before && !s->r->error)
 		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
 		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
 	else
@@ -602,8 +648,13 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		rc = rt_mem_create(&r->mems[op->index], b->type, b->size,
 				   b->page_size, flags, b->has_fill ? (int)b->fill : -1,
 				   b->node, &err);
-		if (!rc)
+		if (!rc) {
 			r->made[op->index] = true;
+			r->counts.words[op->index] =
+				(size_t)((b->size / b->page_size + 63) / 64);
+			r->counts.touched[op->index] =
+				xcalloc(r->counts.words[op->index], sizeof(uint64_t));
+		}
 		break;
 	}
 	case IR_PHASE:
@@ -627,14 +678,12 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		break;
 	case IR_HOST_ACCESS: {
 		struct rt_mem *m = &r->mems[op->mem.backing];
-		int64_t n = 0, psz = m->page_size;
+		int64_t n = 0;
 
 		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
 				  op->mem.write, op->mem.byte, &n, &err);
 		atomic_fetch_add(&r->counts.accesses, n);
-		/* Distinct pages: a stride below the page size touches each once. */
-		atomic_fetch_add(&r->counts.pages, op->mem.stride >= psz ? n :
-				 (op->mem.size + psz - 1) / psz);
+		mark_touched(r, op);
 		break;
 	}
 	case IR_EXEC:
@@ -656,7 +705,7 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		run_concurrently(s, op);
 		return;
 	case IR_REPEAT:
-		for (i = 0; i < op->repeat.count && !stopping(s) && !r->failed; i++)
+		for (i = 0; i < op->repeat.count && !stopping(s) && !r->error; i++)
 			run_block(s, &op->body);
 		return;
 	case IR_EXPECT:
@@ -677,15 +726,9 @@ static void run_block(struct strand *s, const struct ir_block *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->n && !stopping(s); i++) {
-		/* After an error nothing more runs; an expectation lets it go on. */
-		if (s->r->failed && b->ops[i].kind != IR_EXPECT &&
-		    b->ops[i].kind != IR_PRINT)
-			break;
-		if (s->r->failed && b->ops[i].kind == IR_PRINT)
-			break;
+	/* After an error nothing more runs; a failed expectation goes on. */
+	for (i = 0; i < b->n && !stopping(s) && !s->r->error; i++)
 		run_op(s, &b->ops[i]);
-	}
 }
 
 /* Frees every object the run made, then puts every knob back. */
@@ -744,11 +787,13 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	pthread_mutex_init(&r.lock, NULL);
 	r.mems = xcalloc(sc->nbackings + 1, sizeof(*r.mems));
 	r.made = xcalloc(sc->nbackings + 1, sizeof(*r.made));
+	r.counts.touched = xcalloc(sc->nbackings + 1, sizeof(*r.counts.touched));
+	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	results_init(&r.res, sc);
 	if (sets_knobs(&sc->ops)) {
 		if (rt_knobs_open(&r.knobs, o->state_dir, &err)) {
 			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
-			r.failed = true;
+			r.failed = r.error = true;
 		} else {
 			r.knobs_open = true;
 		}
@@ -761,6 +806,10 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	else if (r.failed || d->nerrors)
 		status = EXEC_FAIL;
 	results_free(&r.res);
+	for (size_t i = 0; i < sc->nbackings; i++)
+		free(r.counts.touched[i]);
+	free(r.counts.touched);
+	free(r.counts.words);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

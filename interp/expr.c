@@ -219,6 +219,8 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
 		return bad(L, at->loc);
 	}
+	if (x->gauge != GAUGE_VMSTAT)
+		need(L, RT_FEAT_KSM, at->loc, "a KSM counter");
 	return x;
 }
 
@@ -233,8 +235,8 @@ static struct ir_expr *duration_member(struct lower *L, struct ir_expr *x,
 	if (x->type == VT_NONE)
 		return x;
 	if (x->type != VT_DURATION || u < 0) {
-		diag_error(L->d, m->name_loc, "%s %s has no member '%s'",
-			   x->type == VT_INT ? "an" : "a", val_type_name(x->type),
+		diag_error(L->d, m->name_loc, "%s has no member '%s'",
+			   val_type_a(x->type),
 			   m->name);
 		return bad(L, m->loc);
 	}
@@ -323,10 +325,24 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 			return bad(L, e->loc);
 		}
 		vcpu = lower_expr(L, c->part[1]->b, EXPR_DYNAMIC);
+		if (vcpu->kind == IRX_CONST && vcpu->type == VT_INT) {
+			int64_t most = 0;
+			size_t v;
+
+			for (v = 0; v < L->sc->nvms; v++)
+				if (L->sc->vms[v].vcpus > most)
+					most = L->sc->vms[v].vcpus;
+			if (vcpu->v.i < 0 || vcpu->v.i >= most) {
+				diag_error(L->d, c->part[1]->b->loc,
+					   "vCPU %lld does not exist: the vms have %lld at most",
+					   (long long)vcpu->v.i, (long long)most);
+				return bad(L, e->loc);
+			}
+		}
 		if (vcpu->type != VT_INT && vcpu->type != VT_NONE) {
 			diag_error(L->d, c->part[1]->b->loc,
-				   "a vCPU index is an integer, not a %s",
-				   val_type_name(vcpu->type));
+				   "a vCPU index is an integer, not %s",
+				   val_type_a(vcpu->type));
 			return bad(L, e->loc);
 		}
 		i = 2;
@@ -360,7 +376,9 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		    metric_type(m) == VT_DURATION) {
 			st = STAT_LAST;	/* P.time.ns: a member of the value */
 		} else if (st < 0) {
-			bad_member(L, c->part[i], "a phase result", NULL);
+			diag_error(L->d, c->part[i]->name_loc,
+				   "'%s' has no statistic '%s'",
+				   metric_name(m), c->part[i]->name);
 			return bad(L, e->loc);
 		} else {
 			i++;
@@ -377,8 +395,8 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	x->vcpu = vcpu;
 	for (; i < c->n; i++) {
 		if (c->part[i]->kind != AST_MEMBER) {
-			diag_error(L->d, c->part[i]->loc, "a %s takes no index",
-				   val_type_name(x->type));
+			diag_error(L->d, c->part[i]->loc, "%s takes no index",
+				   val_type_a(x->type));
 			return bad(L, e->loc);
 		}
 		x = duration_member(L, x, c->part[i]);
@@ -527,8 +545,8 @@ static struct ir_expr *lower_cond(struct lower *L, const struct ast *e,
 		return bad(L, e->loc);
 	if (c->type != VT_BOOL) {
 		diag_error(L->d, e->a->loc,
-			   "the condition of '?:' is a %s, not a boolean",
-			   val_type_name(c->type));
+			   "the condition of '?:' is %s, not a boolean",
+			   val_type_a(c->type));
 		return bad(L, e->loc);
 	}
 	t = common_type(a->type, b->type);
@@ -588,9 +606,8 @@ static struct ir_expr *lower_call(struct lower *L, const struct ast *e,
 		if (t == VT_NONE || t == VT_BOOL || t == VT_STRING ||
 		    t == VT_LIST) {
 			diag_error(L->d, e->kids.v[i]->loc,
-				   "%s() of a %s and a %s", e->name,
-				   val_type_name(acc->type),
-				   val_type_name(x->type));
+				   "%s() of %s and %s", e->name,
+				   val_type_a(acc->type), val_type_a(x->type));
 			return bad(L, e->loc);
 		}
 		if (acc->kind == IRX_CONST && x->kind == IRX_CONST) {
@@ -729,8 +746,8 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
 
 			if (why) {
 				struct diag_rec *r = diag_error(L->d, p->name_loc,
-					"bad format '%s' for a %s: %s", p->name,
-					val_type_name(tp->expr->type), why);
+					"bad format '%s' for %s: %s", p->name,
+					val_type_a(tp->expr->type), why);
 
 				if (tp->expr->type == VT_DURATION)
 					diag_hint(r, "a duration prints as seconds with %%f, or take {x.ns:%%ld}");
@@ -767,9 +784,8 @@ static void wrong_type(struct lower *L, const struct ast *e, const char *what,
 
 	sb_init(&sb);
 	value_format_human(&sb, v);
-	r = diag_error(L->d, e->loc, "%s takes %s, not %s %s '%s'", what, want,
-		       v->type == VT_INT ? "an" : "a", val_type_name(v->type),
-		       sb.buf ? sb.buf : "");
+	r = diag_error(L->d, e->loc, "%s takes %s, not %s '%s'", what, want,
+		       val_type_a(v->type), sb.buf ? sb.buf : "");
 	if (!strcmp(want, "a size") && v->type == VT_INT)
 		diag_hint(r, "sizes have a unit: K M G T (powers of 1024); 'k' and 'm' are counts");
 	else if (!strcmp(want, "a duration") && v->type == VT_INT)
@@ -869,6 +885,12 @@ bool want_word(struct lower *L, const struct ast *e, const char *what,
 		*out = i;
 		return true;
 	}
+	/* A name that is nothing else is a misspelled word: say which ones fit. */
+	if (e->kind == AST_NAME && !sym_find(&L->syms, e->name) &&
+	    !fact_value(L->facts, e->name, &v) && !words_known(e->name)) {
+		v = val_word(e->name);
+		goto not_one;
+	}
 	if (!static_value(L, e, what, &v))
 		return false;
 	if (v.type != VT_WORD && v.type != VT_STRING) {
@@ -883,6 +905,7 @@ bool want_word(struct lower *L, const struct ast *e, const char *what,
 		*out = i;
 		return true;
 	}
+not_one:
 	suggest_init(&s, v.s);
 	for (i = 0; words[i]; i++)
 		suggest_offer(&s, words[i]);

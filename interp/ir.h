@@ -138,6 +138,9 @@ struct ir_vm {
 
 enum uffd_mode { UFFD_MISSING, UFFD_MINOR, UFFD_WP };
 enum uffd_wait { WAIT_POLL, WAIT_EPOLL, WAIT_READ };
+/* How a fault is resolved; the order of words_uffd_resolve. */
+enum uffd_resolve { RESOLVE_COPY, RESOLVE_ZEROPAGE, RESOLVE_CONTINUE,
+		    RESOLVE_MOVE };
 
 struct ir_uffd {
 	struct loc loc;
@@ -148,6 +151,7 @@ struct ir_uffd {
 	int readers;
 	int64_t delay;			/* ns per fault */
 	bool per_vcpu;			/* one uffd per vCPU range */
+	enum uffd_resolve resolve;
 	int64_t page_size;
 };
 

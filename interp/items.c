@@ -44,7 +44,7 @@ bool items_flag(struct items *it, const char *key, bool def)
 		const struct ast *n = it->list->v[i];
 
 		if (!it->used[i] && n->kind == AST_NAME &&
-		    !strcmp(n->name, key) && !sym_find(&it->L->syms, key)) {
+		    !strcmp(n->name, key)) {
 			it->used[i] = true;
 			return true;
 		}

@@ -56,6 +56,8 @@ struct lower {
 	int cur_phase;			/* -1 outside a phase */
 	size_t nslots;			/* memslot names added so far */
 	int repeat_runs;		/* product of enclosing repeat counts */
+	int in_repeat;			/* repeats around this statement */
+	bool vm_failed;			/* a vm declaration was reported */
 	const struct ir_table *table;
 	bool quiet;			/* a later sweep point: no duplicates */
 };

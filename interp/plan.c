@@ -257,6 +257,7 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_puts(sb, ", delay ");
 			format_duration(sb, u->delay);
 		}
+		sb_printf(sb, ", resolved by %s", words_uffd_resolve[u->resolve]);
 		sb_printf(sb, ", %s, pages of ", u->per_vcpu ? "one uffd per vcpu" :
 							       "one uffd for all");
 		size(sb, u->page_size);
@@ -385,7 +386,7 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_printf(sb, "ksm wait until pages_sharing >= %" PRId64,
 				  op->ksm.target);
 		else
-			sb_printf(sb, "ksm wait until %s is merged (counters stable over 2 full scans)",
+			sb_printf(sb, "ksm wait until ksmd has scanned %s twice (2 full scans)",
 				  op->ksm.backing >= 0 ? sc->backings[op->ksm.backing].name :
 							 "memory");
 		sb_puts(sb, ", timeout ");

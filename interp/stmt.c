@@ -4,6 +4,7 @@
  * concurrently, repeat, expect and print; and lower_stmts(), which sends
  * every statement to its lowering.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "../grammar/parse.h"
@@ -75,7 +76,6 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	j->verify = items_flag(&it, "verify", false);
 	j->passes = 1;
 	j->stride = b->page_size;
-	j->size = vm->mem;
 	j->ring = vm->ring;
 	j->pattern_address = !vm->alias;
 	j->pattern = 0x5a5a5a5a5a5a5a5aULL;
@@ -95,6 +95,7 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	}
 	if ((a = items_attr(&it, "offset")) && !want_size(L, a, "offset", &j->offset))
 		ok = false;
+	j->size = vm->mem - j->offset;	/* the rest, unless size= says */
 	if ((a = items_attr(&it, "size")) && !want_size(L, a, "size", &j->size))
 		ok = false;
 	if (ok && (j->offset + j->size > vm->mem || j->size == 0)) {
@@ -195,9 +196,9 @@ static bool mem_range(struct lower *L, struct items *it, const struct ast *n,
 	const struct ast *a;
 
 	*off = 0;
-	*size = b->size;
 	if ((a = items_attr(it, "offset")) && !want_size(L, a, "offset", off))
 		return false;
+	*size = b->size - *off;		/* the rest, unless size= says */
 	if ((a = items_attr(it, "size")) && !want_size(L, a, "size", size))
 		return false;
 	if (*off + *size > b->size || *size == 0) {
@@ -290,10 +291,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 	case 2: /* fallocate NAME punch */
 	case 3: /* munmap NAME */
 		t = items_need(&it, "the backing or region");
-		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0) {
-			ok = false;
-			break;
-		}
+		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0)
+			return;		/* said; the rest would only repeat it */
 		op.index = op.mem.backing;
 		{
 			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
@@ -308,6 +307,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 			} else if (act == 1) {
 				const struct advice_info *ai;
 				struct diag_rec *r = NULL;
+				char madv[32];
 
 				op.kind = IR_MADVISE;
 				a = items_need(&it, "the advice");
@@ -317,10 +317,13 @@ static void lower_host(struct lower *L, const struct ast *n)
 				}
 				op.mem.advice = (enum advice)w;
 				ai = &advice_info[w];
+				for (i = 0; ai->name[i] && i < (int)sizeof(madv) - 1; i++)
+					madv[i] = (char)toupper((unsigned char)ai->name[i]);
+				madv[i] = '\0';
 				if ((ai->flags & ADV_PRIVATE_ONLY) && (bi->flags & BK_SHARED))
 					r = diag_error(L->d, a->loc,
 						       "MADV_%s is EINVAL on shared mappings; '%s' is %s",
-						       ai->name, b->name, bi->name);
+						       madv, b->name, bi->name);
 				else if ((ai->flags & ADV_SHARED_ONLY) && !(bi->flags & BK_SHARED))
 					r = diag_error(L->d, a->loc,
 						       "MADV_REMOVE needs shared memory; '%s' is %s",
@@ -328,7 +331,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 				else if ((ai->flags & ADV_NO_HUGETLB) && (bi->flags & BK_HUGETLB))
 					r = diag_error(L->d, a->loc,
 						       "MADV_%s is EINVAL on hugetlb memory; '%s' is %s",
-						       ai->name, b->name, bi->name);
+						       madv, b->name, bi->name);
 				if (r) {
 					ok = false;
 					if (w == ADVICE_FREE)
@@ -336,7 +339,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 				} else if ((ai->flags & ADV_NOOP_SHARED) && (bi->flags & BK_SHARED)) {
 					struct diag_rec *wr = diag_warning(L->d, a->loc,
 						"MADV_%s does nothing on %s memory ('%s'): KSM merges private anonymous pages only",
-						ai->name, bi->name, b->name);
+						madv, bi->name, b->name);
 					diag_hint(wr, "use type=anon for memory that KSM should merge");
 				}
 				if (w == ADVICE_MERGEABLE || w == ADVICE_UNMERGEABLE)
@@ -372,10 +375,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 	case 5: /* dirtylog VM on|off|get|clear */
 		op.kind = IR_DIRTYLOG;
 		t = items_need(&it, "the vm");
-		if (!t || (op.dirtylog.vm = find_vm(L, t, n)) < 0) {
-			ok = false;
-			break;
-		}
+		if (!t || (op.dirtylog.vm = find_vm(L, t, n)) < 0)
+			return;
 		a = items_need(&it, "on, off, get or clear");
 		if (!a || !want_word(L, a, "dirtylog action", words_dirtylog, &w)) {
 			ok = false;
@@ -392,10 +393,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 		op.mem.write = act == 7;
 		keys = access_keys;
 		t = items_need(&it, "the backing or region");
-		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0) {
-			ok = false;
-			break;
-		}
+		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0)
+			return;
 		op.index = op.mem.backing;
 		{
 			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
@@ -542,8 +541,8 @@ static void lower_wait(struct lower *L, const struct ast *n)
 	op.wait.timeout = DEFAULT_TIMEOUT;
 	op.wait.cond = lower_expr(L, n->a, EXPR_DYNAMIC);
 	if (op.wait.cond->type != VT_BOOL && op.wait.cond->type != VT_NONE)
-		diag_error(L->d, n->a->loc, "wait needs a condition, not a %s",
-			   val_type_name(op.wait.cond->type));
+		diag_error(L->d, n->a->loc, "wait needs a condition, not %s",
+			   val_type_a(op.wait.cond->type));
 	if ((a = items_attr(&it, "timeout")))
 		want_duration(L, a, "timeout", &op.wait.timeout);
 	items_finish(&it, "wait", keys);
@@ -614,8 +613,8 @@ static void lower_expect(struct lower *L, const struct ast *n)
 	if (op.expect.cond->type == VT_NONE)
 		return;
 	if (op.expect.cond->type != VT_BOOL) {
-		diag_error(L->d, n->a->loc, "expect needs a condition, not a %s",
-			   val_type_name(op.expect.cond->type));
+		diag_error(L->d, n->a->loc, "expect needs a condition, not %s",
+			   val_type_a(op.expect.cond->type));
 		return;
 	}
 	PUSH_OP(L, op);
@@ -670,7 +669,8 @@ static void lower_phase(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "after")))
 		want_string(L, a, "after", &ph.exec_after);
 	items_finish(&it, "phase", phase_keys);
-	if (words_index((const char *const[]){ "ksm", "vmstat", NULL }, n->name) >= 0) {
+	if (words_index((const char *const[]){ "ksm", "vmstat", "ksm_stat", NULL },
+			n->name) >= 0) {
 		diag_error(L->d, n->name_loc, "'%s' names counters; pick another phase name",
 			   n->name);
 		return;
@@ -685,29 +685,50 @@ static void lower_phase(struct lower *L, const struct ast *n)
 	PUSH_OP(L, op);
 }
 
+/* The guest jobs of a branch, also inside its repeats and blocks. */
+static void guest_jobs(const struct ir_block *b, const struct ir_op **out,
+		       size_t *n, size_t max)
+{
+	size_t i, k;
+
+	for (i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+
+		if (op->kind == IR_GUEST && *n < max)
+			out[(*n)++] = op;
+		guest_jobs(&op->body, out, n, max);
+		for (k = 0; k < op->nbranches; k++)
+			guest_jobs(&op->branches[k], out, n, max);
+	}
+}
+
 /* Two guest jobs at once on one vCPU cannot be. */
 static void check_branches(struct lower *L, const struct ir_op *op)
 {
-	size_t i, j, k, m;
+	const struct ir_op *ja[64], *jb[64];
+	size_t i, j, k, m, na, nb;
 
-	for (i = 0; i < op->nbranches; i++)
-		for (j = i + 1; j < op->nbranches; j++)
-			for (k = 0; k < op->branches[i].n; k++)
-				for (m = 0; m < op->branches[j].n; m++) {
-					const struct ir_op *a = &op->branches[i].ops[k];
-					const struct ir_op *b = &op->branches[j].ops[m];
+	for (i = 0; i < op->nbranches; i++) {
+		na = 0;
+		guest_jobs(&op->branches[i], ja, &na, 64);
+		for (j = i + 1; j < op->nbranches; j++) {
+			nb = 0;
+			guest_jobs(&op->branches[j], jb, &nb, 64);
+			for (k = 0; k < na; k++)
+				for (m = 0; m < nb; m++) {
+					const struct ir_op *a = ja[k], *b = jb[m];
 
-					if (a->kind != IR_GUEST || b->kind != IR_GUEST ||
-					    a->guest.vm != b->guest.vm)
+					if (a->guest.vm != b->guest.vm ||
+					    a->guest.first_vcpu > b->guest.last_vcpu ||
+					    b->guest.first_vcpu > a->guest.last_vcpu)
 						continue;
-					if (a->guest.first_vcpu <= b->guest.last_vcpu &&
-					    b->guest.first_vcpu <= a->guest.last_vcpu) {
-						struct diag_rec *r = diag_error(L->d, b->loc,
-							"vCPUs of this job already have one at once (line %d)",
-							a->loc.first_line);
-						diag_hint(r, "split them: guest[0..1] write and guest[2..3] read");
-					}
+					diag_hint(diag_error(L->d, b->loc,
+						"vCPUs of this job already have one at once (line %d)",
+						a->loc.first_line),
+						"split them: guest[0..1] write and guest[2..3] read");
 				}
+		}
+	}
 }
 
 static void lower_concurrently(struct lower *L, const struct ast *n)
@@ -743,7 +764,9 @@ static void lower_repeat(struct lower *L, const struct ast *n)
 	op.repeat.count = count;
 	if (__builtin_mul_overflow(L->repeat_runs, (int)count, &L->repeat_runs))
 		L->repeat_runs = INT32_MAX;
+	L->in_repeat++;
 	op.body = lower_body(L, &n->body);
+	L->in_repeat--;
 	L->repeat_runs = saved;
 	PUSH_OP(L, op);
 }
@@ -781,6 +804,43 @@ static void only_top(struct lower *L, const struct ast *n)
 	diag_hint(r, "move it above the phase");
 }
 
+/* Declarations stand at the top level and happen once. */
+static void lower_declaration(struct lower *L, const struct ast *n)
+{
+	if (L->cur_phase >= 0) {
+		only_top(L, n);
+		return;
+	}
+	if (L->in_repeat) {
+		diag_hint(diag_error(L->d, n->loc,
+				     "'%s' declares once; it cannot stand inside repeat",
+				     ast_kind_name(n->kind)),
+			  "move it above the repeat");
+		return;
+	}
+	switch (n->kind) {
+	case AST_REQUIRE:
+		lower_require(L, n);
+		break;
+	case AST_SET:
+		lower_set(L, n);
+		break;
+	case AST_POLICY:
+		lower_policy(L, n);
+		break;
+	case AST_BACKING:
+	case AST_REGION:
+		lower_backing(L, n);
+		break;
+	case AST_VM:
+		lower_vm(L, n);
+		break;
+	default:
+		lower_uffd(L, n);
+		break;
+	}
+}
+
 void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 {
 	size_t i;
@@ -807,41 +867,13 @@ void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 			}
 			break;
 		case AST_REQUIRE:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_require(L, n);
-			break;
 		case AST_SET:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_set(L, n);
-			break;
 		case AST_POLICY:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_policy(L, n);
-			break;
 		case AST_BACKING:
 		case AST_REGION:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_backing(L, n);
-			break;
 		case AST_VM:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_vm(L, n);
-			break;
 		case AST_UFFD:
-			if (in_phase)
-				only_top(L, n);
-			else
-				lower_uffd(L, n);
+			lower_declaration(L, n);
 			break;
 		case AST_PHASE:
 			lower_phase(L, n);

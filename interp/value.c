@@ -18,6 +18,22 @@ const char *val_type_name(enum val_type t)
 	return type_names[t];
 }
 
+const char *val_type_a(enum val_type t)
+{
+	switch (t) {
+	case VT_NONE: return "nothing";
+	case VT_INT: return "an integer";
+	case VT_REAL: return "a real";
+	case VT_SIZE: return "a size";
+	case VT_DURATION: return "a duration";
+	case VT_BOOL: return "a boolean";
+	case VT_STRING: return "a string";
+	case VT_WORD: return "a word";
+	case VT_LIST: return "a list";
+	}
+	return "a value";
+}
+
 bool val_is_numeric(enum val_type t)
 {
 	return t == VT_INT || t == VT_REAL;
@@ -311,7 +327,7 @@ int value_binary(enum ast_op op, const struct value *a, const struct value *b,
 		out->i = op == OP_AND ? (a->i && b->i) : (a->i || b->i);
 		return 0;
 	}
-	if (a->type != VT_REAL && b->type != VT_REAL) {
+	if (a->type != VT_REAL && b->type != VT_REAL && t != VT_REAL) {
 		/* Exact integer arithmetic on counts, bytes and ns. */
 		return int_arith(op, a->i, b->i, &out->i, why);
 	}

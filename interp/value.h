@@ -48,6 +48,8 @@ struct value {
 };
 
 const char *val_type_name(enum val_type t);
+/* The name with its article, for messages: "an integer", "a size". */
+const char *val_type_a(enum val_type t);
 bool val_is_numeric(enum val_type t);	/* INT or REAL */
 
 struct value val_int(int64_t i);

@@ -28,6 +28,7 @@ struct parse_ctx {
 	int paren_depth;	/* newlines inside ( and [ are not separators */
 	int brace_depth;	/* open { at the end tells the REPL to ask more */
 	bool in_string;
+	int nest;		/* strings and {interpolations} open now */
 	bool eof_seen;		/* the final separator was sent */
 	size_t src_pos;		/* bytes of src handed to the scanner */
 	struct ast_list stmts;	/* PARSE_FILE result */

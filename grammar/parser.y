@@ -559,6 +559,8 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
 	if (sym == YYSYMBOL_YYEOF || (sym == YYSYMBOL_NL && ctx->brace_depth > 0 &&
 				      ctx->src_pos >= ctx->src->len))
 		diag_hint(r, "a '{' is still open at the end of the file");
+	else if (sym == YYSYMBOL_STR_BEGIN && ctx->nest > 1)
+		diag_hint(r, "a '}' may be missing before the string's closing quote");
 	else if (sym == YYSYMBOL_STR_BEGIN || sym == YYSYMBOL_IDENT)
 		diag_hint(r, "statements are separated by a new line or ';'");
 	sb_free(&sb);

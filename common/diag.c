@@ -142,6 +142,37 @@ void diag_print(const struct diag *d, FILE *out)
 			d->nerrors);
 }
 
+static bool diag_has(const struct diag *d, const struct diag_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < d->len; i++)
+		if (d->recs[i].level == r->level && d->recs[i].loc.src == r->loc.src &&
+		    d->recs[i].loc.first_line == r->loc.first_line &&
+		    d->recs[i].loc.first_column == r->loc.first_column &&
+		    !strcmp(d->recs[i].msg, r->msg))
+			return true;
+	return false;
+}
+
+void diag_take_new(struct diag *dst, struct diag *src)
+{
+	size_t i, keep = 0;
+
+	for (i = 0; i < src->len; i++) {
+		if (diag_has(dst, &src->recs[i])) {
+			free(src->recs[i].msg);
+			free(src->recs[i].hint);
+			if (src->recs[i].level == DIAG_ERROR)
+				src->nerrors--;
+			continue;
+		}
+		src->recs[keep++] = src->recs[i];
+	}
+	src->len = keep;
+	diag_take(dst, src);
+}
+
 void diag_take(struct diag *dst, struct diag *src)
 {
 	size_t i;

@@ -56,6 +56,10 @@ void diag_print(const struct diag *d, FILE *out);
 /* Prints one record. */
 void diag_print_rec(const struct diag_rec *r, FILE *out);
 
+/* Moves to dst the records of src that dst does not have yet (same place
+ * and message), freeing the others; src is emptied. */
+void diag_take_new(struct diag *dst, struct diag *src);
+
 /* Moves the records of src to the end of dst and empties src. */
 void diag_take(struct diag *dst, struct diag *src);
 

@@ -33,7 +33,8 @@ struct loader {
 	struct source_set *srcs;
 	struct arena *ar;
 	struct diag *d;
-	const char *stack[MAX_INCLUDE_DEPTH];
+	const char *stack[MAX_INCLUDE_DEPTH];	/* real paths, to compare */
+	const char *shown[MAX_INCLUDE_DEPTH];	/* as named, for messages */
 	int depth;
 };
 
@@ -88,9 +89,17 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 		snprintf(real, sizeof(real), "%s", path);
 	for (i = 0; i < ld->depth; i++)
 		if (!strcmp(ld->stack[i], real)) {
-			r = diag_error(ld->d, from, "include cycle: '%s' includes itself",
-				       path);
-			diag_hint(r, "%s is already being read", ld->stack[i]);
+			struct strbuf chain;
+			int k;
+
+			/* The chain as the files were named: a.scn -> b.scn -> a.scn */
+			sb_init(&chain);
+			for (k = i; k < ld->depth; k++)
+				sb_printf(&chain, "%s -> ", ld->shown[k]);
+			sb_puts(&chain, path);
+			r = diag_error(ld->d, from, "include cycle: %s", chain.buf);
+			diag_hint(r, "a file cannot include itself, directly or through others");
+			sb_free(&chain);
 			return -ELOOP;
 		}
 	if (ld->depth == MAX_INCLUDE_DEPTH) {
@@ -108,6 +117,7 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 				   rc == -EILSEQ ? "not a text file" : strerror(-rc));
 		return rc;
 	}
+	ld->shown[ld->depth] = arena_strdup(ld->ar, path);
 	ld->stack[ld->depth++] = arena_strdup(ld->ar, real);
 	parse_source(src, ld->ar, ld->d, out, NULL);
 	load_includes(ld, src, out);
@@ -268,6 +278,7 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 		}
 	}
 	L.cur = &top;
+	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
 	/* The table's value is a run-time expression of this point. */
@@ -343,7 +354,11 @@ static void read_table(struct checker *C, const struct ast *t)
 		else
 			tab->cols = name;
 	}
-	if (!tab->rows)
+	for (k = 0; k < t->kids.len; k++)
+		if (t->kids.v[k]->kind == AST_ATTR &&
+		    !strcmp(t->kids.v[k]->name, "rows"))
+			break;
+	if (k == t->kids.len)
 		diag_error(C->d, t->loc, "table needs rows=");
 	for (k = 0; k < t->kids.len; k++)
 		if (t->kids.v[k]->kind == AST_ATTR &&
@@ -423,8 +438,20 @@ static int check_program(struct checker *C)
 				.origin = ORIGIN_SWEEP };
 			idx /= sw->n;
 		}
-		rc = lower_point(C, point, C->prog->nsweeps, &C->prog->points[i],
-				 i > 0);
+		if (i == 0) {
+			rc = lower_point(C, point, C->prog->nsweeps,
+					 &C->prog->points[i], false);
+		} else {
+			/* Another point says the same again: keep what is new. */
+			struct diag tmp, *main_d = C->d;
+
+			diag_init(&tmp);
+			C->d = &tmp;
+			rc = lower_point(C, point, C->prog->nsweeps,
+					 &C->prog->points[i], true);
+			C->d = main_d;
+			diag_take_new(main_d, &tmp);
+		}
 		C->prog->npoints++;
 	}
 	free(point);

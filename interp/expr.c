@@ -79,14 +79,39 @@ const char *expr_text(struct lower *L, const struct ast *e)
 			     (size_t)(end - e->loc.first_column));
 }
 
+/* A phase declared further down, by name; NULL if there is none. */
+static const struct ast *later_phase(const struct ast_list *l, const char *name)
+{
+	const struct ast *p;
+	size_t i;
+
+	for (i = 0; l && i < l->len; i++) {
+		const struct ast *n = l->v[i];
+
+		if (n->kind == AST_PHASE && !strcmp(n->name, name))
+			return n;
+		if ((p = later_phase(&n->body, name)) ||
+		    (p = later_phase(&n->else_body, name)))
+			return p;
+	}
+	return NULL;
+}
+
 static void unknown_name(struct lower *L, const struct ast *e)
 {
+	const struct ast *later = later_phase(L->file, e->name);
 	struct suggest s;
 	struct diag_rec *r;
 	size_t i;
 
 	if (L->quiet)
 		return;
+	if (later) {
+		r = diag_error(L->d, e->loc, "phase '%s' runs later, at line %d",
+			       e->name, later->loc.first_line);
+		diag_hint(r, "its results exist once it has run: move this below it");
+		return;
+	}
 	suggest_init(&s, e->name);
 	for (i = 0; i < L->syms.cap; i++)
 		if (L->syms.v[i].name)

@@ -62,10 +62,8 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	items_init(&it, L, n, &n->kids);
 	j->vm = find_vm(L, items_attr(&it, "vm"), n);
 	a = items_need(&it, "the access (write, read or mixed)");
-	if (j->vm < 0 || !a) {
-		items_finish(&it, "guest", guest_keys);
-		return;
-	}
+	if (j->vm < 0 || !a)
+		return;		/* said already; the keys would only repeat it */
 	vm = &L->sc->vms[j->vm];
 	b = &L->sc->backings[vm->backing];
 	if (!want_word(L, a, "the guest access", words_guest_op, &w))
@@ -723,7 +721,7 @@ static void check_branches(struct lower *L, const struct ir_op *op)
 					    b->guest.first_vcpu > a->guest.last_vcpu)
 						continue;
 					diag_hint(diag_error(L->d, b->loc,
-						"vCPUs of this job already have one at once (line %d)",
+						"these vCPUs already run the job of line %d at the same time",
 						a->loc.first_line),
 						"split them: guest[0..1] write and guest[2..3] read");
 				}

@@ -843,15 +843,16 @@ bool want_int(struct lower *L, const struct ast *e, const char *what,
 	return true;
 }
 
-bool want_size(struct lower *L, const struct ast *e, const char *what,
-	       int64_t *out)
+/* A size or a duration: a non-negative count of bytes or nanoseconds. */
+static bool want_amount(struct lower *L, const struct ast *e, const char *what,
+			enum val_type type, int64_t *out)
 {
 	struct value v;
 
 	if (!static_value(L, e, what, &v))
 		return false;
-	if (v.type != VT_SIZE) {
-		wrong_type(L, e, what, "a size", &v);
+	if (v.type != type) {
+		wrong_type(L, e, what, val_type_a(type), &v);
 		return false;
 	}
 	if (v.i < 0) {
@@ -862,23 +863,16 @@ bool want_size(struct lower *L, const struct ast *e, const char *what,
 	return true;
 }
 
+bool want_size(struct lower *L, const struct ast *e, const char *what,
+	       int64_t *out)
+{
+	return want_amount(L, e, what, VT_SIZE, out);
+}
+
 bool want_duration(struct lower *L, const struct ast *e, const char *what,
 		   int64_t *out)
 {
-	struct value v;
-
-	if (!static_value(L, e, what, &v))
-		return false;
-	if (v.type != VT_DURATION) {
-		wrong_type(L, e, what, "a duration", &v);
-		return false;
-	}
-	if (v.i < 0) {
-		diag_error(L->d, e->loc, "%s cannot be negative", what);
-		return false;
-	}
-	*out = v.i;
-	return true;
+	return want_amount(L, e, what, VT_DURATION, out);
 }
 
 bool want_bool(struct lower *L, const struct ast *e, const char *what,

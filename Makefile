@@ -80,7 +80,7 @@ suite: deps
 
 test: deps
 	@$(MAKE) --no-print-directory scn units
-	@tests/run.sh
+	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -62,6 +63,7 @@ int source_add_file(struct source_set *set, const char *path,
 {
 	struct strbuf sb;
 	char buf[65536];
+	struct stat st;
 	ssize_t n;
 	int fd, err = 0;
 
@@ -71,6 +73,11 @@ int source_add_file(struct source_set *set, const char *path,
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	/* A device (include "/dev/zero") would be read for ever. */
+	if (fd != STDIN_FILENO && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+		close(fd);
+		return -ENODEV;
+	}
 	sb_init(&sb);
 	for (;;) {
 		n = read(fd, buf, sizeof(buf));
@@ -82,12 +89,18 @@ int source_add_file(struct source_set *set, const char *path,
 		}
 		if (n == 0)
 			break;
+		if (memchr(buf, '\0', (size_t)n)) {
+			err = -EILSEQ;	/* a NUL byte: not a text file */
+			break;
+		}
+		if (sb.len + (size_t)n > SOURCE_MAX_BYTES) {
+			err = -EFBIG;
+			break;
+		}
 		sb_putn(&sb, buf, (size_t)n);
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (!err && memchr(sb.buf ? sb.buf : "", '\0', sb.len))
-		err = -EILSEQ;	/* a NUL byte: not a text file */
 	if (!err)
 		*out = source_add_text(set, !strcmp(path, "-") ? "<stdin>" : path,
 				       !strcmp(path, "-") ? NULL : path,

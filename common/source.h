@@ -42,7 +42,14 @@ void source_set_free(struct source_set *set);
 /* Adds a copy of text under name; path may be NULL. Never fails. */
 struct source *source_add_text(struct source_set *set, const char *name,
 			       const char *path, const char *text, size_t len);
-/* Reads a file (or stdin for "-"); returns 0 or -errno. */
+/* The largest scenario file read: far past any real one. */
+#define SOURCE_MAX_BYTES (64u << 20)
+
+/*
+ * Reads a regular file (or stdin for "-"); returns 0 or -errno: -ENODEV
+ * for a device or directory, -EILSEQ for a NUL byte, -EFBIG past
+ * SOURCE_MAX_BYTES.
+ */
 int source_add_file(struct source_set *set, const char *path,
 		    struct source **out);
 

@@ -109,12 +109,10 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 	}
 	rc = source_add_file(ld->srcs, path, &src);
 	if (rc) {
-		if (from.src)
-			diag_error(ld->d, from, "cannot read '%s': %s", path,
-				   strerror(-rc));
-		else
-			diag_error(ld->d, from, "cannot read '%s': %s", path,
-				   rc == -EILSEQ ? "not a text file" : strerror(-rc));
+		diag_error(ld->d, from, "cannot read '%s': %s", path,
+			   rc == -EILSEQ ? "not a text file (a NUL byte)" :
+			   rc == -ENODEV ? "not a regular file" :
+			   rc == -EFBIG ? "larger than 64M" : strerror(-rc));
 		return rc;
 	}
 	ld->shown[ld->depth] = arena_strdup(ld->ar, path);

@@ -271,7 +271,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 	struct ir_op op = { .kind = IR_MPROTECT, .loc = n->loc };
 	const struct ast *a, *t;
 	struct items it;
-	int act, w, i;
+	int act, w = 0, i;
 	const char *const *keys = host_mem_keys;
 	static const char *const access_keys[] = { "offset", "size", "stride",
 						    "byte", NULL };
@@ -426,6 +426,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 		keys = stmt_keys_none;
 		break;
 	}
+	if (!ok)
+		return;		/* said; unread keys would only repeat it */
 	items_finish(&it, "host", keys);
 	if (L->cur_phase < 0) {
 		diag_error(L->d, n->loc, "'host' runs inside a phase");
@@ -478,7 +480,7 @@ static void lower_ksm(struct lower *L, const struct ast *n)
 	struct ir_op op = { .kind = IR_KSM_WAIT, .loc = n->loc };
 	const struct ast *a;
 	struct items it;
-	int w, what;
+	int w, what = 0;
 	bool ok = true;
 
 	items_init(&it, L, n, &n->kids);

@@ -58,7 +58,7 @@ $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: grammar/lexer.l
 	$(FLEX) --header-file=$(BUILD)/gen/lexer.h -o $(BUILD)/gen/lexer.c $<
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
-	$(CC) $(GEN_CFLAGS) -Igrammar -I$(BUILD)/gen -c -o $@ $<
+	$(CC) $(GEN_CFLAGS) -Igrammar -I$(BUILD)/gen -MMD -MP -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
 	@mkdir -p $(dir $@)

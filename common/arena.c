@@ -56,6 +56,23 @@ void *arena_alloc(struct arena *a, size_t n)
 	return p;
 }
 
+struct arena_mark arena_mark(const struct arena *a)
+{
+	return (struct arena_mark){ .head = a->head, .used = a->used };
+}
+
+void arena_release(struct arena *a, struct arena_mark m)
+{
+	while (a->head != m.head) {
+		struct arena_chunk *c = a->head;
+
+		a->head = c->next;
+		a->total -= c->size;
+		free(c);
+	}
+	a->used = m.used;	/* arena_alloc zeroes what it hands out again */
+}
+
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
 	char *p = arena_alloc(a, n + 1);

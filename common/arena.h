@@ -22,6 +22,17 @@ void arena_free(struct arena *a);
 /* Zeroed memory, aligned for any type; never NULL. */
 void *arena_alloc(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
+
+/*
+ * A point to come back to: arena_release() frees everything allocated
+ * since arena_mark(), for scratch work whose result is copied out.
+ */
+struct arena_mark {
+	struct arena_chunk *head;
+	size_t used;
+};
+struct arena_mark arena_mark(const struct arena *a);
+void arena_release(struct arena *a, struct arena_mark m);
 char *arena_strdup(struct arena *a, const char *s);
 
 #endif

@@ -43,8 +43,26 @@ struct ast *ast_new(struct arena *ar, enum ast_kind kind, struct loc loc)
 
 	n->kind = kind;
 	n->loc = loc;
-	n->name_loc = loc;
+	ast_set_name_loc(n, loc);
 	return n;
+}
+
+struct loc ast_name_loc(const struct ast *n)
+{
+	struct loc l = n->loc;
+
+	l.first_line = l.last_line = n->name_line;
+	l.first_column = n->name_first;
+	l.last_column = n->name_last;
+	return l;
+}
+
+void ast_set_name_loc(struct ast *n, struct loc loc)
+{
+	n->name_line = loc.first_line;
+	n->name_first = loc.first_column;
+	n->name_last = loc.last_line == loc.first_line ? loc.last_column :
+						      loc.first_column + 1;
 }
 
 void ast_list_push(struct arena *ar, struct ast_list *l, struct ast *n)

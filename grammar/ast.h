@@ -58,7 +58,7 @@
 	X(REPEAT, "repeat")		/* a: count; body */                  \
 	X(SWEEP, "sweep")		/* name in kids */                    \
 	X(TABLE, "table")		/* kids: items */                     \
-	X(IF, "if")			/* a: cond; body; else_body */        \
+	X(IF, "if")			/* a: cond; body; c: else block */    \
 	X(UNKNOWN, "unknown statement")	/* name items: reported by check */
 
 enum ast_kind {
@@ -92,27 +92,43 @@ enum lit_kind {
 
 struct lit {
 	enum lit_kind kind;
-	int64_t i;
-	double r;
+	union {
+		int64_t i;	/* all but REAL and RATE */
+		double r;
+	};
 };
 
 struct ast_list {
 	struct ast **v;
-	size_t len, cap;
+	uint32_t len, cap;
 };
 
+/*
+ * A node is kept small: a 100,000-line scenario has half a million. A
+ * name's span is on its node's source; its line and columns are kept.
+ */
 struct ast {
-	enum ast_kind kind;
-	enum ast_op op;
+	uint8_t kind;			/* enum ast_kind */
+	uint8_t op;			/* enum ast_op */
+	int name_line;
 	struct loc loc;
 	const char *name;
-	struct loc name_loc;
-	struct lit lit;
-	struct ast *a, *b, *c;
+	int name_first, name_last;
+	struct ast *a;
+	union {
+		struct lit lit;		/* LIT, which has no operands */
+		struct {
+			struct ast *b;
+			struct ast *c;	/* IF: a BLOCK, the else branch */
+		};
+	};
 	struct ast_list kids;
 	struct ast_list body;
-	struct ast_list else_body;
 };
+
+/* The span of n's name (a statement's name, a key, a member). */
+struct loc ast_name_loc(const struct ast *n);
+void ast_set_name_loc(struct ast *n, struct loc loc);
 
 /* Nodes live in the arena; lists grow there too. */
 struct ast *ast_new(struct arena *ar, enum ast_kind kind, struct loc loc);

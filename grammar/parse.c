@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parser.h"
@@ -43,6 +44,7 @@ int parse_source(const struct source *src, struct arena *ar, struct diag *d,
 
 	ctx_init(&ctx, src, ar, d, PARSE_FILE);
 	rc = run(&ctx);
+	free(ctx.names);
 	for (i = 0; i < ctx.stmts.len; i++)
 		ast_list_push(ar, out, ctx.stmts.v[i]);
 	if (incomplete)
@@ -59,6 +61,7 @@ int parse_expression(const struct source *src, struct arena *ar,
 
 	ctx_init(&ctx, src, ar, d, PARSE_EXPR);
 	rc = run(&ctx);
+	free(ctx.names);
 	*out = ctx.expr;
 	return rc ? rc : (ctx.expr ? 0 : -EINVAL);
 }

@@ -31,6 +31,8 @@ struct parse_ctx {
 	int nest;		/* strings and {interpolations} open now */
 	bool eof_seen;		/* the final separator was sent */
 	size_t src_pos;		/* bytes of src handed to the scanner */
+	const char **names;	/* identifiers seen: one copy of each */
+	size_t names_cap, names_len;
 	struct ast_list stmts;	/* PARSE_FILE result */
 	struct ast *expr;	/* PARSE_EXPR result */
 };

@@ -61,7 +61,7 @@ static struct ast *named(struct parse_ctx *ctx, enum ast_kind kind,
 	struct ast *n = ast_new(ctx->arena, kind, loc);
 
 	n->name = name;
-	n->name_loc = name_loc;
+	ast_set_name_loc(n, name_loc);
 	return n;
 }
 }
@@ -238,7 +238,8 @@ if_stmt:
 						$$ = NODE(IF, @$);
 						$$->a = $2;
 						$$->body = $3;
-						$$->else_body = $4;
+						$$->c = NODE(BLOCK, @4);
+						$$->c->body = $4;
 					}
 	;
 
@@ -453,7 +454,7 @@ str_parts:
 
 						t->a = $3;
 						t->name = $4;
-						t->name_loc = @4;
+						ast_set_name_loc(t, @4);
 						$$ = $1;
 						PUSH($$, t);
 					}

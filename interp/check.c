@@ -53,7 +53,8 @@ static void load_includes(struct loader *ld, const struct source *src,
 
 		if (n->kind == AST_BLOCK || n->kind == AST_IF) {
 			load_includes(ld, src, &n->body);
-			load_includes(ld, src, &n->else_body);
+			if (n->kind == AST_IF)
+				load_includes(ld, src, &n->c->body);
 			continue;
 		}
 		if (n->kind != AST_INCLUDE)
@@ -275,6 +276,8 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 				diag_hint(r, "did you mean '%s'?", suggest_result(&sg));
 		}
 	}
+	top.cap = C->stmts.len ? C->stmts.len : 1;
+	top.ops = arena_alloc(&C->prog->arena, top.cap * sizeof(*top.ops));
 	L.cur = &top;
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);

@@ -135,7 +135,7 @@ bool aligned(struct lower *L, const struct ast *at, const char *what,
 
 void lower_param(struct lower *L, const struct ast *n)
 {
-	struct ir_param p = { .name = n->name, .loc = n->name_loc };
+	struct ir_param p = { .name = n->name, .loc = ast_name_loc(n) };
 	struct value def;
 	size_t i, k;
 
@@ -177,7 +177,7 @@ void lower_param(struct lower *L, const struct ast *n)
 				diag_hint(r, "give it a unit: %s=4G", n->name);
 		}
 	}
-	if (sym_add(L, n->name, SYM_PARAM, (int)L->sc->nparams, n->name_loc))
+	if (sym_add(L, n->name, SYM_PARAM, (int)L->sc->nparams, ast_name_loc(n)))
 		PUSH_ARENA(L, L->sc->params, L->sc->nparams, L->params_cap, p);
 }
 
@@ -225,7 +225,7 @@ void lower_require(struct lower *L, const struct ast *n)
 				suggest_offer(&s, rt_feature_name(k));
 			for (k = 0; fact_reqs[k]; k++)
 				suggest_offer(&s, fact_reqs[k]);
-			r = diag_error(L->d, q->name_loc, "unknown requirement '%s'",
+			r = diag_error(L->d, ast_name_loc(q), "unknown requirement '%s'",
 				       q->name);
 			if (suggest_result(&s))
 				diag_hint(r, "did you mean '%s'?", suggest_result(&s));
@@ -276,7 +276,7 @@ void lower_set(struct lower *L, const struct ast *n)
 			suggest_init(&s, a->name);
 			for (k = 0; k < KNOB__COUNT; k++)
 				suggest_offer(&s, knob_info[k].name);
-			r = diag_error(L->d, a->name_loc, "unknown knob '%s'", a->name);
+			r = diag_error(L->d, ast_name_loc(a), "unknown knob '%s'", a->name);
 			if (suggest_result(&s))
 				diag_hint(r, "did you mean '%s'?", suggest_result(&s));
 			continue;
@@ -489,10 +489,10 @@ void lower_backing(struct lower *L, const struct ast *n)
 	if (!ok) {
 		/* Known but broken: later uses of the name stay quiet. */
 		if (!sym_find(&L->syms, n->name))
-			sym_add(L, n->name, SYM_BACKING, -1, n->name_loc);
+			sym_add(L, n->name, SYM_BACKING, -1, ast_name_loc(n));
 		return;
 	}
-	if (!sym_add(L, n->name, SYM_BACKING, (int)L->sc->nbackings, n->name_loc))
+	if (!sym_add(L, n->name, SYM_BACKING, (int)L->sc->nbackings, ast_name_loc(n)))
 		return;
 	if (!b.noreserve && __builtin_add_overflow(L->sc->real_memory, b.size,
 						  &L->sc->real_memory))
@@ -626,11 +626,11 @@ void lower_vm(struct lower *L, const struct ast *n)
 	need(L, RT_FEAT_KVM, n->loc, "vm");
 	if (!ok) {
 		if (!sym_find(&L->syms, n->name))
-			sym_add(L, n->name, SYM_VM, -1, n->name_loc);
+			sym_add(L, n->name, SYM_VM, -1, ast_name_loc(n));
 		L->vm_failed = true;
 		return;
 	}
-	if (!sym_add(L, n->name, SYM_VM, (int)L->sc->nvms, n->name_loc))
+	if (!sym_add(L, n->name, SYM_VM, (int)L->sc->nvms, ast_name_loc(n)))
 		return;
 	L->sc->guest_memory += vm.mem;
 	op.index = (int)L->sc->nvms;
@@ -666,7 +666,7 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	} else if (s && s->kind == SYM_BACKING) {
 		u.backing = s->index;
 	} else {
-		struct diag_rec *r = diag_error(L->d, n->name_loc,
+		struct diag_rec *r = diag_error(L->d, ast_name_loc(n),
 			"uffd serves a vm or a region; '%s' is neither", n->name);
 		if (L->sc->nvms)
 			diag_hint(r, "did you mean '%s'?", L->sc->vms[0].name);

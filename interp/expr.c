@@ -5,6 +5,7 @@
  * stay silent, so one mistake gives one error, not a cascade.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower.h"
@@ -91,7 +92,7 @@ static const struct ast *later_phase(const struct ast_list *l, const char *name)
 		if (n->kind == AST_PHASE && !strcmp(n->name, name))
 			return n;
 		if ((p = later_phase(&n->body, name)) ||
-		    (p = later_phase(&n->else_body, name)))
+		    (n->kind == AST_IF && (p = later_phase(&n->c->body, name))))
 			return p;
 	}
 	return NULL;
@@ -210,7 +211,7 @@ static void bad_member(struct lower *L, const struct ast *m, const char *what,
 		suggest_offer(&s, stat_name(i));
 	for (i = 0; extra && extra[i]; i++)
 		suggest_offer(&s, extra[i]);
-	r = diag_error(L->d, m->name_loc, "%s has no result '%s'", what,
+	r = diag_error(L->d, ast_name_loc(m), "%s has no result '%s'", what,
 		       m->name);
 	if (suggest_result(&s))
 		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
@@ -260,7 +261,7 @@ static struct ir_expr *duration_member(struct lower *L, struct ir_expr *x,
 	if (x->type == VT_NONE)
 		return x;
 	if (x->type != VT_DURATION || u < 0) {
-		diag_error(L->d, m->name_loc, "%s has no member '%s'",
+		diag_error(L->d, ast_name_loc(m), "%s has no member '%s'",
 			   val_type_a(x->type),
 			   m->name);
 		return bad(L, m->loc);
@@ -309,7 +310,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 			return bad(L, e->loc);
 		}
 		if (delta && words_index(gauge_roots, c->part[1]->name) < 0) {
-			diag_error(L->d, c->part[1]->name_loc,
+			diag_error(L->d, ast_name_loc(c->part[1]),
 				   "counters come from ksm, ksm_stat or vmstat, not '%s'",
 				   c->part[1]->name);
 			return bad(L, e->loc);
@@ -328,7 +329,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		}
 		b = sym_find(&L->syms, c->part[1]->name);
 		if (!b || b->kind != SYM_BACKING) {
-			diag_error(L->d, c->part[1]->name_loc,
+			diag_error(L->d, ast_name_loc(c->part[1]),
 				   "no backing or region named '%s'", c->part[1]->name);
 			return bad(L, e->loc);
 		}
@@ -401,7 +402,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		    metric_type(m) == VT_DURATION) {
 			st = STAT_LAST;	/* P.time.ns: a member of the value */
 		} else if (st < 0) {
-			diag_error(L->d, c->part[i]->name_loc,
+			diag_error(L->d, ast_name_loc(c->part[i]),
 				   "'%s' has no statistic '%s'",
 				   metric_name(m), c->part[i]->name);
 			return bad(L, e->loc);
@@ -604,7 +605,7 @@ static struct ir_expr *lower_call(struct lower *L, const struct ast *e,
 		suggest_init(&s, e->name);
 		suggest_offer(&s, "min");
 		suggest_offer(&s, "max");
-		r = diag_error(L->d, e->name_loc, "unknown function '%s'",
+		r = diag_error(L->d, ast_name_loc(e), "unknown function '%s'",
 			       e->name);
 		diag_hint(r, suggest_result(&s) ? "did you mean 'min'?" :
 			  "the functions are min(a, b, ...) and max(a, b, ...)");
@@ -711,8 +712,30 @@ static struct ir_expr *lower_string(struct lower *L, const struct ast *e,
 	}
 }
 
+/* Deeper than any expression a person writes; well within the stack. */
+#define MAX_EXPR_DEPTH 1000
+
+static struct ir_expr *lower_expr_at(struct lower *L, const struct ast *e,
+				     enum expr_ctx ctx);
+
 struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
 			   enum expr_ctx ctx)
+{
+	struct ir_expr *x;
+
+	if (L->expr_depth >= MAX_EXPR_DEPTH) {
+		diag_error(L->d, e->loc, "the expression nests deeper than %d",
+			   MAX_EXPR_DEPTH);
+		return bad(L, e->loc);
+	}
+	L->expr_depth++;
+	x = lower_expr_at(L, e, ctx);
+	L->expr_depth--;
+	return x;
+}
+
+static struct ir_expr *lower_expr_at(struct lower *L, const struct ast *e,
+				     enum expr_ctx ctx)
 {
 	switch (e->kind) {
 	case AST_LIT:
@@ -770,7 +793,7 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
 							     tp->expr->type);
 
 			if (why) {
-				struct diag_rec *r = diag_error(L->d, p->name_loc,
+				struct diag_rec *r = diag_error(L->d, ast_name_loc(p),
 					"bad format '%s' for %s: %s", p->name,
 					val_type_a(tp->expr->type), why);
 
@@ -784,20 +807,73 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
 }
 
 /* The typed getters: one error each, naming what wanted the value. */
+/* A copy of v whose strings and lists live where the arena is now. */
+static struct value value_keep(struct arena *ar, const struct value *v)
+{
+	struct value c = *v;
+	size_t i;
+
+	if (v->type == VT_STRING)
+		c.s = arena_strdup(ar, v->s);
+	if (v->type == VT_LIST) {
+		c.list.v = arena_alloc(ar, (v->list.n + 1) * sizeof(*c.list.v));
+		for (i = 0; i < v->list.n; i++)
+			c.list.v[i] = value_keep(ar, &v->list.v[i]);
+	}
+	return c;
+}
+
+static void value_drop(struct value *v)
+{
+	size_t i;
+
+	if (v->type == VT_STRING)
+		free((char *)v->s);
+	if (v->type == VT_LIST) {
+		for (i = 0; i < v->list.n; i++)
+			value_drop(&v->list.v[i]);
+		free(v->list.v);
+	}
+}
+
+/* The same, on the heap: it outlives the scratch space of static_value. */
+static struct value value_hold(const struct value *v)
+{
+	struct value c = *v;
+	size_t i;
+
+	if (v->type == VT_STRING)
+		c.s = xstrdup(v->s);
+	if (v->type == VT_LIST) {
+		c.list.v = xcalloc(v->list.n + 1, sizeof(*c.list.v));
+		for (i = 0; i < v->list.n; i++)
+			c.list.v[i] = value_hold(&v->list.v[i]);
+	}
+	return c;
+}
+
+/*
+ * Folds e in scratch space and keeps only its value: most constants are
+ * read once (a size, a count), and their nodes would fill the program.
+ */
 bool static_value(struct lower *L, const struct ast *e, const char *what,
 		  struct value *out)
 {
+	struct arena_mark m = arena_mark(L->ar);
 	struct ir_expr *x = lower_expr(L, e, EXPR_STATIC);
+	struct value held;
+	bool ok = x->type != VT_NONE && x->kind == IRX_CONST;
 
-	(void)what;
-	if (x->type == VT_NONE)
-		return false;
-	if (x->kind != IRX_CONST) {
+	if (x->type != VT_NONE && x->kind != IRX_CONST)
 		diag_error(L->d, e->loc, "%s must be known before the run",
 			   what);
+	if (ok)
+		held = value_hold(&x->v);
+	arena_release(L->ar, m);
+	if (!ok)
 		return false;
-	}
-	*out = x->v;
+	*out = value_keep(L->ar, &held);
+	value_drop(&held);
 	return true;
 }
 

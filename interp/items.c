@@ -101,7 +101,7 @@ void items_finish(struct items *it, const char *stmt_name,
 		suggest_init(&s, name);
 		for (k = 0; keys && keys[k]; k++)
 			suggest_offer(&s, keys[k]);
-		r = diag_error(it->L->d, n->kind == AST_ATTR ? n->name_loc : n->loc,
+		r = diag_error(it->L->d, n->kind == AST_ATTR ? ast_name_loc(n) : n->loc,
 			       n->kind == AST_ATTR ? "%s has no key '%s'" :
 						     "%s: unexpected '%s'",
 			       stmt_name, name);

@@ -58,6 +58,7 @@ struct lower {
 	int repeat_runs;		/* product of enclosing repeat counts */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */
+	int expr_depth;			/* of lower_expr's recursion */
 	const struct ast_list *file;	/* the whole file, to find later phases */
 	const struct ir_table *table;
 	bool quiet;			/* a later sweep point: no duplicates */

@@ -638,6 +638,10 @@ static struct ir_block lower_body(struct lower *L, const struct ast_list *body)
 {
 	struct op_builder b = { 0 }, *saved = L->cur;
 
+	/* Most statements make one op: size for that, grow for the rest. */
+	b.cap = body->len ? body->len : 1;
+	b.ops = arena_alloc(L->ar, b.cap * sizeof(*b.ops));
+
 	L->cur = &b;
 	lower_stmts(L, body, false);
 	L->cur = saved;
@@ -671,11 +675,11 @@ static void lower_phase(struct lower *L, const struct ast *n)
 	items_finish(&it, "phase", phase_keys);
 	if (words_index((const char *const[]){ "ksm", "vmstat", "ksm_stat", NULL },
 			n->name) >= 0) {
-		diag_error(L->d, n->name_loc, "'%s' names counters; pick another phase name",
+		diag_error(L->d, ast_name_loc(n), "'%s' names counters; pick another phase name",
 			   n->name);
 		return;
 	}
-	if (!sym_add(L, n->name, SYM_PHASE, (int)L->sc->nphases, n->name_loc))
+	if (!sym_add(L, n->name, SYM_PHASE, (int)L->sc->nphases, ast_name_loc(n)))
 		return;
 	op.index = (int)L->sc->nphases;
 	PUSH_ARENA(L, L->sc->phases, L->sc->nphases, L->phases_cap, ph);
@@ -778,7 +782,7 @@ static void lower_if(struct lower *L, const struct ast *n)
 	/* A compile-time choice: only the branch taken is checked further. */
 	if (!want_bool(L, n->a, "if", &c))
 		return;
-	lower_stmts(L, c ? &n->body : &n->else_body, false);
+	lower_stmts(L, c ? &n->body : &n->c->body, false);
 }
 
 static void unknown_stmt(struct lower *L, const struct ast *n)
@@ -790,7 +794,7 @@ static void unknown_stmt(struct lower *L, const struct ast *n)
 	suggest_init(&s, n->name);
 	for (i = 0; parse_statement_keywords[i]; i++)
 		suggest_offer(&s, parse_statement_keywords[i]);
-	r = diag_error(L->d, n->name_loc, "unknown statement '%s'", n->name);
+	r = diag_error(L->d, ast_name_loc(n), "unknown statement '%s'", n->name);
 	if (suggest_result(&s))
 		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
 }

@@ -1,0 +1,494 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The scn test suite (make test). Prints one line per test, "ok NAME",
+# "FAIL NAME" with a short diff, or "skip NAME: reason", and ends with
+# "N passed, N failed, N skipped"; exits 1 if anything failed.
+#
+# Groups, all data-driven:
+#   unit/     every tests/unit/*.c binary in build/unit/ (TAP lines; a
+#             "# TODO" line is a known bug: a skip while it fails, a failure
+#             once it passes so that the marker goes with the fix)
+#   cli/      exit codes of the command line
+#   errors/   tests/errors/NAME.scn must fail "scn check" with exit 65, no
+#             stdout, no crash, and stderr exactly NAME.err; NAME.args holds
+#             extra arguments, one per line, put before the file ('#' lines
+#             are comments). NAME.xfail marks a known product bug: its .err
+#             is what scn should print; while stderr differs the case is a
+#             skip (exit code and crash checks still apply), and a failure
+#             once it matches, so that the .xfail is removed with the fix.
+#             The .err of an .xfail case is a proposal: whoever fixes the
+#             bug deletes the .xfail, runs UPDATE=1 and reviews the diff.
+#   stress/   generated inputs (100000-term sums, deep nesting, a 1MB line,
+#             NUL bytes, 20 nested includes, ...) end in one of the
+#             expected exit codes within 20s, never in a crash
+#   warnings/ tests/errors/warnings/NAME.scn must pass with exit 0 and print
+#             exactly NAME.err (a warning) on stderr; NAME.xfail as above
+#   check/    every scenarios/*.scn passes "scn check" silently
+#   plan/     tests/golden/NAME.plan is the stdout of "scn plan --assume ..."
+#             of tests/golden/NAME.args (arguments, one per line, the file
+#             last), else tests/golden/NAME.scn, else scenarios/NAME.scn;
+#             every scenario must have one
+#   docs/     ```scn blocks of docs/language.md must check, ```scn-error
+#             blocks must fail with exit 65
+#
+# Environment: SCN=path tests another binary (SCN=build-san/scn; its unit
+# tests are then taken from build-san/unit, or from UNITS=dir); UPDATE=1
+# rewrites the expected .err and .plan files from what scn prints now
+# (never those of .xfail cases). Run from anywhere; paths are relative to
+# the repository root.
+
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+SCN=${SCN:-./scn}
+# Absolute, as the docs blocks are checked from a directory of their own.
+case $SCN in
+/*) ;;
+*) SCN=$PWD/$SCN ;;
+esac
+UPDATE=${UPDATE:-0}
+ASSUME=ncpus=4,mem_total=16G,mem_free=14G,page_size=4K,nr_nodes=1,thp_size=2M
+if [ -z "${UNITS:-}" ]; then
+	UNITS=$(dirname "$(readlink -f "$SCN" 2>/dev/null || echo "$SCN")")/unit
+fi
+# Sanitizer builds: leaks count too, and UBSan reports carry a stack.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/scn-test.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/out
+ERR=$TMP/err
+
+npass=0
+nfail=0
+nskip=0
+
+pass() {
+	npass=$((npass + 1))
+	echo "ok $1"
+}
+
+# fail NAME REASON <detail: every caller redirects stdin; the first 20
+# lines are shown, indented.
+fail() {
+	nfail=$((nfail + 1))
+	echo "FAIL $1: $2"
+	head -n 20 | sed 's/^/    /'
+}
+
+skip() {
+	nskip=$((nskip + 1))
+	echo "skip $1: $2"
+}
+
+# Runs scn with its output in $OUT and $ERR. The subshell waits for scn
+# itself, so that the shell's "Segmentation fault" line of a crash goes to
+# /dev/null rather than into the report; crashed() tells.
+run_scn() {
+	("$SCN" "$@" >"$OUT" 2>"$ERR"
+	 exit $?) 2>/dev/null
+}
+
+# True when the last run crashed: killed by a signal, or a sanitizer spoke.
+crashed() {
+	[ "$1" -gt 127 ] && return 0
+	grep -qE 'Sanitizer|runtime error:|^SUMMARY: ' "$ERR" 2>/dev/null
+}
+
+# The diff of expected and actual, without its header, into $TMP/diff
+# (not through a pipe: fail must count in this shell).
+show_diff() {
+	diff -u "$1" "$2" | tail -n +3 >"$TMP/diff"
+}
+
+crash_report() {
+	fail "$1" "crashed (exit $2)" <"$ERR"
+}
+
+# Reads an .args file into the array ARGS: one argument a line, '#' lines
+# and empty lines skipped.
+read_args() {
+	local line
+	ARGS=()
+	[ -f "$1" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		'#'* | '') continue ;;
+		esac
+		ARGS+=("$line")
+	done <"$1"
+}
+
+first_reason() {
+	grep -v '^#' "$1" | grep -v '^[[:space:]]*$' | head -n 1
+}
+
+if [ ! -x "$SCN" ]; then
+	echo "FAIL setup: no scn binary at '$SCN' (run make)"
+	echo "0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+
+# --- unit tests -----------------------------------------------------------
+
+run_units() {
+	local src name bin rc line desc why nplan detail
+	for src in tests/unit/*.c; do
+		[ -e "$src" ] || continue
+		name=$(basename "$src" .c)
+		bin=$UNITS/$name
+		if [ ! -x "$bin" ]; then
+			skip "unit/$name" "not built in $UNITS (make units)"
+			continue
+		fi
+		("$bin" >"$OUT" 2>"$ERR"
+		 exit $?) 2>/dev/null
+		rc=$?
+		if crashed "$rc"; then
+			crash_report "unit/$name" "$rc"
+			continue
+		fi
+		nplan=0
+		detail=""
+		while IFS= read -r line; do
+			case $line in
+			'not ok '*)
+				desc=${line#not ok }
+				desc=${desc#* - }
+				if [[ $line == *' # TODO '* ]]; then
+					why=${line##* # TODO }
+					skip "unit/$name: ${desc% # TODO *}" "known bug: $why"
+					detail=""
+				else
+					fail "unit/$name: $desc" "check failed" </dev/null
+					detail=yes
+				fi
+				;;
+			'ok '*)
+				desc=${line#ok }
+				desc=${desc#* - }
+				detail=""
+				if [[ $line == *' # TODO '* ]]; then
+					fail "unit/$name: ${desc% # TODO *}" \
+						"passes now; remove its tap_todo()" </dev/null
+				else
+					pass "unit/$name: $desc"
+				fi
+				;;
+			'#'*)
+				[ -n "$detail" ] && echo "    $line"
+				;;
+			1..*)
+				nplan=1
+				;;
+			esac
+		done <"$OUT"
+		if [ "$nplan" = 0 ]; then
+			fail "unit/$name" "ended without its plan line (exit $rc)" <"$ERR"
+		elif [ "$rc" != 0 ] && ! grep -q '^not ok ' "$OUT"; then
+			fail "unit/$name" "exit $rc without a failed check" <"$ERR"
+		fi
+	done
+}
+
+# --- command line ---------------------------------------------------------
+
+# cli_case NAME WANT_RC ARGS...
+cli_case() {
+	local name=$1 want=$2 rc
+	shift 2
+	run_scn "$@"
+	rc=$?
+	if crashed "$rc"; then
+		crash_report "cli/$name" "$rc"
+	elif [ "$rc" != "$want" ]; then
+		fail "cli/$name" "exit $rc, want $want (scn $*)" <"$ERR"
+	else
+		pass "cli/$name"
+	fi
+}
+
+run_cli() {
+	cli_case no-command 64
+	cli_case unknown-command 64 frobnicate
+	cli_case check-without-file 64 check
+	cli_case check-unknown-option 64 check --frob scenarios/ksm_unmerge.scn
+	cli_case check-missing-file 64 check tests/errors/no-such-file.scn
+	cli_case plan-two-files 64 plan scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
+	cli_case version 0 version
+	cli_case help 0 help
+	cli_case check-two-files 0 check scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
+	cli_case check-good-and-bad 65 check scenarios/ksm_unmerge.scn tests/errors/type_size_plus_duration.scn
+	cli_case assume-unknown-fact 64 plan --assume ncpu=4 scenarios/ksm_unmerge.scn
+	cli_case assume-wrong-type 64 plan --assume mem_total=16 scenarios/ksm_unmerge.scn
+}
+
+# --- error corpus ---------------------------------------------------------
+
+run_errors() {
+	local f base name rc xfail
+	for f in tests/errors/*.scn; do
+		[ -e "$f" ] || continue
+		base=${f%.scn}
+		name=errors/$(basename "$base")
+		read_args "$base.args"
+		run_scn check ${ARGS[@]+"${ARGS[@]}"} "$f"
+		rc=$?
+		xfail=""
+		[ -f "$base.xfail" ] && xfail=$(first_reason "$base.xfail")
+		if crashed "$rc"; then
+			crash_report "$name" "$rc"
+			continue
+		fi
+		if [ "$UPDATE" = 1 ] && [ -z "$xfail" ]; then
+			cp "$ERR" "$base.err"
+		fi
+		if [ "$rc" != 65 ]; then
+			fail "$name" "exit $rc, want 65" <"$ERR"
+		elif [ -s "$OUT" ]; then
+			fail "$name" "printed on stdout" <"$OUT"
+		elif [ ! -f "$base.err" ]; then
+			fail "$name" "no $base.err (UPDATE=1 writes it)" <"$ERR"
+		elif cmp -s "$base.err" "$ERR"; then
+			if [ -n "$xfail" ]; then
+				fail "$name" "prints what $base.err expects now; remove $base.xfail" </dev/null
+			else
+				pass "$name"
+			fi
+		elif [ -n "$xfail" ]; then
+			skip "$name" "known bug: $xfail"
+		else
+			show_diff "$base.err" "$ERR"
+			fail "$name" "stderr differs from $base.err" <"$TMP/diff"
+		fi
+	done
+}
+
+run_warnings() {
+	local f base name rc xfail
+	for f in tests/errors/warnings/*.scn; do
+		[ -e "$f" ] || continue
+		base=${f%.scn}
+		name=warnings/$(basename "$base")
+		run_scn check "$f"
+		rc=$?
+		xfail=""
+		[ -f "$base.xfail" ] && xfail=$(first_reason "$base.xfail")
+		if crashed "$rc"; then
+			crash_report "$name" "$rc"
+			continue
+		fi
+		if [ "$UPDATE" = 1 ] && [ -z "$xfail" ]; then
+			cp "$ERR" "$base.err"
+		fi
+		if [ "$rc" != 0 ]; then
+			fail "$name" "exit $rc, want 0" <"$ERR"
+		elif ! grep -q ': warning: ' "$ERR"; then
+			fail "$name" "no warning printed" <"$ERR"
+		elif [ ! -f "$base.err" ]; then
+			fail "$name" "no $base.err (UPDATE=1 writes it)" <"$ERR"
+		elif cmp -s "$base.err" "$ERR"; then
+			if [ -n "$xfail" ]; then
+				fail "$name" "prints what $base.err expects now; remove $base.xfail" </dev/null
+			else
+				pass "$name"
+			fi
+		elif [ -n "$xfail" ]; then
+			skip "$name" "known bug: $xfail"
+		else
+			show_diff "$base.err" "$ERR"
+			fail "$name" "stderr differs from $base.err" <"$TMP/diff"
+		fi
+	done
+}
+
+# --- stress: generated inputs that must fail cleanly, never crash --------
+
+# stress_case NAME ALLOWED_RCS (space-separated) FILE: scn check FILE must
+# end with one of the codes within 20 seconds, without a crash.
+stress_case() {
+	local name=$1 allowed=$2 file=$3 rc
+	(timeout 20 "$SCN" check "$file" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+	rc=$?
+	# Keep the excerpts short in reports: these lines are long.
+	if [ "$rc" = 124 ]; then
+		fail "$name" "did not finish in 20s" </dev/null
+	elif crashed "$rc"; then
+		cut -c1-160 "$ERR" >"$TMP/diff"
+		fail "$name" "crashed (exit $rc)" <"$TMP/diff"
+	elif [[ " $allowed " != *" $rc "* ]]; then
+		cut -c1-160 "$ERR" >"$TMP/diff"
+		fail "$name" "exit $rc, want one of: $allowed" <"$TMP/diff"
+	else
+		pass "$name"
+	fi
+}
+
+# n copies of a string on one line.
+repeat_str() {
+	yes "$2" | head -n "$1" | tr -d '\n'
+}
+
+run_stress() {
+	local d=$TMP/stress i
+	mkdir -p "$d"
+	{ printf 'param x = 1'; repeat_str 100000 '+1'; echo; } >"$d/sum.scn"
+	stress_case stress/long-sum "0 65" "$d/sum.scn"
+	{ printf 'param x = '; repeat_str 20000 '('; printf 1; repeat_str 20000 ')'; echo; } >"$d/parens.scn"
+	stress_case stress/deep-parens "0 65" "$d/parens.scn"
+	{ printf 'param x = '; repeat_str 50000 '-'; echo 1; } >"$d/neg.scn"
+	stress_case stress/deep-negation "0 65" "$d/neg.scn"
+	{ repeat_str 5000 'if yes {'; repeat_str 5000 '}'; echo; } >"$d/blocks.scn"
+	stress_case stress/deep-blocks "0 65" "$d/blocks.scn"
+	{ printf 'print "'; repeat_str 100000 '{1}'; echo '"'; } >"$d/interps.scn"
+	stress_case stress/many-interpolations "0 65" "$d/interps.scn"
+	seq 1 20000 | sed 's/.*/param p& = & * 4K/' >"$d/params.scn"
+	stress_case stress/many-params "0" "$d/params.scn"
+	seq 1 10000 | sed 's/.*/param p& = & + 1ms/' >"$d/errors.scn"
+	stress_case stress/many-errors "65" "$d/errors.scn"
+	{ printf '# '; repeat_str 1000000 x; echo; echo 'param x = 1'; } >"$d/longline.scn"
+	stress_case stress/long-comment "0" "$d/longline.scn"
+	{ printf 'print "'; repeat_str 100000 'ab'; echo '"'; } >"$d/longstring.scn"
+	stress_case stress/long-string "0" "$d/longstring.scn"
+	for i in $(seq 1 20); do
+		echo "include \"inc$((i + 1)).scn\"" >"$d/inc$i.scn"
+	done
+	echo 'param x = 1' >"$d/inc21.scn"
+	stress_case stress/deep-includes "0 65" "$d/inc1.scn"
+	printf 'param x = 1\n\0\0\377\376param y = 2\n' >"$d/binary.scn"
+	stress_case stress/binary "64 65" "$d/binary.scn"
+	printf 'param x = "\\' >"$d/eof-escape.scn"
+	stress_case stress/eof-in-escape "65" "$d/eof-escape.scn"
+	printf 'print "{1:%%' >"$d/eof-format.scn"
+	stress_case stress/eof-in-format "65" "$d/eof-format.scn"
+	: >"$d/empty.scn"
+	stress_case stress/empty-file "0" "$d/empty.scn"
+}
+
+# --- scenarios and golden plans -------------------------------------------
+
+run_scenarios() {
+	local f name rc
+	for f in scenarios/*.scn; do
+		[ -e "$f" ] || continue
+		name=check/$(basename "$f" .scn)
+		run_scn check "$f"
+		rc=$?
+		if crashed "$rc"; then
+			crash_report "$name" "$rc"
+		elif [ "$rc" != 0 ]; then
+			fail "$name" "exit $rc, want 0" <"$ERR"
+		elif [ -s "$ERR" ]; then
+			fail "$name" "printed on stderr" <"$ERR"
+		else
+			pass "$name"
+		fi
+	done
+}
+
+# plan_case NAME GOLDEN ARGS...
+plan_case() {
+	local name=$1 golden=$2 rc
+	shift 2
+	run_scn plan --assume "$ASSUME" "$@"
+	rc=$?
+	if crashed "$rc"; then
+		crash_report "$name" "$rc"
+		return
+	fi
+	if [ "$UPDATE" = 1 ] && [ "$rc" = 0 ]; then
+		cp "$OUT" "$golden"
+	fi
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit $rc, want 0" <"$ERR"
+	elif [ ! -f "$golden" ]; then
+		fail "$name" "no $golden (UPDATE=1 writes it)" </dev/null
+	elif cmp -s "$golden" "$OUT"; then
+		pass "$name"
+	else
+		show_diff "$golden" "$OUT"
+		fail "$name" "plan differs from $golden" <"$TMP/diff"
+	fi
+}
+
+run_plans() {
+	local f stem base
+	local -A seen=()
+	[ "$UPDATE" = 1 ] && mkdir -p tests/golden
+	for f in scenarios/*.scn tests/golden/*.plan tests/golden/*.args \
+		 tests/golden/*.scn; do
+		[ -e "$f" ] || continue
+		stem=$(basename "$f")
+		stem=${stem%.*}
+		[ -n "${seen[$stem]:-}" ] && continue
+		seen[$stem]=1
+		base=tests/golden/$stem
+		if [ -f "$base.args" ]; then
+			read_args "$base.args"
+			plan_case "plan/$stem" "$base.plan" ${ARGS[@]+"${ARGS[@]}"}
+		elif [ -f "$base.scn" ]; then
+			plan_case "plan/$stem" "$base.plan" "$base.scn"
+		elif [ -f "scenarios/$stem.scn" ]; then
+			plan_case "plan/$stem" "$base.plan" "scenarios/$stem.scn"
+		else
+			fail "plan/$stem" "no input: neither $base.args, $base.scn nor scenarios/$stem.scn" </dev/null
+		fi
+	done
+}
+
+# --- docs -----------------------------------------------------------------
+
+run_docs() {
+	local doc=docs/language.md dir=$TMP/docs line kind rc name
+	if [ ! -f "$doc" ]; then
+		skip docs "$doc not written yet"
+		return
+	fi
+	mkdir -p "$dir"
+	# Blocks may include the shipped scenarios by name.
+	cp scenarios/*.scn "$dir/" 2>/dev/null
+	# Each block goes to language-LINE.scn (LINE: its first line in the
+	# doc); the list of "LINE KIND" pairs to blocks.txt.
+	awk -v dir="$dir" '
+		function open_block(kind) {
+			inb = 1
+			file = sprintf("%s/language-%d.scn", dir, NR + 1)
+			printf "" > file
+			print NR + 1, kind > (dir "/blocks.txt")
+		}
+		inb && /^[ \t]*```[ \t]*$/ { inb = 0; close(file); next }
+		inb { print > file; next }
+		/^[ \t]*```scn-error[ \t]*$/ { open_block("error"); next }
+		/^[ \t]*```scn[ \t]*$/ { open_block("ok"); next }
+	' "$doc"
+	[ -f "$dir/blocks.txt" ] || return 0
+	while read -r line kind; do
+		name="docs/language.md:$line"
+		(cd "$dir" && "$SCN" check "language-$line.scn" >"$OUT" 2>"$ERR" </dev/null
+		 exit $?) 2>/dev/null
+		rc=$?
+		if crashed "$rc"; then
+			crash_report "$name" "$rc"
+		elif [ "$kind" = ok ] && [ "$rc" != 0 ]; then
+			fail "$name" "a scn block fails to check (exit $rc)" <"$ERR"
+		elif [ "$kind" = error ] && [ "$rc" != 65 ]; then
+			fail "$name" "a scn-error block gives exit $rc, want 65" <"$ERR"
+		else
+			pass "$name"
+		fi
+	done <"$dir/blocks.txt"
+}
+
+run_units
+run_cli
+run_errors
+run_warnings
+run_stress
+run_scenarios
+run_plans
+run_docs
+
+echo "$npass passed, $nfail failed, $nskip skipped"
+[ "$nfail" = 0 ]

@@ -149,6 +149,7 @@ static bool parse_define(struct source_set *srcs, struct lower *L,
 	o->name = arena_strndup(L->ar, text, nlen);
 	loc.last_column = (int)nlen + 1;
 	o->loc = loc;
+	o->name_loc = loc;
 	o->origin = ORIGIN_COMMAND_LINE;
 	/*
 	 * The value is parsed from a copy whose name part is blanked, so that
@@ -182,6 +183,7 @@ static void lower_params(struct lower *L, const struct ast_list *stmts)
 			for (k = 0; k < n->kids.len; k++) {
 				struct override o = { .name = n->kids.v[k]->name,
 						      .loc = n->kids.v[k]->loc,
+						      .name_loc = n->kids.v[k]->loc,
 						      .origin = ORIGIN_WITH };
 
 				if (!static_value(L, n->kids.v[k]->a, "a with value", &o.value))
@@ -192,7 +194,7 @@ static void lower_params(struct lower *L, const struct ast_list *stmts)
 			lower_params(L, &n->body);
 			for (k = base; k < L->novr; k++)
 				if (!L->ovr[k].used && !L->quiet) {
-					struct diag_rec *r = diag_error(L->d, L->ovr[k].loc,
+					struct diag_rec *r = diag_error(L->d, L->ovr[k].name_loc,
 						"the included file has no parameter '%s'",
 						L->ovr[k].name);
 					(void)r;
@@ -252,6 +254,7 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	memcpy(L.ovr, point, npoint * sizeof(*point));
 	memcpy(L.ovr + npoint, C->defines, C->ndefines * sizeof(*C->defines));
 	qsort(L.ovr, L.novr, sizeof(*L.ovr), ovr_cmp);
+	L.file = &C->stmts;
 	lower_params(&L, &C->stmts);
 	for (i = 0; i < L.novr; i++) {
 		struct override *o = &L.ovr[i];
@@ -270,8 +273,8 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 			suggest_init(&sg, o->name);
 			for (k = 0; k < sc->nparams; k++)
 				suggest_offer(&sg, sc->params[k].name);
-			r = diag_error(C->d, o->loc, "no parameter '%s' in %s", o->name,
-				       C->prog->path);
+			r = diag_error(C->d, o->name_loc, "no parameter '%s' in %s",
+				       o->name, C->prog->path);
 			if (suggest_result(&sg))
 				diag_hint(r, "did you mean '%s'?", suggest_result(&sg));
 		}
@@ -383,6 +386,7 @@ static int check_program(struct checker *C)
 	collect(&C->stmts, AST_SWEEP, sweeps, &nsw, 16);
 	collect(&C->stmts, AST_TABLE, tables, &ntab, 2);
 	facts_only(C, &L, &dummy);
+	L.file = &C->stmts;
 	C->prog->sweeps = arena_alloc(&C->prog->arena, (nsw + 1) * sizeof(*C->prog->sweeps));
 	for (i = 0; i < nsw; i++) {
 		struct ir_sweep *sw = &C->prog->sweeps[C->prog->nsweeps];
@@ -391,10 +395,12 @@ static int check_program(struct checker *C)
 		sw->loc = sweeps[i]->loc;
 		sw->values = arena_alloc(&C->prog->arena,
 					 sweeps[i]->kids.len * sizeof(*sw->values));
+		sw->locs = arena_alloc(&C->prog->arena,
+				       sweeps[i]->kids.len * sizeof(*sw->locs));
 		for (k = 0; k < sweeps[i]->kids.len; k++)
 			if (static_value(&L, sweeps[i]->kids.v[k], "a sweep value",
 					 &sw->values[sw->n]))
-				sw->n++;
+				sw->locs[sw->n++] = sweeps[i]->kids.v[k]->loc;
 		for (k = 0; k < C->ndefines; k++)
 			if (!strcmp(C->defines[k].name, sw->param)) {
 				struct diag_rec *r = diag_error(C->d, C->defines[k].loc,
@@ -427,7 +433,8 @@ static int check_program(struct checker *C)
 		points = C->opts->max_points;
 	C->prog->points = arena_alloc(&C->prog->arena, points * sizeof(*C->prog->points));
 	point = xcalloc(C->prog->nsweeps + 1, sizeof(*point));
-	for (i = 0; i < points && !rc; i++) {
+	/* Every point, so that each value that does not fit is reported. */
+	for (i = 0; i < points && !diag_full(C->d); i++) {
 		size_t idx = i;
 
 		/* Row-major: the last sweep changes fastest. */
@@ -435,7 +442,8 @@ static int check_program(struct checker *C)
 			const struct ir_sweep *sw = &C->prog->sweeps[k];
 
 			point[k] = (struct override){ .name = sw->param,
-				.value = sw->values[idx % sw->n], .loc = sw->loc,
+				.value = sw->values[idx % sw->n],
+				.loc = sw->locs[idx % sw->n], .name_loc = sw->loc,
 				.origin = ORIGIN_SWEEP };
 			idx /= sw->n;
 		}
@@ -456,7 +464,7 @@ static int check_program(struct checker *C)
 		C->prog->npoints++;
 	}
 	free(point);
-	return rc;
+	return rc || C->d->nerrors ? -EINVAL : 0;
 }
 
 static int check_common(struct source_set *srcs, const char *path,

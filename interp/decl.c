@@ -173,7 +173,8 @@ void lower_param(struct lower *L, const struct ast *n)
 				n->name, val_type_a(def.type), n->loc.src->name,
 				n->loc.first_line, val_type_a(t));
 
-			if (def.type == VT_SIZE && t == VT_INT)
+			if (def.type == VT_SIZE && t == VT_INT &&
+			    o->origin != ORIGIN_SWEEP)
 				diag_hint(r, "give it a unit: %s=4G", n->name);
 		}
 	}

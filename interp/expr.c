@@ -438,9 +438,25 @@ static struct ir_expr *lower_member(struct lower *L, const struct ast *e,
 	struct ir_expr *x;
 
 	if (flatten(e, &c)) {
+		const struct ast *later;
+
 		sym = sym_find(&L->syms, c.root->name);
 		if (sym && sym->kind == SYM_PHASE)
 			return lower_phase_ref(L, e, &c, sym, ctx);
+		later = sym ? NULL : later_phase(L->file, c.root->name);
+		if (later && ctx == EXPR_STATIC) {
+			diag_error(L->d, e->loc,
+				   "'%s' is a result of phase '%s', known only when it has run",
+				   expr_text(L, e), later->name);
+			return bad(L, e->loc);
+		}
+		if (later) {
+			diag_hint(diag_error(L->d, c.root->loc,
+					     "phase '%s' runs later, at line %d",
+					     later->name, later->loc.first_line),
+				  "its results exist once it has run: move this below it");
+			return bad(L, e->loc);
+		}
 		if (!sym && words_index(gauge_roots, c.root->name) >= 0) {
 			if (c.n != 1 || c.part[0]->kind != AST_MEMBER) {
 				diag_error(L->d, e->loc, "write %s.NAME",
@@ -686,7 +702,7 @@ static struct ir_expr *lower_string(struct lower *L, const struct ast *e,
 	struct strbuf sb;
 	size_t i;
 
-	if (!lower_text(L, e, &t))
+	if (!lower_text(L, e, &t, ctx))
 		return bad(L, e->loc);
 	sb_init(&sb);
 	for (i = 0; i < t.n; i++) {
@@ -695,7 +711,6 @@ static struct ir_expr *lower_string(struct lower *L, const struct ast *e,
 			continue;
 		}
 		if (t.parts[i].expr->kind != IRX_CONST) {
-			(void)ctx;
 			diag_error(L->d, t.parts[i].expr->loc,
 				   "only a print string may show run-time results");
 			sb_free(&sb);
@@ -767,7 +782,8 @@ static struct ir_expr *lower_expr_at(struct lower *L, const struct ast *e,
 	}
 }
 
-bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
+bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
+		enum expr_ctx ctx)
 {
 	size_t i;
 	bool ok = true;
@@ -782,7 +798,7 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out)
 			tp->text = p->name;
 			continue;
 		}
-		tp->expr = lower_expr(L, p->a, EXPR_DYNAMIC);
+		tp->expr = lower_expr(L, p->a, ctx);
 		tp->format = p->name;
 		if (tp->expr->type == VT_NONE) {
 			ok = false;

@@ -357,6 +357,7 @@ struct ir_sweep {
 	const char *param;
 	struct loc loc;
 	struct value *values;
+	struct loc *locs;		/* of each value */
 	size_t n;
 };
 

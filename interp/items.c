@@ -79,6 +79,18 @@ const struct ast *items_need(struct items *it, const char *what)
 	return n;
 }
 
+/* Whether a reader took a key of this name (then another is a repeat). */
+static bool attr_taken(const struct items *it, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < it->list->len; i++)
+		if (it->used[i] && it->list->v[i]->kind == AST_ATTR &&
+		    !strcmp(it->list->v[i]->name, name))
+			return true;
+	return false;
+}
+
 void items_finish(struct items *it, const char *stmt_name,
 		  const char *const *keys)
 {
@@ -96,6 +108,11 @@ void items_finish(struct items *it, const char *stmt_name,
 		if (!name) {
 			diag_error(it->L->d, n->loc, "%s: unexpected '%s'",
 				   stmt_name, expr_text(it->L, n));
+			continue;
+		}
+		if (n->kind == AST_ATTR && attr_taken(it, name)) {
+			diag_error(it->L->d, ast_name_loc(n), "%s has %s= twice",
+				   stmt_name, name);
 			continue;
 		}
 		suggest_init(&s, name);

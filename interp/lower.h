@@ -31,7 +31,8 @@ struct symtab {
 struct override {
 	const char *name;
 	struct value value;
-	struct loc loc;
+	struct loc loc;			/* of the value */
+	struct loc name_loc;		/* of what names the parameter */
 	enum param_origin origin;
 	bool used;
 };
@@ -98,7 +99,8 @@ bool want_word(struct lower *L, const struct ast *e, const char *what,
 bool want_string(struct lower *L, const struct ast *e, const char *what,
 		 const char **out);
 /* A print string with {expr:fmt} parts. */
-bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out);
+bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
+		enum expr_ctx ctx);
 const char *expr_text(struct lower *L, const struct ast *e);
 /* The machine facts by name; false if name is not one. */
 bool fact_value(const struct rt_facts *f, const char *name, struct value *out);

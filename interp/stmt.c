@@ -96,7 +96,7 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	j->size = vm->mem - j->offset;	/* the rest, unless size= says */
 	if ((a = items_attr(&it, "size")) && !want_size(L, a, "size", &j->size))
 		ok = false;
-	if (ok && (j->offset + j->size > vm->mem || j->size == 0)) {
+	if (ok && (j->size <= 0 || j->offset + j->size > vm->mem)) {
 		diag_error(L->d, n->loc, "the range offset+size is outside the vm's memory");
 		ok = false;
 	}
@@ -199,7 +199,11 @@ static bool mem_range(struct lower *L, struct items *it, const struct ast *n,
 	*size = b->size - *off;		/* the rest, unless size= says */
 	if ((a = items_attr(it, "size")) && !want_size(L, a, "size", size))
 		return false;
-	if (*off + *size > b->size || *size == 0) {
+	if (*size == 0 && *off < b->size) {
+		diag_error(L->d, n->loc, "the range is empty (size 0)");
+		return false;
+	}
+	if (*size <= 0 || *off + *size > b->size) {
 		diag_error(L->d, n->loc, "the range is outside '%s'", b->name);
 		return false;
 	}
@@ -400,10 +404,14 @@ static void lower_host(struct lower *L, const struct ast *n)
 
 			op.mem.stride = b->page_size;
 			op.mem.byte = 0x2d;
-			if ((a = items_attr(&it, "stride")) &&
-			    (!want_size(L, a, "stride", &op.mem.stride) ||
-			     op.mem.stride == 0))
-				ok = false;
+			if ((a = items_attr(&it, "stride"))) {
+				if (!want_size(L, a, "stride", &op.mem.stride)) {
+					ok = false;
+				} else if (op.mem.stride == 0) {
+					diag_error(L->d, a->loc, "stride must be at least 1B, not 0B");
+					ok = false;
+				}
+			}
 			if ((a = items_attr(&it, "byte"))) {
 				if (!op.mem.write) {
 					diag_error(L->d, a->loc, "byte= is for 'host write'");
@@ -501,9 +509,9 @@ static void lower_ksm(struct lower *L, const struct ast *n)
 		op.ksm.backing = -1;
 		op.ksm.timeout = DEFAULT_TIMEOUT;
 		a = items_need(&it, "merged or scans");
-		if (!a || !want_word(L, a, "ksm wait", words_ksm_wait, &what)) {
-			ok = false;
-		} else if (what == KSMW_MERGED) {
+		if (!a || !want_word(L, a, "ksm wait", words_ksm_wait, &what))
+			return;		/* the rest depends on the word */
+		if (what == KSMW_MERGED) {
 			op.ksm.what = KSMW_MERGED;
 			if ((a = items_pos(&it)) &&
 			    (op.ksm.backing = find_backing(L, a, true)) < 0)
@@ -630,7 +638,7 @@ static void lower_print(struct lower *L, const struct ast *n)
 		diag_hint(r, "print \"{%s}\"", expr_text(L, n->a));
 		return;
 	}
-	if (lower_text(L, n->a, &op.print))
+	if (lower_text(L, n->a, &op.print, EXPR_DYNAMIC))
 		PUSH_OP(L, op);
 }
 

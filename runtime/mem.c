@@ -5,6 +5,9 @@
 #include <fcntl.h>
 #include <linux/memfd.h>
 #include <numaif.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,6 +18,20 @@
 #ifndef MFD_HUGE_SHIFT
 #define MFD_HUGE_SHIFT 26
 #endif
+
+static void touch_fault(int sig, siginfo_t *si, void *uc);
+
+static void install_fault_handlers_once(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = touch_fault;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+}
 
 static int huge_log2(int64_t page_size)
 {
@@ -204,24 +221,69 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 	return 0;
 }
 
+/*
+ * A host access may fault: a write to memory the scenario made read-only,
+ * an access to a part it unmapped, a hugetlb page the pool cannot give.
+ * The fault ends the access, not scn: the handler jumps back to the
+ * access loop of the thread that faulted, which reports it.
+ */
+static __thread sigjmp_buf *volatile touch_jump;
+static __thread volatile void *touch_addr;
+static __thread volatile int touch_sig;
+
+static void touch_fault(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	if (!touch_jump) {
+		/* Not ours: the default action, as if no handler were there. */
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	touch_addr = si->si_addr;
+	touch_sig = sig;
+	siglongjmp(*touch_jump, 1);
+}
+
+static void install_fault_handlers(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, install_fault_handlers_once);
+}
+
 int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
 		 bool write, int byte, int64_t *touched, struct rt_err *err)
 {
 	volatile unsigned char *p;
-	int64_t i, n = 0;
+	volatile int64_t i, n = 0;
 	unsigned char sink = 0;
+	sigjmp_buf jump;
 	int rc = check_range(m, off, size, err);
 
 	if (rc)
 		return rc;
+	install_fault_handlers();
 	/* volatile: every access happens, in order, as the scenario asks. */
 	p = (volatile unsigned char *)m->addr + off;
+	if (sigsetjmp(jump, 1)) {
+		touch_jump = NULL;
+		*touched = n;
+		return rt_fail(err, -EFAULT, "host %s at offset %lld faulted (%s): the memory is %s",
+			       write ? "write" : "read",
+			       (long long)((char *)touch_addr - (char *)m->addr),
+			       touch_sig == SIGBUS ? "SIGBUS" : "SIGSEGV",
+			       touch_sig == SIGBUS ? "not backed (a hugetlb pool too small?)" :
+			       write ? "read-only or unmapped" : "unmapped or PROT_NONE");
+	}
+	touch_jump = &jump;
 	for (i = 0; i < size; i += stride, n++) {
 		if (write)
 			p[i] = (unsigned char)byte;
 		else
 			sink ^= p[i];
 	}
+	touch_jump = NULL;
 	(void)sink;
 	*touched = n;
 	return 0;

@@ -441,11 +441,14 @@ run_plans() {
 # --- docs -----------------------------------------------------------------
 
 run_docs() {
-	local doc=docs/language.md dir=$TMP/docs line kind rc name
-	if [ ! -f "$doc" ]; then
-		skip docs "$doc not written yet"
-		return
-	fi
+	local doc
+	for doc in docs/*.md; do
+		run_doc "$doc"
+	done
+}
+
+run_doc() {
+	local doc=$1 dir=$TMP/docs/$(basename "$1" .md) line kind rc name
 	mkdir -p "$dir"
 	# Blocks may include the shipped scenarios by name.
 	cp scenarios/*.scn "$dir/" 2>/dev/null
@@ -465,7 +468,7 @@ run_docs() {
 	' "$doc"
 	[ -f "$dir/blocks.txt" ] || return 0
 	while read -r line kind; do
-		name="docs/language.md:$line"
+		name="$doc:$line"
 		(cd "$dir" && "$SCN" check "language-$line.scn" >"$OUT" 2>"$ERR" </dev/null
 		 exit $?) 2>/dev/null
 		rc=$?
@@ -481,6 +484,24 @@ run_docs() {
 	done <"$dir/blocks.txt"
 }
 
+# --- the runtime on this machine's kernel ---------------------------------
+# Each script prints "ok NAME", "FAIL NAME: why" or "skip NAME: why".
+
+run_runtime() {
+	local t line
+	for t in tests/runtime/*.sh; do
+		[ "$(basename "$t")" = lib.sh ] && continue
+		while IFS= read -r line; do
+			case $line in
+			"ok "*) pass "runtime/${line#ok }" ;;
+			"FAIL "*) fail "runtime/${line#FAIL }" "" </dev/null ;;
+			"skip "*) nskip=$((nskip + 1)); echo "skip runtime/${line#skip }" ;;
+			*) echo "    $line" ;;
+			esac
+		done < <(SCN=$SCN bash "$t" 2>&1)
+	done
+}
+
 run_units
 run_cli
 run_errors
@@ -489,6 +510,7 @@ run_stress
 run_scenarios
 run_plans
 run_docs
+run_runtime
 
 echo "$npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" = 0 ]

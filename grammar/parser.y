@@ -496,6 +496,8 @@ static void yyerror(SCN_YYLTYPE *loc, void *scanner, struct parse_ctx *ctx,
 		    const char *msg)
 {
 	(void)scanner;
+	if (!strcmp(msg, "memory exhausted"))
+		msg = "the input nests too deeply for the parser";
 	diag_error(ctx->diag, *loc, "%s", msg);
 }
 

@@ -531,7 +531,8 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 	struct lower L = { .ar = &ar, .d = d, .facts = f, .sc = &dummy,
 			   .cur_phase = -1 };
 	const char *p = text;
-	int rc = 0;
+	unsigned seen = 0;	/* a bit per fact given */
+	int rc = 0, fact;
 
 	arena_init(&ar);
 	while (*p && !rc) {
@@ -584,6 +585,22 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 		}
 		if (v.type != old.type) {
 			diag_error(d, loc, "%s is %s", name, val_type_a(old.type));
+			rc = -EINVAL;
+			break;
+		}
+		for (fact = 0; strcmp(fact_names[fact], name); fact++)
+			;
+		if (seen & (1u << fact)) {
+			diag_error(d, loc, "%s is given twice", name);
+			rc = -EINVAL;
+			break;
+		}
+		seen |= 1u << fact;
+		if (v.i <= 0 || ((!strcmp(name, "page_size") || !strcmp(name, "thp_size")) &&
+				 (v.i < 4096 || (v.i & (v.i - 1))))) {
+			diag_error(d, loc, "%s must be %s", name,
+				   !strcmp(name, "page_size") || !strcmp(name, "thp_size") ?
+				   "a power of two, at least 4K" : "positive");
 			rc = -EINVAL;
 			break;
 		}

@@ -572,7 +572,9 @@ void lower_vm(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "ring")) && !want_ring(L, a, &vm.ring))
 		ok = false;
 	vm.pin = items_flag(&it, "pin", false);
-	if ((a = items_attr(&it, "gpa")) && !want_size(L, a, "gpa", &vm.gpa_base))
+	if ((a = items_attr(&it, "gpa")) &&
+	    (!want_size(L, a, "gpa", &vm.gpa_base) ||
+	     (b && !aligned(L, a, "gpa", vm.gpa_base, b->page_size))))
 		ok = false;
 	items_finish(&it, "vm", vm_keys);
 	if (ok && b) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/ksm.h"
 #include "lower.h"
 #include "words.h"
 
@@ -230,6 +231,44 @@ static bool gauge_name_ok(const char *name)
 	return i > 0;
 }
 
+/*
+ * KSM's counters and numeric knobs, and ksm_stat's fields, are a known
+ * set (vmstat's are not: any name is taken, the run says if it is there).
+ */
+static bool ksm_name_ok(struct lower *L, const struct ast *at,
+			enum gauge_source src, const char *name)
+{
+	struct suggest s;
+	int i;
+
+	suggest_init(&s, name);
+	if (src == GAUGE_KSM_STAT) {
+		for (i = 0; i < KSMS__COUNT; i++)
+			if (!strcmp(rt_ksm_stat_name(i), name))
+				return true;
+			else
+				suggest_offer(&s, rt_ksm_stat_name(i));
+	} else {
+		for (i = 0; i < KSMC__COUNT; i++)
+			if (!strcmp(rt_ksm_counter_name(i), name))
+				return true;
+			else
+				suggest_offer(&s, rt_ksm_counter_name(i));
+		for (i = 0; i < KNOB__COUNT; i++)
+			if (!strncmp(knob_info[i].name, "ksm.", 4) &&
+			    knob_info[i].kind == KNOB_INT) {
+				if (!strcmp(knob_info[i].name + 4, name))
+					return true;
+				suggest_offer(&s, knob_info[i].name + 4);
+			}
+	}
+	diag_hint(diag_error(L->d, at->loc, "'%s' is not a %s counter", name,
+			     src == GAUGE_KSM_STAT ? "ksm_stat" : "KSM"),
+		  suggest_result(&s) ? "did you mean '%s'?" : "see docs/environment.md%s",
+		  suggest_result(&s) ? suggest_result(&s) : "");
+	return false;
+}
+
 static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 			     const char *src, const char *name, int phase,
 			     bool delta)
@@ -245,8 +284,11 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
 		return bad(L, at->loc);
 	}
-	if (x->gauge != GAUGE_VMSTAT)
+	if (x->gauge != GAUGE_VMSTAT) {
+		if (!ksm_name_ok(L, at, x->gauge, name))
+			return bad(L, at->loc);
 		need(L, RT_FEAT_KSM, at->loc, "a KSM counter");
+	}
 	return x;
 }
 
@@ -739,7 +781,8 @@ struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
 	struct ir_expr *x;
 
 	if (L->expr_depth >= MAX_EXPR_DEPTH) {
-		diag_error(L->d, e->loc, "the expression nests deeper than %d",
+		diag_error(L->d, e->loc,
+			   "the expression is too deep: more than %d operators or levels",
 			   MAX_EXPR_DEPTH);
 		return bad(L, e->loc);
 	}

@@ -139,27 +139,42 @@ static const char *ring_name(enum ring r)
 	return r == RING_0 ? "ring 0" : r == RING_3 ? "ring 3" : "ring auto";
 }
 
+/* Text of a print string, escaped as it would be written. */
+static void render_escaped(struct strbuf *sb, const char *c)
+{
+	for (; *c; c++) {
+		if (*c == '\t')
+			sb_puts(sb, "\\t");
+		else if (*c == '\n')
+			sb_puts(sb, "\\n");
+		else if (*c == '"' || *c == '\\')
+			sb_printf(sb, "\\%c", *c);
+		else if (*c == '{' || *c == '}')
+			sb_printf(sb, "%c%c", *c, *c);
+		else
+			sb_putc(sb, *c);
+	}
+}
+
 static void render_text(struct strbuf *sb, const struct ir_text *t,
 			const struct ir_scenario *sc)
 {
 	size_t i;
-	const char *c;
 
 	sb_putc(sb, '"');
 	for (i = 0; i < t->n; i++) {
+		/* What is known now is shown as it will print. */
+		if (!t->parts[i].text && t->parts[i].expr->kind == IRX_CONST) {
+			struct strbuf v;
+
+			sb_init(&v);
+			value_format(&v, &t->parts[i].expr->v, t->parts[i].format);
+			render_escaped(sb, v.buf ? v.buf : "");
+			sb_free(&v);
+			continue;
+		}
 		if (t->parts[i].text) {
-			for (c = t->parts[i].text; *c; c++) {
-				if (*c == '\t')
-					sb_puts(sb, "\\t");
-				else if (*c == '\n')
-					sb_puts(sb, "\\n");
-				else if (*c == '"' || *c == '\\')
-					sb_printf(sb, "\\%c", *c);
-				else if (*c == '{' || *c == '}')
-					sb_printf(sb, "%c%c", *c, *c);
-				else
-					sb_putc(sb, *c);
-			}
+			render_escaped(sb, t->parts[i].text);
 			continue;
 		}
 		sb_putc(sb, '{');
@@ -173,6 +188,23 @@ static void render_text(struct strbuf *sb, const struct ir_text *t,
 
 static void render_block(struct strbuf *sb, const struct ir_block *b,
 			 const struct ir_scenario *sc, int depth);
+
+/* Whether vCPUs work in a block: then the phase ends at their barrier. */
+static bool block_has_guest(const struct ir_block *b)
+{
+	size_t i, k;
+
+	for (i = 0; i < b->n; i++) {
+		if (b->ops[i].kind == IR_GUEST || b->ops[i].kind == IR_VCPU_RESET)
+			return true;
+		if (block_has_guest(&b->ops[i].body))
+			return true;
+		for (k = 0; k < b->ops[i].nbranches; k++)
+			if (block_has_guest(&b->ops[i].branches[k]))
+				return true;
+	}
+	return false;
+}
 
 static void render_op(struct strbuf *sb, const struct ir_op *op,
 		      const struct ir_scenario *sc, int depth)
@@ -281,8 +313,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			indent(sb, depth + 1);
 			sb_printf(sb, "after: run \"%s\"\n", ph->exec_after);
 		}
-		indent(sb, depth + 1);
-		sb_puts(sb, "end: barrier on every vcpu's report\n");
+		if (block_has_guest(&op->body)) {
+			indent(sb, depth + 1);
+			sb_puts(sb, "end: barrier on every vcpu's report\n");
+		}
 		break;
 	}
 	case IR_GUEST: {

@@ -257,7 +257,9 @@ static void lower_memslot(struct lower *L, const struct ast *n, struct items *it
 			   op.memslot.name);
 		goto out;
 	}
-	if ((a = items_attr(it, "gpa")) && !want_size(L, a, "gpa", &op.memslot.gpa))
+	if ((a = items_attr(it, "gpa")) &&
+	    (!want_size(L, a, "gpa", &op.memslot.gpa) ||
+	     !aligned(L, a, "gpa", op.memslot.gpa, 4 * KIB)))
 		goto out;
 	if (w == MEMSLOT_MOVE && !a) {
 		diag_error(L->d, n->loc, "memslot move needs gpa=");

@@ -23,6 +23,17 @@ const char *rt_ksm_counter_name(enum ksm_counter c)
 	return counter_names[c];
 }
 
+static const char *const stat_names[] = {
+#define KSMS_NAME(id, name) name,
+	KSM_STAT_LIST(KSMS_NAME)
+#undef KSMS_NAME
+};
+
+const char *rt_ksm_stat_name(enum ksm_stat s)
+{
+	return stat_names[s];
+}
+
 int rt_ksm_read(const char *name, int64_t *out, struct rt_err *err)
 {
 	char path[128], buf[64];

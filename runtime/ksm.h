@@ -23,7 +23,8 @@
 	X(KSM_ZERO_PAGES, "ksm_zero_pages")                                   \
 	X(GENERAL_PROFIT, "general_profit")                                   \
 	X(STABLE_NODE_CHAINS, "stable_node_chains")                           \
-	X(STABLE_NODE_DUPS, "stable_node_dups")
+	X(STABLE_NODE_DUPS, "stable_node_dups")                               \
+	X(PAGES_SKIPPED, "pages_skipped")
 
 enum ksm_counter {
 #define KSMC_ENUM(id, name) KSMC_##id,
@@ -33,6 +34,22 @@ enum ksm_counter {
 };
 
 const char *rt_ksm_counter_name(enum ksm_counter c);
+
+/* What /proc/self/ksm_stat holds, per process. */
+#define KSM_STAT_LIST(X)                                                      \
+	X(RMAP_ITEMS, "ksm_rmap_items")                                       \
+	X(ZERO_PAGES, "ksm_zero_pages")                                       \
+	X(MERGING_PAGES, "ksm_merging_pages")                                 \
+	X(PROCESS_PROFIT, "ksm_process_profit")
+
+enum ksm_stat {
+#define KSMS_ENUM(id, name) KSMS_##id,
+	KSM_STAT_LIST(KSMS_ENUM)
+#undef KSMS_ENUM
+	KSMS__COUNT
+};
+
+const char *rt_ksm_stat_name(enum ksm_stat s);
 
 /* Reads /sys/kernel/mm/ksm/NAME (any file there) as a number. */
 int rt_ksm_read(const char *name, int64_t *out, struct rt_err *err);

@@ -29,14 +29,19 @@
 #             of tests/golden/NAME.args (arguments, one per line, the file
 #             last), else tests/golden/NAME.scn, else scenarios/NAME.scn;
 #             every scenario must have one
-#   docs/     ```scn blocks of docs/language.md must check, ```scn-error
+#   docs/     ```scn blocks of every docs/*.md must check, ```scn-error
 #             blocks must fail with exit 65
+#   runtime/  tests/runtime/*.sh: scn run on this machine's kernel (knobs
+#             set and restored, SIGKILL and scn restore, KSM by counters,
+#             SKIP paths); they need root and skip without it
+#   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
+#             (default 30, 0 to skip) of libFuzzer with ASan and UBSan
 #
 # Environment: SCN=path tests another binary (SCN=build-san/scn; its unit
 # tests are then taken from build-san/unit, or from UNITS=dir); UPDATE=1
 # rewrites the expected .err and .plan files from what scn prints now
 # (never those of .xfail cases). Run from anywhere; paths are relative to
-# the repository root.
+# the repository root. FUZZ_SECONDS=N sets the fuzz slice.
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -502,6 +507,25 @@ run_runtime() {
 	done
 }
 
+# --- a short fuzz slice: the regressions replayed, then FUZZ_SECONDS ------
+
+run_fuzz() {
+	local secs=${FUZZ_SECONDS:-30}
+	if [ "$secs" = 0 ]; then
+		skip fuzz "FUZZ_SECONDS=0"
+		return
+	fi
+	if ! command -v clang >/dev/null 2>&1; then
+		skip fuzz "clang is not installed"
+		return
+	fi
+	if tests/fuzz/run.sh "$secs" >"$OUT" 2>&1; then
+		pass "fuzz: regressions replayed, ${secs}s of fuzzing without a crash"
+	else
+		fail fuzz "the fuzzer found a crash, leak or timeout" <"$OUT"
+	fi
+}
+
 run_units
 run_cli
 run_errors
@@ -511,6 +535,7 @@ run_scenarios
 run_plans
 run_docs
 run_runtime
+run_fuzz
 
 echo "$npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" = 0 ]

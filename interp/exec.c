@@ -17,6 +17,7 @@
 #include "../runtime/ksm.h"
 #include "../runtime/mem.h"
 #include "../runtime/numa.h"
+#include "../runtime/uffd.h"
 #include "plan.h"
 #include "results.h"
 
@@ -41,6 +42,8 @@ struct run {
 	bool knobs_open;
 	struct results res;
 	struct phase_counts counts;
+	struct rt_uffd *uffds;		/* [nuffds] */
+	bool *uffd_started;
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	bool failed;			/* an error or a failed expectation */
 	bool error;			/* an error: the run stops */
@@ -88,7 +91,8 @@ static void logf_(struct run *r, const char *fmt, ...)
 
 /* --- before any side effect ------------------------------------------- */
 
-static bool op_supported(const struct ir_op *op, const char **what)
+static bool op_supported(const struct ir_scenario *sc, const struct ir_op *op,
+			 const char **what)
 {
 	size_t i;
 
@@ -102,31 +106,39 @@ static bool op_supported(const struct ir_op *op, const char **what)
 		*what = "the KVM runtime";
 		return false;
 	case IR_CREATE_UFFD:
-		*what = "the userfaultfd service";
-		return false;
+		if (sc->uffds[op->index].vm >= 0) {
+			*what = "the KVM runtime (a uffd on guest memory)";
+			return false;
+		}
+		if (sc->uffds[op->index].resolve == RESOLVE_MOVE) {
+			*what = "UFFDIO_MOVE resolution";
+			return false;
+		}
+		break;
 	default:
 		break;
 	}
 	for (i = 0; i < op->body.n; i++)
-		if (!op_supported(&op->body.ops[i], what))
+		if (!op_supported(sc, &op->body.ops[i], what))
 			return false;
 	for (i = 0; i < op->nbranches; i++) {
 		size_t k;
 
 		for (k = 0; k < op->branches[i].n; k++)
-			if (!op_supported(&op->branches[i].ops[k], what))
+			if (!op_supported(sc, &op->branches[i].ops[k], what))
 				return false;
 	}
 	return true;
 }
 
-static const struct ir_op *find_unsupported(const struct ir_block *b,
+static const struct ir_op *find_unsupported(const struct ir_scenario *sc,
+					    const struct ir_block *b,
 					    const char **what)
 {
 	size_t i;
 
 	for (i = 0; i < b->n; i++)
-		if (!op_supported(&b->ops[i], what))
+		if (!op_supported(sc, &b->ops[i], what))
 			return &b->ops[i];
 	return NULL;
 }
@@ -213,7 +225,7 @@ static int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	if (used)
 		return EXEC_SKIP;
-	bad = find_unsupported(&sc->ops, &what);
+	bad = find_unsupported(sc, &sc->ops, &what);
 	if (bad) {
 		diag_error(d, bad->loc, "this build of scn cannot run '%s' yet: it needs %s",
 			   ir_op_name(bad->kind), what);
@@ -426,6 +438,100 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	free(br);
 }
 
+/* The uffd service that serves a backing, or NULL. */
+static const struct ir_uffd *uffd_of(const struct ir_scenario *sc, int backing)
+{
+	size_t i;
+
+	for (i = 0; i < sc->nuffds; i++)
+		if (sc->uffds[i].backing == backing)
+			return &sc->uffds[i];
+	return NULL;
+}
+
+static int start_uffd(struct run *r, int i, struct rt_err *err)
+{
+	const struct ir_uffd *u = &r->sc->uffds[i];
+	const struct ir_backing *b = &r->sc->backings[u->backing];
+	const struct backing_info *bi = &backing_info[b->type];
+	struct rt_mem *m = &r->mems[u->backing];
+	int fill = b->has_fill ? (int)b->fill : 0, rc;
+
+	if (u->mode == UFFD_MINOR) {
+		rc = rt_mem_fill_cache(m, fill, err);
+		if (rc)
+			return rc;
+	}
+	r->uffd_started[i] = true;	/* stop cleans up a partial start too */
+	return rt_uffd_start(&r->uffds[i], m->addr, m->size, b->page_size,
+			     bi->flags & BK_SHARED, bi->flags & BK_HUGETLB,
+			     (enum rt_uffd_mode)u->mode,
+			     (enum rt_uffd_resolve)u->resolve,
+			     (enum rt_uffd_wait)u->wait, u->readers, u->delay,
+			     fill, err);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The uffd services' work over a phase: faults, and the service time of
+ * each fault as percentiles. A reader's failure fails the phase at the
+ * uffd's line.
+ */
+static void collect_uffd(struct strand *s, struct phase_result *pr)
+{
+	struct run *r = s->r;
+	int64_t *all = NULL, sum = 0;
+	size_t n = 0, cap = 0, i, k, readers = 0;
+
+	memset(pr->uffd, 0, sizeof(pr->uffd));
+	for (i = 0; i < r->sc->nuffds; i++)
+		if (r->uffd_started[i])
+			readers += (size_t)r->uffds[i].nreaders;
+	free(pr->reader_faults);
+	pr->reader_faults = xcalloc(readers + 1, sizeof(*pr->reader_faults));
+	pr->nreaders = readers;
+	for (i = 0, readers = 0; i < r->sc->nuffds; i++) {
+		struct rt_uffd *u = &r->uffds[i];
+		const char *why;
+
+		if (!r->uffd_started[i])
+			continue;
+		rt_uffd_quiesce(u);
+		pr->uffd[USTAT_EEXIST] += atomic_load(&u->eexist);
+		for (k = 0; k < (size_t)u->nreaders; k++) {
+			struct rt_uffd_reader *rd = &u->readers[k];
+
+			pthread_mutex_lock(&rd->lat_lock);
+			pr->reader_faults[readers++] = atomic_load(&rd->faults);
+			grow_array((void **)&all, &cap, n + rd->nlat + 1, sizeof(*all));
+			memcpy(all + n, rd->lat_ns, rd->nlat * sizeof(*all));
+			n += rd->nlat;
+			pthread_mutex_unlock(&rd->lat_lock);
+		}
+		why = rt_uffd_error(u);
+		if (why)
+			fail_at(s, r->sc->uffds[i].loc, why);
+	}
+	pr->uffd[USTAT_FAULTS] = (int64_t)n;
+	if (n) {
+		qsort(all, n, sizeof(*all), cmp_i64);
+		for (i = 0; i < n; i++)
+			sum += all[i];
+		pr->uffd[USTAT_MEAN] = sum / (int64_t)n;
+		pr->uffd[USTAT_P50] = all[(n - 1) * 50 / 100];
+		pr->uffd[USTAT_P90] = all[(n - 1) * 90 / 100];
+		pr->uffd[USTAT_P99] = all[(n - 1) * 99 / 100];
+		pr->uffd[USTAT_MAX] = all[n - 1];
+	}
+	free(all);
+}
+
 /* The pages an access job touched, in the phase's bitmap of its backing. */
 static void mark_touched(struct run *r, const struct ir_op *op)
 {
@@ -549,6 +655,9 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
 	clear_touched(s->r);
+	for (size_t u = 0; u < s->r->sc->nuffds; u++)
+		if (s->r->uffd_started[u])
+			rt_uffd_reset_stats(&s->r->uffds[u]);
 	t0 = rt_now_ns();
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
@@ -561,6 +670,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	if (v0->n && v1->n)
 		warn_confounders(s, op, v0, v1);
 	place = place_pages(s->r);
+	collect_uffd(s, pr);
 	pthread_mutex_lock(&s->r->lock);
 	free(pr->vm_start);
 	free(pr->vm_end);
@@ -640,13 +750,17 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		break;
 	case IR_CREATE_BACKING: {
 		const struct ir_backing *b = &r->sc->backings[op->index];
-		unsigned flags = (b->prefault ? RT_MEM_PREFAULT : 0) |
+		const struct ir_uffd *u = uffd_of(r->sc, op->index);
+		bool empty = u && u->mode != UFFD_WP;
+		unsigned flags = (b->prefault && !empty ? RT_MEM_PREFAULT : 0) |
 				 (b->nohugepage ? RT_MEM_NOHUGEPAGE : 0) |
 				 (b->hugepage ? RT_MEM_HUGEPAGE : 0) |
 				 (b->noreserve ? RT_MEM_NORESERVE : 0);
 
+		/* Memory a uffd serves starts empty: its faults are the point. */
 		rc = rt_mem_create(&r->mems[op->index], b->type, b->size,
-				   b->page_size, flags, b->has_fill ? (int)b->fill : -1,
+				   b->page_size, flags,
+				   b->has_fill && !empty ? (int)b->fill : -1,
 				   b->node, &err);
 		if (!rc) {
 			r->made[op->index] = true;
@@ -657,6 +771,9 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		}
 		break;
 	}
+	case IR_CREATE_UFFD:
+		rc = start_uffd(r, op->index, &err);
+		break;
 	case IR_PHASE:
 		run_phase(s, op);
 		return;
@@ -681,7 +798,7 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		int64_t n = 0;
 
 		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
-				  op->mem.write, op->mem.byte, &n, &err);
+				  op->mem.write, op->mem.byte, &n, r->o->stop, &err);
 		atomic_fetch_add(&r->counts.accesses, n);
 		mark_touched(r, op);
 		break;
@@ -737,6 +854,9 @@ static void teardown(struct run *r)
 	char report[1024];
 	size_t i;
 
+	for (i = 0; i < r->sc->nuffds; i++)
+		if (r->uffd_started[i])
+			rt_uffd_stop(&r->uffds[i]);
 	for (i = r->sc->nbackings; i-- > 0;)
 		if (r->made[i])
 			rt_mem_destroy(&r->mems[i]);
@@ -788,6 +908,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.mems = xcalloc(sc->nbackings + 1, sizeof(*r.mems));
 	r.made = xcalloc(sc->nbackings + 1, sizeof(*r.made));
 	r.counts.touched = xcalloc(sc->nbackings + 1, sizeof(*r.counts.touched));
+	r.uffds = xcalloc(sc->nuffds + 1, sizeof(*r.uffds));
+	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	results_init(&r.res, sc);
 	if (sets_knobs(&sc->ops)) {
@@ -810,6 +932,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		free(r.counts.touched[i]);
 	free(r.counts.touched);
 	free(r.counts.words);
+	free(r.uffds);
+	free(r.uffd_started);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

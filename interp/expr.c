@@ -327,7 +327,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	struct ir_expr *x, *vcpu = NULL;
 	int i = 0, m, st;
 	static const char *const extra[] = { "vcpu", "ksm", "delta", "placement",
-					     NULL };
+					     "uffd", NULL };
 
 	if (ctx == EXPR_STATIC) {
 		diag_error(L->d, e->loc,
@@ -359,6 +359,39 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		}
 		return gauge(L, e, delta ? c->part[1]->name : c->part[0]->name,
 			     c->part[c->n - 1]->name, sym->index, delta);
+	}
+	if (!strcmp(c->part[0]->name, "uffd")) {
+		int w, k = 1;
+
+		x = node(L, IRX_UFFD, VT_INT, e->loc);
+		x->phase = sym->index;
+		/* P.uffd.reader[i].faults: one reader's count */
+		if (c->n == 4 && !strcmp(c->part[1]->name, "reader") &&
+		    c->part[2]->kind == AST_INDEX) {
+			x->a = lower_expr(L, c->part[2]->b, EXPR_DYNAMIC);
+			if (x->a->type != VT_INT)
+				return bad(L, e->loc);
+			k = 3;
+		}
+		if (c->n < k + 1 || c->part[k]->kind != AST_MEMBER) {
+			diag_error(L->d, e->loc, "write %s.uffd.STAT or %s.uffd.reader[i].faults",
+				   ph->name, ph->name);
+			return bad(L, e->loc);
+		}
+		for (w = 0; w < USTAT__COUNT; w++)
+			if (!strcmp(uffd_stat_name(w), c->part[k]->name))
+				break;
+		if (w == USTAT__COUNT || (x->a && w != USTAT_FAULTS)) {
+			diag_hint(diag_error(L->d, ast_name_loc(c->part[k]),
+					     "a uffd has no statistic '%s'", c->part[k]->name),
+				  "faults, eexist, mean, p50, p90, p99, max; reader[i].faults");
+			return bad(L, e->loc);
+		}
+		x->v = val_int(w);
+		x->type = uffd_stat_type(w);
+		for (k++; k < c->n; k++)	/* p50.ns: a duration's members */
+			x = duration_member(L, x, c->part[k]);
+		return x;
 	}
 	if (!strcmp(c->part[0]->name, "placement")) {
 		const struct sym *b;

@@ -24,6 +24,25 @@ static const char *const op_names[] = {
 #undef IROP_ROW
 };
 
+static const struct {
+	const char *name;
+	enum val_type type;
+} ustats[] = {
+#define USTAT_ROW(id, name, type) { name, type },
+	UFFD_STAT_LIST(USTAT_ROW)
+#undef USTAT_ROW
+};
+
+const char *uffd_stat_name(enum uffd_stat s)
+{
+	return ustats[s].name;
+}
+
+enum val_type uffd_stat_type(enum uffd_stat s)
+{
+	return ustats[s].type;
+}
+
 const char *metric_name(enum metric m)
 {
 	return metrics[m].name;

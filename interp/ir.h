@@ -60,6 +60,26 @@ const char *metric_name(enum metric m);
 enum val_type metric_type(enum metric m);
 const char *stat_name(enum stat_kind s);
 
+/* Statistics of the uffd services over a phase. X(id, name, type) */
+#define UFFD_STAT_LIST(X)                                                     \
+	X(FAULTS, "faults", VT_INT)                                           \
+	X(EEXIST, "eexist", VT_INT)                                           \
+	X(MEAN, "mean", VT_DURATION)                                          \
+	X(P50, "p50", VT_DURATION)                                            \
+	X(P90, "p90", VT_DURATION)                                            \
+	X(P99, "p99", VT_DURATION)                                            \
+	X(MAX, "max", VT_DURATION)
+
+enum uffd_stat {
+#define USTAT_ENUM(id, name, type) USTAT_##id,
+	UFFD_STAT_LIST(USTAT_ENUM)
+#undef USTAT_ENUM
+	USTAT__COUNT
+};
+
+const char *uffd_stat_name(enum uffd_stat s);
+enum val_type uffd_stat_type(enum uffd_stat s);
+
 /* Counters read from the kernel, by their file's name. */
 enum gauge_source {
 	GAUGE_KSM,	/* /sys/kernel/mm/ksm/NAME */
@@ -79,6 +99,7 @@ enum irx_kind {
 	IRX_MAX,
 	IRX_IN_UNIT,	/* a duration in ns, us, ms (INT) or seconds (REAL): a / v.i */
 	IRX_PLACEMENT,	/* pages of backing v.i on node a, at phase's end */
+	IRX_UFFD,	/* a uffd statistic of phase: v.i which, a reader */
 };
 
 struct ir_expr {

@@ -76,6 +76,15 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 		plan_expr(sb, x->b, sc);
 		sb_putc(sb, ')');
 		break;
+	case IRX_UFFD:
+		sb_printf(sb, "%s.uffd.", sc->phases[x->phase].name);
+		if (x->a) {
+			sb_puts(sb, "reader[");
+			plan_expr(sb, x->a, sc);
+			sb_puts(sb, "].");
+		}
+		sb_puts(sb, uffd_stat_name(x->v.i));
+		break;
 	case IRX_PLACEMENT:
 		sb_printf(sb, "%s.placement.%s[", sc->phases[x->phase].name,
 			  sc->backings[x->v.i].name);
@@ -381,6 +390,8 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		size(sb, op->mem.stride);
 		if (op->mem.write)
 			sb_printf(sb, ", value 0x%02x", op->mem.byte);
+		else if (op->mem.byte >= 0)
+			sb_printf(sb, ", each must read 0x%02x", op->mem.byte);
 		sb_putc(sb, '\n');
 		break;
 	case IR_MEMSLOT:

@@ -25,6 +25,7 @@ void results_free(struct results *r)
 		for (m = 0; m < METRIC__COUNT; m++)
 			free(r->phases[i].samples[m]);
 		free(r->phases[i].placement);
+		free(r->phases[i].reader_faults);
 		free(r->phases[i].vm_start);
 		free(r->phases[i].vm_end);
 	}
@@ -289,6 +290,26 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 		if (x->type == VT_REAL && out->type != VT_REAL)
 			*out = val_real(value_as_real(out));
 		return 0;
+	case IRX_UFFD: {
+		const struct phase_result *p = &r->phases[x->phase];
+
+		if (!p->runs)
+			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
+				       r->sc->phases[x->phase].name);
+		if (x->a) {
+			rc = results_eval(r, x->a, &a, err);
+			if (rc)
+				return rc;
+			if (a.i < 0 || (size_t)a.i >= p->nreaders)
+				return rt_fail(err, -EINVAL, "reader %lld does not exist: %zu readers",
+					       (long long)a.i, p->nreaders);
+			*out = val_int(p->reader_faults[a.i]);
+			return 0;
+		}
+		*out = x->type == VT_DURATION ? val_duration(p->uffd[x->v.i]) :
+						val_int(p->uffd[x->v.i]);
+		return 0;
+	}
 	case IRX_PLACEMENT: {
 		const struct phase_result *p = &r->phases[x->phase];
 

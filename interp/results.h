@@ -32,6 +32,10 @@ struct phase_result {
 	struct ksm_snapshot stat_start, stat_end;	/* /proc/self/ksm_stat */
 	struct rt_vmstat *vm_start, *vm_end;	/* last run */
 	int64_t *placement;			/* [backing][node], last run */
+	/* The uffd services over the last run: */
+	int64_t uffd[USTAT__COUNT];		/* by enum uffd_stat */
+	int64_t *reader_faults;			/* [reader], all services */
+	size_t nreaders;
 };
 
 struct results {

@@ -405,7 +405,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 			int64_t x;
 
 			op.mem.stride = b->page_size;
-			op.mem.byte = 0x2d;
+			op.mem.byte = op.mem.write ? 0x2d : -1;	/* read: check nothing */
 			if ((a = items_attr(&it, "stride"))) {
 				if (!want_size(L, a, "stride", &op.mem.stride)) {
 					ok = false;
@@ -414,15 +414,12 @@ static void lower_host(struct lower *L, const struct ast *n)
 					ok = false;
 				}
 			}
+			/* write: the value written; read: the value each read must find */
 			if ((a = items_attr(&it, "byte"))) {
-				if (!op.mem.write) {
-					diag_error(L->d, a->loc, "byte= is for 'host write'");
-					ok = false;
-				} else if (want_int(L, a, "byte", 0, 255, &x)) {
+				if (want_int(L, a, "byte", 0, 255, &x))
 					op.mem.byte = (int)x;
-				} else {
+				else
 					ok = false;
-				}
 			}
 			if (ok && !mem_range(L, &it, n, b, &op.mem.offset, &op.mem.size))
 				ok = false;

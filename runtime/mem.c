@@ -253,7 +253,8 @@ static void install_fault_handlers(void)
 }
 
 int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
-		 bool write, int byte, int64_t *touched, struct rt_err *err)
+		 bool write, int byte, int64_t *touched,
+		 const atomic_bool *stop, struct rt_err *err)
 {
 	volatile unsigned char *p;
 	volatile int64_t i, n = 0;
@@ -278,14 +279,45 @@ int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
 	}
 	touch_jump = &jump;
 	for (i = 0; i < size; i += stride, n++) {
-		if (write)
+		/* A slow fault (a uffd delay) must not keep Ctrl-C waiting. */
+		if (stop && !(n & 63) && atomic_load(stop)) {
+			touch_jump = NULL;
+			*touched = n;
+			return rt_fail(err, -EINTR, "interrupted");
+		}
+		if (write) {
 			p[i] = (unsigned char)byte;
-		else
+		} else if (byte >= 0 && p[i] != (unsigned char)byte) {
+			unsigned char got = p[i];
+
+			touch_jump = NULL;
+			*touched = n;
+			return rt_fail(err, -EIO, "host read at offset %lld found 0x%02x, expected 0x%02x",
+				       (long long)(off + i), got, byte);
+		} else {
 			sink ^= p[i];
+		}
 	}
 	touch_jump = NULL;
 	(void)sink;
 	*touched = n;
+	return 0;
+}
+
+int rt_mem_fill_cache(struct rt_mem *m, int byte, struct rt_err *err)
+{
+	void *alias;
+
+	if (m->fd >= 0)
+		alias = mmap(NULL, (size_t)m->size, PROT_READ | PROT_WRITE,
+			     MAP_SHARED, m->fd, 0);
+	else	/* shared anonymous memory: mremap of size 0 duplicates it */
+		alias = mremap(m->addr, 0, (size_t)m->size, MREMAP_MAYMOVE);
+	if (alias == MAP_FAILED)
+		return rt_fail_errno(err, errno, m->fd >= 0 ? "mmap (second view)" :
+				     "mremap (second view)");
+	memset(alias, byte, (size_t)m->size);
+	munmap(alias, (size_t)m->size);
 	return 0;
 }
 

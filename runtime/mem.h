@@ -8,6 +8,7 @@
 #ifndef SCN_RT_MEM_H
 #define SCN_RT_MEM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -49,11 +50,21 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 		  struct rt_err *err);
 
 /*
- * Touches one byte every stride bytes of [off, off+size): reads it, or
- * writes byte. *touched counts the accesses.
+ * Touches one byte every stride bytes of [off, off+size): writes byte,
+ * or reads, and then byte >= 0 is the value each read must find (-EIO
+ * otherwise). *touched counts the accesses. Stops early (-EINTR) once
+ * *stop is set.
  */
 int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
-		 bool write, int byte, int64_t *touched, struct rt_err *err);
+		 bool write, int byte, int64_t *touched,
+		 const atomic_bool *stop, struct rt_err *err);
+
+/*
+ * Writes byte over all of a shared backing through a second mapping of
+ * it, so that its page cache is full while this mapping has no page
+ * tables yet: what uffd minor faults need.
+ */
+int rt_mem_fill_cache(struct rt_mem *m, int byte, struct rt_err *err);
 
 /* Pages of [off, off+size) present in memory (mincore). */
 int rt_mem_resident(const struct rt_mem *m, int64_t off, int64_t size,

@@ -280,7 +280,7 @@ int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
 	touch_jump = &jump;
 	for (i = 0; i < size; i += stride, n++) {
 		/* A slow fault (a uffd delay) must not keep Ctrl-C waiting. */
-		if (stop && !(n & 63) && atomic_load(stop)) {
+		if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
 			touch_jump = NULL;
 			*touched = n;
 			return rt_fail(err, -EINTR, "interrupted");

@@ -28,6 +28,23 @@ static void wake_handler(int sig)
 	(void)sig;
 }
 
+/*
+ * Wakes every thread waiting in a fault of the range, then unregisters it
+ * so that they fault normally. The wake comes first: when the range was
+ * unmapped under a pending fault, there is nothing left to unregister,
+ * and only UFFDIO_WAKE reaches the waiter.
+ */
+static void release_waiters(struct rt_uffd *u)
+{
+	struct uffdio_range r = { (uint64_t)(uintptr_t)u->addr, (uint64_t)u->len };
+
+	if (u->fd < 0)
+		return;
+	ioctl(u->fd, UFFDIO_WAKE, &r);
+	if (u->registered)
+		ioctl(u->fd, UFFDIO_UNREGISTER, &r);
+}
+
 static void reader_fail(struct rt_uffd *u, const char *call, int errnum)
 {
 	pthread_mutex_lock(&u->err_lock);
@@ -36,12 +53,7 @@ static void reader_fail(struct rt_uffd *u, const char *call, int errnum)
 	atomic_store(&u->failed, true);
 	pthread_mutex_unlock(&u->err_lock);
 	/* Whoever waits in a fault goes on; the phase reports the failure. */
-	if (u->registered) {
-		struct uffdio_range r = { (uint64_t)(uintptr_t)u->addr,
-					  (uint64_t)u->len };
-
-		ioctl(u->fd, UFFDIO_UNREGISTER, &r);
-	}
+	release_waiters(u);
 }
 
 static int resolve(struct rt_uffd *u, uint64_t addr)
@@ -332,13 +344,8 @@ void rt_uffd_stop(struct rt_uffd *u)
 	int i;
 
 	/* First wake whoever is blocked in a fault, then the readers. */
-	if (u->registered && u->fd >= 0) {
-		struct uffdio_range r = { (uint64_t)(uintptr_t)u->addr,
-					  (uint64_t)u->len };
-
-		ioctl(u->fd, UFFDIO_UNREGISTER, &r);
-		u->registered = false;
-	}
+	release_waiters(u);
+	u->registered = false;
 	atomic_store(&u->stopping, true);
 	if (u->stop_fd >= 0 && write(u->stop_fd, &one, sizeof(one)) < 0)
 		(void)0;	/* a full counter already wakes them */

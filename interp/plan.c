@@ -215,6 +215,17 @@ static bool block_has_guest(const struct ir_block *b)
 	return false;
 }
 
+/* A uffd in missing or minor mode serves the backing: it starts empty. */
+static bool served_empty(const struct ir_scenario *sc, int backing)
+{
+	size_t i;
+
+	for (i = 0; i < sc->nuffds; i++)
+		if (sc->uffds[i].backing == backing && sc->uffds[i].mode != UFFD_WP)
+			return true;
+	return false;
+}
+
 static void render_op(struct strbuf *sb, const struct ir_op *op,
 		      const struct ir_scenario *sc, int depth)
 {
@@ -265,7 +276,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_puts(sb, ", nohugepage");
 		if (b->noreserve)
 			sb_puts(sb, ", noreserve");
-		if (b->has_fill)
+		if (b->has_fill && served_empty(sc, op->index))
+			sb_printf(sb, ", empty: its pages arrive through the uffd, filled with 0x%02" PRIx64,
+				  b->fill);
+		else if (b->has_fill)
 			sb_printf(sb, ", filled with 0x%02" PRIx64, b->fill);
 		if (b->node >= 0)
 			sb_printf(sb, ", bound to node %d", b->node);

@@ -285,8 +285,8 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
-	/* The table's value is a run-time expression of this point. */
-	if (C->prog->table && !C->prog->table->value) {
+	/* The table's value is a run-time expression of each point. */
+	if (C->prog->table) {
 		const struct ast *t[1];
 		size_t n = 0;
 
@@ -300,8 +300,11 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 				    !strcmp(t[0]->kids.v[k]->name, "value"))
 					v = t[0]->kids.v[k]->a;
 			if (v) {
-				C->prog->table->value = lower_expr(&L, v, EXPR_DYNAMIC);
-				C->prog->table->value_text = expr_text(&L, v);
+				sc->table_value = lower_expr(&L, v, EXPR_DYNAMIC);
+				if (!C->prog->table->value) {
+					C->prog->table->value = sc->table_value;
+					C->prog->table->value_text = expr_text(&L, v);
+				}
 			}
 		}
 	}

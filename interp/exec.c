@@ -892,8 +892,14 @@ static int journal_left(const struct exec_opts *o, struct diag *d)
 	return rc ? rc : -EEXIST;
 }
 
+/* One sweep point's table cell: its value, once the point has run. */
+struct cell {
+	bool ok;
+	struct value v;
+};
+
 static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
-		     struct diag *d, char *reason, size_t len)
+		     struct diag *d, char *reason, size_t len, struct cell *cell)
 {
 	struct run r = { .sc = sc, .o = o, .d = d };
 	struct strand main_strand = { .r = &r };
@@ -922,6 +928,11 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	if (!r.failed)
 		run_block(&main_strand, &sc->ops);
+	if (cell && sc->table_value && !r.error) {
+		cell->ok = !results_eval(&r.res, sc->table_value, &cell->v, &err);
+		if (!cell->ok)
+			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
+	}
 	teardown(&r);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
@@ -940,9 +951,121 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	return status;
 }
 
+/* The index of a point's value of param among its sweep's values. */
+static size_t sweep_index(const struct ir_program *p, size_t point,
+			  const char *param, const struct ir_sweep **sw)
+{
+	const struct ir_scenario *sc = &p->points[point];
+	size_t i, k;
+
+	for (i = 0; i < p->nsweeps; i++) {
+		if (strcmp(p->sweeps[i].param, param))
+			continue;
+		*sw = &p->sweeps[i];
+		for (k = 0; k < sc->nparams; k++)
+			if (!strcmp(sc->params[k].name, param))
+				break;
+		for (size_t v = 0; k < sc->nparams && v < p->sweeps[i].n; v++)
+			if (value_equal(&p->sweeps[i].values[v], &sc->params[k].value))
+				return v;
+	}
+	return 0;
+}
+
+/* A cell padded to its column, but for the last of a line. */
+static void put_cell(struct strbuf *line, const char *text, int width, bool last)
+{
+	if (last)
+		sb_puts(line, text);
+	else
+		sb_printf(line, "%-*s  ", width, text);
+}
+
+/*
+ * The table of a sweep, as the EPOLL patch printed its readers against
+ * poll and epoll: a row per value of rows=, a column per value of cols=.
+ */
+static void print_table(const struct ir_program *p, const struct cell *cells,
+			FILE *out)
+{
+	const struct ir_table *t = p->table;
+	const struct ir_sweep *rows = NULL, *cols = NULL;
+	size_t nr, nc, i, r, c;
+	char ***text;
+	int *width;
+
+	sweep_index(p, 0, t->rows, &rows);
+	if (t->cols)
+		sweep_index(p, 0, t->cols, &cols);
+	if (!rows)
+		return;
+	nr = rows->n;
+	nc = cols ? cols->n : 1;
+	text = xcalloc(nr + 1, sizeof(*text));
+	width = xcalloc(nc + 1, sizeof(*width));
+	for (r = 0; r <= nr; r++)
+		text[r] = xcalloc(nc + 1, sizeof(**text));
+	/* Row 0 and column 0 are the headers. */
+	text[0][0] = xstrdup(t->rows);
+	for (c = 0; c < nc; c++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		if (cols)
+			value_format(&sb, &cols->values[c], NULL);
+		else
+			sb_puts(&sb, t->value_text ? t->value_text : "value");
+		text[0][c + 1] = sb_steal(&sb);
+	}
+	for (r = 0; r < nr; r++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		value_format(&sb, &rows->values[r], NULL);
+		text[r + 1][0] = sb_steal(&sb);
+	}
+	for (i = 0; i < p->npoints; i++) {
+		const struct ir_sweep *ignore;
+		struct strbuf sb;
+
+		r = sweep_index(p, i, t->rows, &ignore);
+		c = cols ? sweep_index(p, i, t->cols, &ignore) : 0;
+		sb_init(&sb);
+		if (cells[i].ok)
+			value_format(&sb, &cells[i].v, NULL);
+		else
+			sb_puts(&sb, "-");
+		free(text[r + 1][c + 1]);
+		text[r + 1][c + 1] = sb_steal(&sb);
+	}
+	for (r = 0; r <= nr; r++)
+		for (c = 0; c <= nc; c++) {
+			int w = text[r][c] ? (int)strlen(text[r][c]) : 1;
+
+			if (w > width[c])
+				width[c] = w;
+		}
+	for (r = 0; r <= nr; r++) {
+		struct strbuf line;
+
+		sb_init(&line);
+		for (c = 0; c <= nc; c++)
+			put_cell(&line, text[r][c] ? text[r][c] : "-", width[c], c == nc);
+		fprintf(out, "%s\n", line.buf);
+		sb_free(&line);
+		for (c = 0; c <= nc; c++)
+			free(text[r][c]);
+		free(text[r]);
+	}
+	free(text[nr + 1]);
+	free(text);
+	free(width);
+}
+
 int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		 struct diag *d, char *reason, size_t len)
 {
+	struct cell *cells = xcalloc(p->npoints + 1, sizeof(*cells));
 	int worst = EXEC_PASS, st;
 	size_t i;
 
@@ -962,11 +1085,16 @@ int exec_program(const struct ir_program *p, const struct exec_opts *o,
 				}
 			fputc('\n', o->log);
 		}
-		st = run_point(&p->points[i], o, d, reason, len);
-		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED)
+		st = run_point(&p->points[i], o, d, reason, len, &cells[i]);
+		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED) {
+			free(cells);
 			return st;
+		}
 		if (st > worst)
 			worst = st;
 	}
+	if (p->table)
+		print_table(p, cells, o->out);
+	free(cells);
 	return worst;
 }

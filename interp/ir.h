@@ -370,6 +370,7 @@ struct ir_scenario {
 	struct ir_phase *phases;
 	size_t nphases;
 	struct ir_block ops;
+	struct ir_expr *table_value;	/* this point's table cell, or NULL */
 	int64_t real_memory;		/* bytes the backings can take */
 	int64_t guest_memory;		/* bytes of guest-physical memory */
 };

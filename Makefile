@@ -89,6 +89,7 @@ fuzz:
 
 bench: scn
 	@bench/run.sh
+	@bench/uffd_readers.sh
 
 clean:
 	rm -rf build build-san build-fuzz scn

@@ -399,7 +399,6 @@ struct ir_program {
 	struct ir_table *table;		/* or NULL */
 	struct ir_scenario *points;
 	size_t npoints;
-	int scenario_repeat;		/* top-level: run the whole file N times */
 };
 
 void ir_program_free(struct ir_program *p);

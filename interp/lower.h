@@ -61,7 +61,6 @@ struct lower {
 	bool vm_failed;			/* a vm declaration was reported */
 	int expr_depth;			/* of lower_expr's recursion */
 	const struct ast_list *file;	/* the whole file, to find later phases */
-	const struct ir_table *table;
 	bool quiet;			/* a later sweep point: no duplicates */
 };
 

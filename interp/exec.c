@@ -509,8 +509,10 @@ static void collect_uffd(struct strand *s, struct phase_result *pr)
 
 			pthread_mutex_lock(&rd->lat_lock);
 			pr->reader_faults[readers++] = atomic_load(&rd->faults);
+			/* A reader epoll never woke has no array at all. */
 			grow_array((void **)&all, &cap, n + rd->nlat + 1, sizeof(*all));
-			memcpy(all + n, rd->lat_ns, rd->nlat * sizeof(*all));
+			if (rd->nlat)
+				memcpy(all + n, rd->lat_ns, rd->nlat * sizeof(*all));
 			n += rd->nlat;
 			pthread_mutex_unlock(&rd->lat_lock);
 		}

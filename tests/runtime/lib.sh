@@ -3,7 +3,14 @@
 SCN=${SCN:-./scn}
 TMP=$(mktemp -d /tmp/scn-rt.XXXXXX)
 STATE="$TMP/state"
-trap 'rm -rf "$TMP"' EXIT
+# A run that crashed (a sanitizer abort is like SIGKILL) leaves its
+# journal: replay it, so that a failing test still leaves the machine as
+# it found it.
+cleanup() {
+	[ -e "$STATE/journal" ] && "$SCN" restore "$STATE" >/dev/null 2>&1
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
 
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }

@@ -24,6 +24,7 @@
 #include <numa.h>
 
 #include "compat.h"
+#include "probe.h"
 
 #define SYS_MM "/sys/kernel/mm"
 #define THP_DIR SYS_MM "/transparent_hugepage"
@@ -49,18 +50,7 @@ static const char *const kvm_cap_names[] = {
 #undef RT_KVM_CAP_NAME
 };
 
-// The KVM_CAP_ suffix, for reasons that name the capability as kvm.h does.
-static const char *const kvm_cap_ids[] = {
-#define RT_KVM_CAP_ID(id, name) [RT_KVM_CAP_##id] = #id,
-	RT_KVM_CAP_LIST(RT_KVM_CAP_ID)
-#undef RT_KVM_CAP_ID
-};
 
-static const long kvm_cap_numbers[] = {
-#define RT_KVM_CAP_NUMBER(id, name) [RT_KVM_CAP_##id] = KVM_CAP_##id,
-	RT_KVM_CAP_LIST(RT_KVM_CAP_NUMBER)
-#undef RT_KVM_CAP_NUMBER
-};
 
 static const char *const kvm_param_names[] = {
 #define RT_KVM_PARAM_NAME(id, mod, param) [RT_KVM_PARAM_##id] = mod "." param,
@@ -68,12 +58,6 @@ static const char *const kvm_param_names[] = {
 #undef RT_KVM_PARAM_NAME
 };
 
-static const char *const kvm_param_paths[] = {
-#define RT_KVM_PARAM_PATH(id, mod, param) \
-	[RT_KVM_PARAM_##id] = "/sys/module/" mod "/parameters/" param,
-	RT_KVM_PARAM_LIST(RT_KVM_PARAM_PATH)
-#undef RT_KVM_PARAM_PATH
-};
 
 // Feature bits by the names userfaultfd.h gives them, for printing.
 #define UFFD_FEATURE_NAME_LIST(X)					\
@@ -225,13 +209,13 @@ const struct rt_hugetlb_pool *rt_features_hugetlb(const struct rt_features *f,
 
 // ---- small readers ----------------------------------------------------------
 
-static bool path_exists(const char *path)
+bool rt_probe_path_exists(const char *path)
 {
 	return access(path, F_OK) == 0;
 }
 
 // Read a small text file whole, without its trailing newline.
-static int read_text(const char *path, char *buf, size_t size)
+int rt_probe_read_text(const char *path, char *buf, size_t size)
 {
 	ssize_t n;
 	int fd;
@@ -264,7 +248,7 @@ static int read_long(const char *path, long *out)
 	long v;
 	int err;
 
-	err = read_text(path, buf, sizeof(buf));
+	err = rt_probe_read_text(path, buf, sizeof(buf));
 	if (err)
 		return err;
 	errno = 0;
@@ -301,7 +285,7 @@ static int read_mode(const char *path, char *out, size_t size)
 	int err;
 
 	out[0] = '\0';
-	err = read_text(path, buf, sizeof(buf));
+	err = rt_probe_read_text(path, buf, sizeof(buf));
 	if (err)
 		return err;
 	open_b = strchr(buf, '[');
@@ -360,11 +344,7 @@ static int64_t parse_kb_dir(const char *name)
 	return (int64_t)kb * 1024;
 }
 
-static void set_absent(struct rt_features *f, enum rt_feature id,
-		       const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_absent(struct rt_features *f, enum rt_feature id,
+void rt_probe_set_absent(struct rt_features *f, enum rt_feature id,
 		       const char *fmt, ...)
 {
 	va_list ap;
@@ -375,7 +355,7 @@ static void set_absent(struct rt_features *f, enum rt_feature id,
 	va_end(ap);
 }
 
-static void set_present(struct rt_features *f, enum rt_feature id)
+void rt_probe_set_present(struct rt_features *f, enum rt_feature id)
 {
 	f->have[id] = true;
 	f->why[id][0] = '\0';
@@ -422,236 +402,13 @@ int rt_facts_read(struct rt_facts *f)
 	if (f->thp_size <= 0)
 		f->thp_size = 2 << 20;
 	f->nr_nodes = 0;
-	if (!read_text(NODE_DIR "/online", buf, sizeof(buf)))
+	if (!rt_probe_read_text(NODE_DIR "/online", buf, sizeof(buf)))
 		f->nr_nodes = count_list(buf);
 	if (f->nr_nodes < 1)
 		f->nr_nodes = 1;
 
 	err = read_meminfo(f);
 	return err;
-}
-
-// ---- KVM ------------------------------------------------------------------
-
-static void probe_virt(struct rt_features *f)
-{
-	const char *kind = "none";
-
-	if (path_exists("/sys/module/kvm_pvm"))
-		kind = "pvm";
-	else if (path_exists("/sys/module/kvm_intel"))
-		kind = "vmx";
-	else if (path_exists("/sys/module/kvm_amd"))
-		kind = "svm";
-	snprintf(f->virt, sizeof(f->virt), "%s", kind);
-}
-
-static void kvm_open_reason(struct rt_features *f, int err)
-{
-	char *r = f->kvm_reason;
-	size_t n = sizeof(f->kvm_reason);
-
-	switch (err) {
-	case ENOENT:
-		if (!path_exists("/sys/module/kvm"))
-			snprintf(r, n, "/dev/kvm does not exist and the kvm "
-				 "module is not loaded");
-		else if (strcmp(f->virt, "none"))
-			snprintf(r, n, "/dev/kvm does not exist, though "
-				 "modules kvm and kvm_%s are loaded",
-				 !strcmp(f->virt, "vmx") ? "intel" :
-				 !strcmp(f->virt, "svm") ? "amd" : f->virt);
-		else
-			snprintf(r, n, "/dev/kvm does not exist, though "
-				 "module kvm is loaded (no vendor module)");
-		break;
-	case EACCES:
-	case EPERM:
-		snprintf(r, n, "no permission to open /dev/kvm (%s, errno "
-			 "%d): join group kvm or run as root", strerror(err),
-			 err);
-		break;
-	case ENXIO:
-	case ENODEV:
-		snprintf(r, n, "/dev/kvm has no driver behind it (%s, errno "
-			 "%d)", strerror(err), err);
-		break;
-	default:
-		snprintf(r, n, "open /dev/kvm: %s (errno %d)", strerror(err),
-			 err);
-		break;
-	}
-}
-
-static int64_t kvm_check(int fd, long cap)
-{
-	int r = ioctl(fd, KVM_CHECK_EXTENSION, cap);
-
-	return r < 0 ? -1 : r;
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-// Whether KVM would let a guest have PDPE1GB (CPUID 0x80000001 EDX bit 26):
-// 1, 0, or -1 when KVM_GET_SUPPORTED_CPUID fails.
-static int kvm_cpuid_1g(int kvm_fd)
-{
-	struct kvm_cpuid2 *c = NULL;
-	int nent = 64, ret = -1;
-
-	for (int tries = 0; tries < 4; tries++, nent *= 2) {
-		free(c);
-		c = calloc(1, sizeof(*c) + nent * sizeof(c->entries[0]));
-		if (!c)
-			return -1;
-		c->nent = nent;
-		if (ioctl(kvm_fd, KVM_GET_SUPPORTED_CPUID, c) == 0)
-			break;
-		if (errno != E2BIG)
-			goto out;
-		if (tries == 3)
-			goto out;
-	}
-	ret = 0;
-	for (unsigned int i = 0; i < c->nent; i++) {
-		if (c->entries[i].function == 0x80000001) {
-			ret = !!(c->entries[i].edx & (1u << 26));
-			break;
-		}
-	}
-out:
-	free(c);
-	return ret;
-}
-#else
-static int kvm_cpuid_1g(int kvm_fd)
-{
-	(void)kvm_fd;
-	return -1;
-}
-#endif
-
-static void probe_kvm_params(struct rt_features *f)
-{
-	for (int i = 0; i < RT_KVM_PARAM__COUNT; i++)
-		if (read_text(kvm_param_paths[i], f->kvm_param[i],
-			      sizeof(f->kvm_param[i])))
-			f->kvm_param[i][0] = '\0';
-}
-
-static void probe_kvm(struct rt_features *f)
-{
-	int fd, vm = -1;
-
-	f->kvm_api_version = -1;
-	f->kvm_max_vcpus = -1;
-	f->kvm_nr_memslots = -1;
-	f->kvm_cpuid_1g = -1;
-	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
-		f->kvm_cap[i] = -1;
-	probe_kvm_params(f);
-
-	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		f->kvm_errno = errno;
-		kvm_open_reason(f, f->kvm_errno);
-		return;
-	}
-	f->kvm_api_version = ioctl(fd, KVM_GET_API_VERSION, 0);
-	if (f->kvm_api_version < 0) {
-		f->kvm_errno = errno;
-		snprintf(f->kvm_reason, sizeof(f->kvm_reason),
-			 "KVM_GET_API_VERSION: %s (errno %d)",
-			 strerror(f->kvm_errno), f->kvm_errno);
-		goto out;
-	}
-	if (f->kvm_api_version != KVM_API_VERSION) {
-		snprintf(f->kvm_reason, sizeof(f->kvm_reason),
-			 "KVM_GET_API_VERSION is %d, not %d",
-			 f->kvm_api_version, KVM_API_VERSION);
-		goto out;
-	}
-	f->kvm_usable = true;
-
-	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
-		f->kvm_cap[i] = kvm_check(fd, kvm_cap_numbers[i]);
-
-	// guest_memfd, memslot and dirty-ring answers depend on the VM type,
-	// so ask a default VM too where the kernel answers per VM.
-	if (f->kvm_cap[RT_KVM_CAP_CHECK_EXTENSION_VM] > 0) {
-		for (int tries = 0; tries < 3; tries++) {
-			vm = ioctl(fd, KVM_CREATE_VM, 0);
-			if (vm >= 0 || errno != EINTR)
-				break;
-		}
-		if (vm < 0) {
-			f->kvm_vm_errno = errno;
-		} else {
-			for (int i = 0; i < RT_KVM_CAP__COUNT; i++) {
-				int64_t v = kvm_check(vm, kvm_cap_numbers[i]);
-
-				if (v >= 0)
-					f->kvm_cap[i] = v;
-			}
-			close(vm);
-		}
-	}
-
-	f->kvm_max_vcpus = f->kvm_cap[RT_KVM_CAP_MAX_VCPUS];
-	// KVM's documented rule: no MAX_VCPUS answer means NR_VCPUS is the max.
-	if (f->kvm_max_vcpus <= 0)
-		f->kvm_max_vcpus = f->kvm_cap[RT_KVM_CAP_NR_VCPUS];
-	f->kvm_nr_memslots = f->kvm_cap[RT_KVM_CAP_NR_MEMSLOTS];
-	if (f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS] > 0)
-		f->kvm_guest_memfd_flags =
-			(uint64_t)f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS];
-	f->kvm_cpuid_1g = kvm_cpuid_1g(fd);
-out:
-	close(fd);
-}
-
-static void kvm_cap_feature(struct rt_features *f, enum rt_feature id,
-			    enum rt_kvm_cap cap)
-{
-	if (!f->kvm_usable)
-		set_absent(f, id, "needs kvm");
-	else if (f->kvm_cap[cap] > 0)
-		set_present(f, id);
-	else
-		set_absent(f, id, "KVM_CHECK_EXTENSION(KVM_CAP_%s) is %" PRId64,
-			   kvm_cap_ids[cap], f->kvm_cap[cap]);
-}
-
-static void kvm_features(struct rt_features *f)
-{
-	if (f->kvm_usable)
-		set_present(f, RT_FEAT_KVM);
-	else
-		set_absent(f, RT_FEAT_KVM, "%s", f->kvm_reason);
-
-	kvm_cap_feature(f, RT_FEAT_KVM_GUEST_MEMFD, RT_KVM_CAP_GUEST_MEMFD);
-	kvm_cap_feature(f, RT_FEAT_KVM_MEMSLOT2, RT_KVM_CAP_USER_MEMORY2);
-	kvm_cap_feature(f, RT_FEAT_KVM_MANUAL_PROTECT,
-			RT_KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2);
-	kvm_cap_feature(f, RT_FEAT_KVM_MEMORY_FAULT_INFO,
-			RT_KVM_CAP_MEMORY_FAULT_INFO);
-	kvm_cap_feature(f, RT_FEAT_KVM_STATS_FD, RT_KVM_CAP_BINARY_STATS_FD);
-	kvm_cap_feature(f, RT_FEAT_KVM_PRE_FAULT, RT_KVM_CAP_PRE_FAULT_MEMORY);
-
-	// x86 offers the plain ring, arm64 only the acquire/release one.
-	kvm_cap_feature(f, RT_FEAT_KVM_DIRTY_RING, RT_KVM_CAP_DIRTY_LOG_RING);
-	if (!f->have[RT_FEAT_KVM_DIRTY_RING])
-		kvm_cap_feature(f, RT_FEAT_KVM_DIRTY_RING,
-				RT_KVM_CAP_DIRTY_LOG_RING_ACQ_REL);
-
-	if (!f->kvm_usable)
-		set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP, "needs kvm");
-	else if (f->kvm_guest_memfd_flags & GUEST_MEMFD_FLAG_MMAP)
-		set_present(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP);
-	else
-		set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP,
-			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
-			   ", without GUEST_MEMFD_FLAG_MMAP",
-			   f->kvm_guest_memfd_flags);
 }
 
 // ---- userfaultfd ----------------------------------------------------------
@@ -723,11 +480,11 @@ static void probe_uffd(struct rt_features *f)
 	dev_fd = uffd_from_dev();
 	if (dev_fd < 0) {
 		f->uffd_dev_errno = -dev_fd;
-		set_absent(f, RT_FEAT_UFFD_DEV,
+		rt_probe_set_absent(f, RT_FEAT_UFFD_DEV,
 			   "/dev/userfaultfd: %s (errno %d)",
 			   strerror(f->uffd_dev_errno), f->uffd_dev_errno);
 	} else {
-		set_present(f, RT_FEAT_UFFD_DEV);
+		rt_probe_set_present(f, RT_FEAT_UFFD_DEV);
 		if (fd < 0) {
 			fd = dev_fd;
 			f->uffd_via = RT_UFFD_VIA_DEV;
@@ -739,7 +496,7 @@ static void probe_uffd(struct rt_features *f)
 	if (fd < 0) {
 		int se = f->uffd_syscall_errno;
 
-		set_absent(f, RT_FEAT_UFFD,
+		rt_probe_set_absent(f, RT_FEAT_UFFD,
 			   "userfaultfd(2): %s (errno %d); /dev/userfaultfd: "
 			   "%s (errno %d)", strerror(se), se,
 			   strerror(f->uffd_dev_errno), f->uffd_dev_errno);
@@ -751,7 +508,7 @@ static void probe_uffd(struct rt_features *f)
 	if (ioctl(fd, UFFDIO_API, &api)) {
 		int err = errno;
 
-		set_absent(f, RT_FEAT_UFFD, "UFFDIO_API: %s (errno %d)",
+		rt_probe_set_absent(f, RT_FEAT_UFFD, "UFFDIO_API: %s (errno %d)",
 			   strerror(err), err);
 		close(fd);
 		return;
@@ -760,18 +517,18 @@ static void probe_uffd(struct rt_features *f)
 	f->uffd_ioctls = api.ioctls;
 	f->uffd_range_ioctls = uffd_anon_range_ioctls(fd, f->facts.page_size);
 	close(fd);
-	set_present(f, RT_FEAT_UFFD);
+	rt_probe_set_present(f, RT_FEAT_UFFD);
 }
 
 static void uffd_feature(struct rt_features *f, enum rt_feature id,
 			 uint64_t bit, const char *bit_name)
 {
 	if (!f->have[RT_FEAT_UFFD])
-		set_absent(f, id, "needs uffd");
+		rt_probe_set_absent(f, id, "needs uffd");
 	else if (f->uffd_features & bit)
-		set_present(f, id);
+		rt_probe_set_present(f, id);
 	else
-		set_absent(f, id, "UFFDIO_API does not offer UFFD_FEATURE_%s",
+		rt_probe_set_absent(f, id, "UFFDIO_API does not offer UFFD_FEATURE_%s",
 			   bit_name);
 }
 
@@ -807,20 +564,20 @@ static void probe_ksm(struct rt_features *f)
 	read_mode(KSM_DIR "/advisor_mode", f->ksm_advisor_mode,
 		  sizeof(f->ksm_advisor_mode));
 
-	if (path_exists(KSM_DIR "/run"))
-		set_present(f, RT_FEAT_KSM);
+	if (rt_probe_path_exists(KSM_DIR "/run"))
+		rt_probe_set_present(f, RT_FEAT_KSM);
 	else
-		set_absent(f, RT_FEAT_KSM, "no " KSM_DIR " (kernel without "
+		rt_probe_set_absent(f, RT_FEAT_KSM, "no " KSM_DIR " (kernel without "
 			   "CONFIG_KSM)");
-	if (path_exists(KSM_DIR "/smart_scan"))
-		set_present(f, RT_FEAT_KSM_SMART_SCAN);
+	if (rt_probe_path_exists(KSM_DIR "/smart_scan"))
+		rt_probe_set_present(f, RT_FEAT_KSM_SMART_SCAN);
 	else
-		set_absent(f, RT_FEAT_KSM_SMART_SCAN,
+		rt_probe_set_absent(f, RT_FEAT_KSM_SMART_SCAN,
 			   "no " KSM_DIR "/smart_scan (before 6.7)");
-	if (path_exists(KSM_DIR "/advisor_mode"))
-		set_present(f, RT_FEAT_KSM_ADVISOR);
+	if (rt_probe_path_exists(KSM_DIR "/advisor_mode"))
+		rt_probe_set_present(f, RT_FEAT_KSM_ADVISOR);
 	else
-		set_absent(f, RT_FEAT_KSM_ADVISOR,
+		rt_probe_set_absent(f, RT_FEAT_KSM_ADVISOR,
 			   "no " KSM_DIR "/advisor_mode (before 6.8)");
 
 	r = prctl(PR_GET_MEMORY_MERGE, 0, 0, 0, 0);
@@ -828,12 +585,12 @@ static void probe_ksm(struct rt_features *f)
 		int err = errno;
 
 		f->ksm_prctl = -1;
-		set_absent(f, RT_FEAT_KSM_PRCTL,
+		rt_probe_set_absent(f, RT_FEAT_KSM_PRCTL,
 			   "prctl(PR_GET_MEMORY_MERGE): %s (errno %d)",
 			   strerror(err), err);
 	} else {
 		f->ksm_prctl = r;
-		set_present(f, RT_FEAT_KSM_PRCTL);
+		rt_probe_set_present(f, RT_FEAT_KSM_PRCTL);
 	}
 }
 
@@ -875,23 +632,23 @@ static void probe_thp(struct rt_features *f)
 	qsort(f->mthp, f->nr_mthp, sizeof(f->mthp[0]), mthp_cmp);
 
 	if (!f->thp_enabled[0])
-		set_absent(f, RT_FEAT_THP, "no " THP_DIR "/enabled (kernel "
+		rt_probe_set_absent(f, RT_FEAT_THP, "no " THP_DIR "/enabled (kernel "
 			   "without CONFIG_TRANSPARENT_HUGEPAGE)");
 	else if (!strcmp(f->thp_enabled, "never"))
-		set_absent(f, RT_FEAT_THP, "transparent_hugepage/enabled is "
+		rt_probe_set_absent(f, RT_FEAT_THP, "transparent_hugepage/enabled is "
 			   "[never]");
 	else
-		set_present(f, RT_FEAT_THP);
+		rt_probe_set_present(f, RT_FEAT_THP);
 
 	if (!f->thp_shmem_enabled[0])
-		set_absent(f, RT_FEAT_THP_SHMEM,
+		rt_probe_set_absent(f, RT_FEAT_THP_SHMEM,
 			   "no " THP_DIR "/shmem_enabled");
 	else if (!strcmp(f->thp_shmem_enabled, "never") ||
 		 !strcmp(f->thp_shmem_enabled, "deny"))
-		set_absent(f, RT_FEAT_THP_SHMEM, "transparent_hugepage/"
+		rt_probe_set_absent(f, RT_FEAT_THP_SHMEM, "transparent_hugepage/"
 			   "shmem_enabled is [%s]", f->thp_shmem_enabled);
 	else
-		set_present(f, RT_FEAT_THP_SHMEM);
+		rt_probe_set_present(f, RT_FEAT_THP_SHMEM);
 }
 
 // madvise() validates the advice before it looks at the range, and an empty
@@ -919,9 +676,9 @@ static void probe_madvise(struct rt_features *f)
 
 	err = madvise_known(MADV_COLLAPSE, ps);
 	if (!err)
-		set_present(f, RT_FEAT_MADV_COLLAPSE);
+		rt_probe_set_present(f, RT_FEAT_MADV_COLLAPSE);
 	else
-		set_absent(f, RT_FEAT_MADV_COLLAPSE,
+		rt_probe_set_absent(f, RT_FEAT_MADV_COLLAPSE,
 			   "madvise(MADV_COLLAPSE): %s (errno %d)",
 			   strerror(-err), -err);
 
@@ -929,9 +686,9 @@ static void probe_madvise(struct rt_features *f)
 	if (!err)
 		err = madvise_known(MADV_POPULATE_WRITE, ps);
 	if (!err)
-		set_present(f, RT_FEAT_MADV_POPULATE);
+		rt_probe_set_present(f, RT_FEAT_MADV_POPULATE);
 	else
-		set_absent(f, RT_FEAT_MADV_POPULATE,
+		rt_probe_set_absent(f, RT_FEAT_MADV_POPULATE,
 			   "madvise(MADV_POPULATE_*): %s (errno %d)",
 			   strerror(-err), -err);
 }
@@ -952,7 +709,7 @@ static void probe_hugetlb(struct rt_features *f)
 	if (!d) {
 		int err = errno;
 
-		set_absent(f, RT_FEAT_HUGETLB, HUGETLB_DIR ": %s (errno %d)",
+		rt_probe_set_absent(f, RT_FEAT_HUGETLB, HUGETLB_DIR ": %s (errno %d)",
 			   strerror(err), err);
 		return;
 	}
@@ -981,9 +738,9 @@ static void probe_hugetlb(struct rt_features *f)
 	qsort(f->hugetlb, f->nr_hugetlb, sizeof(f->hugetlb[0]), pool_cmp);
 
 	if (f->nr_hugetlb)
-		set_present(f, RT_FEAT_HUGETLB);
+		rt_probe_set_present(f, RT_FEAT_HUGETLB);
 	else
-		set_absent(f, RT_FEAT_HUGETLB, "no hugepages-<size>kB in "
+		rt_probe_set_absent(f, RT_FEAT_HUGETLB, "no hugepages-<size>kB in "
 			   HUGETLB_DIR);
 }
 
@@ -991,23 +748,23 @@ static void probe_hugetlb(struct rt_features *f)
 
 static void probe_numa(struct rt_features *f)
 {
-	bool sysfs = path_exists(NODE_DIR);
+	bool sysfs = rt_probe_path_exists(NODE_DIR);
 
-	if (read_text(NODE_DIR "/online", f->nodes_online,
+	if (rt_probe_read_text(NODE_DIR "/online", f->nodes_online,
 		      sizeof(f->nodes_online)))
 		f->nodes_online[0] = '\0';
 	f->numa_available = numa_available();
 	if (f->numa_available >= 0 || sysfs)
-		set_present(f, RT_FEAT_NUMA);
+		rt_probe_set_present(f, RT_FEAT_NUMA);
 	else
-		set_absent(f, RT_FEAT_NUMA, "numa_available() is %d and "
+		rt_probe_set_absent(f, RT_FEAT_NUMA, "numa_available() is %d and "
 			   "there is no " NODE_DIR, f->numa_available);
 
 	f->numa_balancing = read_long_or("/proc/sys/kernel/numa_balancing", -1);
-	if (path_exists("/proc/sys/kernel/numa_balancing"))
-		set_present(f, RT_FEAT_NUMA_BALANCING);
+	if (rt_probe_path_exists("/proc/sys/kernel/numa_balancing"))
+		rt_probe_set_present(f, RT_FEAT_NUMA_BALANCING);
 	else
-		set_absent(f, RT_FEAT_NUMA_BALANCING,
+		rt_probe_set_absent(f, RT_FEAT_NUMA_BALANCING,
 			   "no /proc/sys/kernel/numa_balancing (kernel without "
 			   "CONFIG_NUMA_BALANCING)");
 }
@@ -1029,14 +786,14 @@ static void probe_cgroup2(struct rt_features *f)
 	if (fp)
 		fclose(fp);
 
-	if (path_exists("/sys/fs/cgroup/cgroup.controllers"))
-		set_present(f, RT_FEAT_CGROUP2);
+	if (rt_probe_path_exists("/sys/fs/cgroup/cgroup.controllers"))
+		rt_probe_set_present(f, RT_FEAT_CGROUP2);
 	else if (f->cgroup2_mount[0])
-		set_absent(f, RT_FEAT_CGROUP2, "/sys/fs/cgroup is not cgroup2; "
+		rt_probe_set_absent(f, RT_FEAT_CGROUP2, "/sys/fs/cgroup is not cgroup2; "
 			   "a cgroup2 hierarchy is mounted at %.60s (hybrid)",
 			   f->cgroup2_mount);
 	else
-		set_absent(f, RT_FEAT_CGROUP2, "no cgroup2 mount");
+		rt_probe_set_absent(f, RT_FEAT_CGROUP2, "no cgroup2 mount");
 }
 
 static bool cpuinfo_has_flag(const char *flag)
@@ -1077,15 +834,15 @@ static void pdpe1gb_feature(struct rt_features *f)
 {
 	f->host_pdpe1gb = cpuinfo_has_flag("pdpe1gb");
 	if (f->kvm_cpuid_1g == 1)
-		set_present(f, RT_FEAT_CPU_PDPE1GB);
+		rt_probe_set_present(f, RT_FEAT_CPU_PDPE1GB);
 	else if (f->kvm_cpuid_1g == 0)
-		set_absent(f, RT_FEAT_CPU_PDPE1GB,
+		rt_probe_set_absent(f, RT_FEAT_CPU_PDPE1GB,
 			   "KVM_GET_SUPPORTED_CPUID does not offer PDPE1GB: "
 			   "map guest memory with 2 MiB pages");
 	else if (f->host_pdpe1gb)
-		set_present(f, RT_FEAT_CPU_PDPE1GB);
+		rt_probe_set_present(f, RT_FEAT_CPU_PDPE1GB);
 	else
-		set_absent(f, RT_FEAT_CPU_PDPE1GB, "the host CPU flags lack "
+		rt_probe_set_absent(f, RT_FEAT_CPU_PDPE1GB, "the host CPU flags lack "
 			   "pdpe1gb");
 }
 
@@ -1104,14 +861,12 @@ int rt_features_probe(struct rt_features *f)
 			 u.release);
 	f->root = geteuid() == 0;
 	if (f->root)
-		set_present(f, RT_FEAT_ROOT);
+		rt_probe_set_present(f, RT_FEAT_ROOT);
 	else
-		set_absent(f, RT_FEAT_ROOT, "effective uid is %u, not 0",
+		rt_probe_set_absent(f, RT_FEAT_ROOT, "effective uid is %u, not 0",
 			   (unsigned int)geteuid());
 
-	probe_virt(f);
-	probe_kvm(f);
-	kvm_features(f);
+	rt_probe_kvm(f);
 	probe_uffd(f);
 	uffd_features(f);
 	probe_ksm(f);

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The KVM part of the machine probe: which virtualization the host has,
+// whether /dev/kvm opens and why not, the capabilities of a VM, module
+// parameters, and whether KVM's CPUID offers 1 GiB pages.
+
+#include <errno.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "compat.h"
+#include "features.h"
+#include "probe.h"
+
+// The KVM_CAP_ suffix, for reasons that name the capability as kvm.h does.
+static const char *const kvm_cap_ids[] = {
+#define RT_KVM_CAP_ID(id, name) [RT_KVM_CAP_##id] = #id,
+	RT_KVM_CAP_LIST(RT_KVM_CAP_ID)
+#undef RT_KVM_CAP_ID
+};
+
+static const long kvm_cap_numbers[] = {
+#define RT_KVM_CAP_NUMBER(id, name) [RT_KVM_CAP_##id] = KVM_CAP_##id,
+	RT_KVM_CAP_LIST(RT_KVM_CAP_NUMBER)
+#undef RT_KVM_CAP_NUMBER
+};
+
+static const char *const kvm_param_paths[] = {
+#define RT_KVM_PARAM_PATH(id, mod, param) \
+	[RT_KVM_PARAM_##id] = "/sys/module/" mod "/parameters/" param,
+	RT_KVM_PARAM_LIST(RT_KVM_PARAM_PATH)
+#undef RT_KVM_PARAM_PATH
+};
+
+static void probe_virt(struct rt_features *f)
+{
+	const char *kind = "none";
+
+	if (rt_probe_path_exists("/sys/module/kvm_pvm"))
+		kind = "pvm";
+	else if (rt_probe_path_exists("/sys/module/kvm_intel"))
+		kind = "vmx";
+	else if (rt_probe_path_exists("/sys/module/kvm_amd"))
+		kind = "svm";
+	snprintf(f->virt, sizeof(f->virt), "%s", kind);
+}
+
+static void kvm_open_reason(struct rt_features *f, int err)
+{
+	char *r = f->kvm_reason;
+	size_t n = sizeof(f->kvm_reason);
+
+	switch (err) {
+	case ENOENT:
+		if (!rt_probe_path_exists("/sys/module/kvm"))
+			snprintf(r, n, "/dev/kvm does not exist and the kvm "
+				 "module is not loaded");
+		else if (strcmp(f->virt, "none"))
+			snprintf(r, n, "/dev/kvm does not exist, though "
+				 "modules kvm and kvm_%s are loaded",
+				 !strcmp(f->virt, "vmx") ? "intel" :
+				 !strcmp(f->virt, "svm") ? "amd" : f->virt);
+		else
+			snprintf(r, n, "/dev/kvm does not exist, though "
+				 "module kvm is loaded (no vendor module)");
+		break;
+	case EACCES:
+	case EPERM:
+		snprintf(r, n, "no permission to open /dev/kvm (%s, errno "
+			 "%d): join group kvm or run as root", strerror(err),
+			 err);
+		break;
+	case ENXIO:
+	case ENODEV:
+		snprintf(r, n, "/dev/kvm has no driver behind it (%s, errno "
+			 "%d)", strerror(err), err);
+		break;
+	default:
+		snprintf(r, n, "open /dev/kvm: %s (errno %d)", strerror(err),
+			 err);
+		break;
+	}
+}
+
+static int64_t kvm_check(int fd, long cap)
+{
+	int r = ioctl(fd, KVM_CHECK_EXTENSION, cap);
+
+	return r < 0 ? -1 : r;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+// Whether KVM would let a guest have PDPE1GB (CPUID 0x80000001 EDX bit 26):
+// 1, 0, or -1 when KVM_GET_SUPPORTED_CPUID fails.
+static int kvm_cpuid_1g(int kvm_fd)
+{
+	struct kvm_cpuid2 *c = NULL;
+	int nent = 64, ret = -1;
+
+	for (int tries = 0; tries < 4; tries++, nent *= 2) {
+		free(c);
+		c = calloc(1, sizeof(*c) + nent * sizeof(c->entries[0]));
+		if (!c)
+			return -1;
+		c->nent = nent;
+		if (ioctl(kvm_fd, KVM_GET_SUPPORTED_CPUID, c) == 0)
+			break;
+		if (errno != E2BIG)
+			goto out;
+		if (tries == 3)
+			goto out;
+	}
+	ret = 0;
+	for (unsigned int i = 0; i < c->nent; i++) {
+		if (c->entries[i].function == 0x80000001) {
+			ret = !!(c->entries[i].edx & (1u << 26));
+			break;
+		}
+	}
+out:
+	free(c);
+	return ret;
+}
+#else
+static int kvm_cpuid_1g(int kvm_fd)
+{
+	(void)kvm_fd;
+	return -1;
+}
+#endif
+
+static void probe_kvm_params(struct rt_features *f)
+{
+	for (int i = 0; i < RT_KVM_PARAM__COUNT; i++)
+		if (rt_probe_read_text(kvm_param_paths[i], f->kvm_param[i],
+			      sizeof(f->kvm_param[i])))
+			f->kvm_param[i][0] = '\0';
+}
+
+static void probe_kvm(struct rt_features *f)
+{
+	int fd, vm = -1;
+
+	f->kvm_api_version = -1;
+	f->kvm_max_vcpus = -1;
+	f->kvm_nr_memslots = -1;
+	f->kvm_cpuid_1g = -1;
+	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
+		f->kvm_cap[i] = -1;
+	probe_kvm_params(f);
+
+	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		f->kvm_errno = errno;
+		kvm_open_reason(f, f->kvm_errno);
+		return;
+	}
+	f->kvm_api_version = ioctl(fd, KVM_GET_API_VERSION, 0);
+	if (f->kvm_api_version < 0) {
+		f->kvm_errno = errno;
+		snprintf(f->kvm_reason, sizeof(f->kvm_reason),
+			 "KVM_GET_API_VERSION: %s (errno %d)",
+			 strerror(f->kvm_errno), f->kvm_errno);
+		goto out;
+	}
+	if (f->kvm_api_version != KVM_API_VERSION) {
+		snprintf(f->kvm_reason, sizeof(f->kvm_reason),
+			 "KVM_GET_API_VERSION is %d, not %d",
+			 f->kvm_api_version, KVM_API_VERSION);
+		goto out;
+	}
+	f->kvm_usable = true;
+
+	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
+		f->kvm_cap[i] = kvm_check(fd, kvm_cap_numbers[i]);
+
+	// guest_memfd, memslot and dirty-ring answers depend on the VM type,
+	// so ask a default VM too where the kernel answers per VM.
+	if (f->kvm_cap[RT_KVM_CAP_CHECK_EXTENSION_VM] > 0) {
+		for (int tries = 0; tries < 3; tries++) {
+			vm = ioctl(fd, KVM_CREATE_VM, 0);
+			if (vm >= 0 || errno != EINTR)
+				break;
+		}
+		if (vm < 0) {
+			f->kvm_vm_errno = errno;
+		} else {
+			for (int i = 0; i < RT_KVM_CAP__COUNT; i++) {
+				int64_t v = kvm_check(vm, kvm_cap_numbers[i]);
+
+				if (v >= 0)
+					f->kvm_cap[i] = v;
+			}
+			close(vm);
+		}
+	}
+
+	f->kvm_max_vcpus = f->kvm_cap[RT_KVM_CAP_MAX_VCPUS];
+	// KVM's documented rule: no MAX_VCPUS answer means NR_VCPUS is the max.
+	if (f->kvm_max_vcpus <= 0)
+		f->kvm_max_vcpus = f->kvm_cap[RT_KVM_CAP_NR_VCPUS];
+	f->kvm_nr_memslots = f->kvm_cap[RT_KVM_CAP_NR_MEMSLOTS];
+	if (f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS] > 0)
+		f->kvm_guest_memfd_flags =
+			(uint64_t)f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS];
+	f->kvm_cpuid_1g = kvm_cpuid_1g(fd);
+out:
+	close(fd);
+}
+
+static void kvm_cap_feature(struct rt_features *f, enum rt_feature id,
+			    enum rt_kvm_cap cap)
+{
+	if (!f->kvm_usable)
+		rt_probe_set_absent(f, id, "needs kvm");
+	else if (f->kvm_cap[cap] > 0)
+		rt_probe_set_present(f, id);
+	else
+		rt_probe_set_absent(f, id, "KVM_CHECK_EXTENSION(KVM_CAP_%s) is %" PRId64,
+			   kvm_cap_ids[cap], f->kvm_cap[cap]);
+}
+
+static void kvm_features(struct rt_features *f)
+{
+	if (f->kvm_usable)
+		rt_probe_set_present(f, RT_FEAT_KVM);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KVM, "%s", f->kvm_reason);
+
+	kvm_cap_feature(f, RT_FEAT_KVM_GUEST_MEMFD, RT_KVM_CAP_GUEST_MEMFD);
+	kvm_cap_feature(f, RT_FEAT_KVM_MEMSLOT2, RT_KVM_CAP_USER_MEMORY2);
+	kvm_cap_feature(f, RT_FEAT_KVM_MANUAL_PROTECT,
+			RT_KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2);
+	kvm_cap_feature(f, RT_FEAT_KVM_MEMORY_FAULT_INFO,
+			RT_KVM_CAP_MEMORY_FAULT_INFO);
+	kvm_cap_feature(f, RT_FEAT_KVM_STATS_FD, RT_KVM_CAP_BINARY_STATS_FD);
+	kvm_cap_feature(f, RT_FEAT_KVM_PRE_FAULT, RT_KVM_CAP_PRE_FAULT_MEMORY);
+
+	// x86 offers the plain ring, arm64 only the acquire/release one.
+	kvm_cap_feature(f, RT_FEAT_KVM_DIRTY_RING, RT_KVM_CAP_DIRTY_LOG_RING);
+	if (!f->have[RT_FEAT_KVM_DIRTY_RING])
+		kvm_cap_feature(f, RT_FEAT_KVM_DIRTY_RING,
+				RT_KVM_CAP_DIRTY_LOG_RING_ACQ_REL);
+
+	if (!f->kvm_usable)
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP, "needs kvm");
+	else if (f->kvm_guest_memfd_flags & GUEST_MEMFD_FLAG_MMAP)
+		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP,
+			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
+			   ", without GUEST_MEMFD_FLAG_MMAP",
+			   f->kvm_guest_memfd_flags);
+}
+
+
+void rt_probe_kvm(struct rt_features *f)
+{
+	probe_virt(f);
+	probe_kvm(f);
+	kvm_features(f);
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probe: what the parts of the machine probe share (features.c for
+ * memory, uffd, KSM, NUMA; features_kvm.c for KVM). Internal to runtime/.
+ */
+#ifndef SCN_RT_PROBE_H
+#define SCN_RT_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "features.h"
+
+bool rt_probe_path_exists(const char *path);
+/* A small text file whole, without its trailing newline; 0 or -errno. */
+int rt_probe_read_text(const char *path, char *buf, size_t size);
+void rt_probe_set_absent(struct rt_features *f, enum rt_feature id,
+			 const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void rt_probe_set_present(struct rt_features *f, enum rt_feature id);
+
+/* Fills the KVM part of f. */
+void rt_probe_kvm(struct rt_features *f);
+
+#endif

@@ -45,8 +45,9 @@ struct run {
 	struct rt_uffd *uffds;		/* [nuffds] */
 	bool *uffd_started;
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
-	bool failed;			/* an error or a failed expectation */
-	bool error;			/* an error: the run stops */
+	/* Set by any branch, read by all: atomics, not the lock. */
+	atomic_bool failed;		/* an error or a failed expectation */
+	atomic_bool error;		/* an error: the run stops */
 };
 
 /* A strand of execution: the main one or a concurrent branch. */
@@ -66,8 +67,8 @@ static void fail_at(struct strand *s, struct loc loc, const char *msg)
 {
 	pthread_mutex_lock(&s->r->lock);
 	diag_error(s->r->d, loc, "%s", msg);
-	s->r->failed = true;
-	s->r->error = true;
+	atomic_store(&s->r->failed, true);
+	atomic_store(&s->r->error, true);
 	pthread_mutex_unlock(&s->r->lock);
 	if (s->sibling_stop)
 		atomic_store(s->sibling_stop, true);
@@ -342,7 +343,7 @@ static void expect(struct strand *s, const struct ir_op *op)
 		}
 		pthread_mutex_lock(&s->r->lock);
 		diag_error(s->r->d, op->loc, "%s", sb.buf);
-		s->r->failed = true;
+		atomic_store(&s->r->failed, true);
 		pthread_mutex_unlock(&s->r->lock);
 		sb_free(&sb);
 	}
@@ -645,7 +646,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	int64_t *place;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
-	bool failed_before = s->r->error;
+	bool failed_before = atomic_load(&s->r->error);
 
 	if (ph->exec_before && run_command(ph->exec_before, &err))
 		fail_at(s, op->loc, err.msg);
@@ -691,7 +692,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		fail_at(s, op->loc, err.msg);
 	if (stopping(s))
 		logf_(s->r, "# phase %s: interrupted\n", ph->name);
-	else if (!failed_before && !s->r->error)
+	else if (!failed_before && !atomic_load(&s->r->error))
 		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
 		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
 	else
@@ -824,7 +825,7 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		run_concurrently(s, op);
 		return;
 	case IR_REPEAT:
-		for (i = 0; i < op->repeat.count && !stopping(s) && !r->error; i++)
+		for (i = 0; i < op->repeat.count && !stopping(s) && !atomic_load(&r->error); i++)
 			run_block(s, &op->body);
 		return;
 	case IR_EXPECT:
@@ -846,7 +847,7 @@ static void run_block(struct strand *s, const struct ir_block *b)
 	size_t i;
 
 	/* After an error nothing more runs; a failed expectation goes on. */
-	for (i = 0; i < b->n && !stopping(s) && !s->r->error; i++)
+	for (i = 0; i < b->n && !stopping(s) && !atomic_load(&s->r->error); i++)
 		run_op(s, &b->ops[i]);
 }
 
@@ -923,14 +924,15 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	if (sets_knobs(&sc->ops)) {
 		if (rt_knobs_open(&r.knobs, o->state_dir, &err)) {
 			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
-			r.failed = r.error = true;
+			atomic_store(&r.failed, true);
+			atomic_store(&r.error, true);
 		} else {
 			r.knobs_open = true;
 		}
 	}
-	if (!r.failed)
+	if (!atomic_load(&r.failed))
 		run_block(&main_strand, &sc->ops);
-	if (cell && sc->table_value && !r.error) {
+	if (cell && sc->table_value && !atomic_load(&r.error)) {
 		cell->ok = !results_eval(&r.res, sc->table_value, &cell->v, &err);
 		if (!cell->ok)
 			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
@@ -938,7 +940,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	teardown(&r);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
-	else if (r.failed || d->nerrors)
+	else if (atomic_load(&r.failed) || d->nerrors)
 		status = EXEC_FAIL;
 	results_free(&r.res);
 	for (size_t i = 0; i < sc->nbackings; i++)

@@ -232,6 +232,27 @@ run_cli() {
 
 # --- error corpus ---------------------------------------------------------
 
+# compare_err NAME BASE XFAIL: stderr ($ERR) against BASE.err, exactly; a
+# known bug (XFAIL, its reason) is a skip while it differs and a failure
+# once it matches, so that the marker goes with the fix.
+compare_err() {
+	local name=$1 base=$2 xfail=$3
+	if [ ! -f "$base.err" ]; then
+		fail "$name" "no $base.err (UPDATE=1 writes it)" <"$ERR"
+	elif cmp -s "$base.err" "$ERR"; then
+		if [ -n "$xfail" ]; then
+			fail "$name" "prints what $base.err expects now; remove $base.xfail" </dev/null
+		else
+			pass "$name"
+		fi
+	elif [ -n "$xfail" ]; then
+		skip "$name" "known bug: $xfail"
+	else
+		show_diff "$base.err" "$ERR"
+		fail "$name" "stderr differs from $base.err" <"$TMP/diff"
+	fi
+}
+
 run_errors() {
 	local f base name rc xfail
 	for f in tests/errors/*.scn; do
@@ -254,19 +275,8 @@ run_errors() {
 			fail "$name" "exit $rc, want 65" <"$ERR"
 		elif [ -s "$OUT" ]; then
 			fail "$name" "printed on stdout" <"$OUT"
-		elif [ ! -f "$base.err" ]; then
-			fail "$name" "no $base.err (UPDATE=1 writes it)" <"$ERR"
-		elif cmp -s "$base.err" "$ERR"; then
-			if [ -n "$xfail" ]; then
-				fail "$name" "prints what $base.err expects now; remove $base.xfail" </dev/null
-			else
-				pass "$name"
-			fi
-		elif [ -n "$xfail" ]; then
-			skip "$name" "known bug: $xfail"
 		else
-			show_diff "$base.err" "$ERR"
-			fail "$name" "stderr differs from $base.err" <"$TMP/diff"
+			compare_err "$name" "$base" "$xfail"
 		fi
 	done
 }
@@ -292,19 +302,8 @@ run_warnings() {
 			fail "$name" "exit $rc, want 0" <"$ERR"
 		elif ! grep -q ': warning: ' "$ERR"; then
 			fail "$name" "no warning printed" <"$ERR"
-		elif [ ! -f "$base.err" ]; then
-			fail "$name" "no $base.err (UPDATE=1 writes it)" <"$ERR"
-		elif cmp -s "$base.err" "$ERR"; then
-			if [ -n "$xfail" ]; then
-				fail "$name" "prints what $base.err expects now; remove $base.xfail" </dev/null
-			else
-				pass "$name"
-			fi
-		elif [ -n "$xfail" ]; then
-			skip "$name" "known bug: $xfail"
 		else
-			show_diff "$base.err" "$ERR"
-			fail "$name" "stderr differs from $base.err" <"$TMP/diff"
+			compare_err "$name" "$base" "$xfail"
 		fi
 	done
 }

@@ -124,6 +124,25 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 	return 0;
 }
 
+/*
+ * Parses text[start, end) as one expression, from a copy of all of text in
+ * which the rest is blank, so that columns count from the start of text;
+ * the copy gets its text back before any message quotes it.
+ */
+static int parse_part(struct source_set *srcs, const char *name,
+		      const char *text, size_t start, size_t end,
+		      struct arena *ar, struct diag *d, struct ast **e)
+{
+	struct source *src = source_add_text(srcs, name, NULL, text, strlen(text));
+	int rc;
+
+	memset(src->text, ' ', src->len);
+	memcpy(src->text + start, text + start, end - start);
+	rc = parse_expression(src, ar, d, e);
+	memcpy(src->text, text, src->len);
+	return rc;
+}
+
 /* "name=value" from -D: the value parsed as an expression, as in a file. */
 static bool parse_define(struct source_set *srcs, struct lower *L,
 			 const char *text, struct override *o)
@@ -134,11 +153,9 @@ static bool parse_define(struct source_set *srcs, struct lower *L,
 	struct loc loc = { .src = src, .first_line = 1, .first_column = 1,
 			   .last_line = 1,
 			   .last_column = (int)strlen(text) + 1 };
-	struct source *vsrc;
 	struct ast *e;
 	struct diag_rec *r;
 	size_t nlen;
-	int rc;
 
 	if (!eq || eq == text) {
 		r = diag_error(L->d, loc, "-D takes name=value");
@@ -151,16 +168,8 @@ static bool parse_define(struct source_set *srcs, struct lower *L,
 	o->loc = loc;
 	o->name_loc = loc;
 	o->origin = ORIGIN_COMMAND_LINE;
-	/*
-	 * The value is parsed from a copy whose name part is blanked, so that
-	 * its columns count from the start of the whole -D text; the copy gets
-	 * the name back before any message quotes it.
-	 */
-	vsrc = source_add_text(srcs, "<command line>", NULL, text, strlen(text));
-	memset(vsrc->text, ' ', nlen + 1);
-	rc = parse_expression(vsrc, L->ar, L->d, &e);
-	memcpy(vsrc->text, text, nlen + 1);
-	if (rc)
+	if (parse_part(srcs, "<command line>", text, nlen + 1, strlen(text),
+		       L->ar, L->d, &e))
 		return false;
 	if (!static_value(L, e, "a -D value", &o->value))
 		return false;
@@ -546,7 +555,6 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 				   .last_line = 1,
 				   .last_column = (int)(p - text + len) + 1 };
 		struct value v, old;
-		struct source *vs;
 		struct ast *e;
 		char *name;
 
@@ -572,16 +580,8 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			rc = -EINVAL;
 			break;
 		}
-		/*
-		 * The value alone is parsed, from a copy in which all else is
-		 * blank so that columns match; the copy gets the text back
-		 * before any message quotes it.
-		 */
-		vs = source_add_text(srcs, "<--assume>", NULL, text, strlen(text));
-		memset(vs->text, ' ', vs->len);
-		memcpy(vs->text + (eq - text) + 1, eq + 1, len - nlen - 1);
-		rc = parse_expression(vs, &ar, d, &e);
-		memcpy(vs->text, text, vs->len);
+		rc = parse_part(srcs, "<--assume>", text, (size_t)(eq - text) + 1,
+				(size_t)(p - text) + len, &ar, d, &e);
 		if (rc || !static_value(&L, e, name, &v)) {
 			rc = -EINVAL;
 			break;

@@ -84,22 +84,10 @@ int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 
 void results_ksm_stat_snapshot(struct ksm_snapshot *s)
 {
-	FILE *f = fopen("/proc/self/ksm_stat", "re");
-	char line[128];
+	struct rt_err ignore;	/* an older kernel has no ksm_stat: empty */
 
-	s->n = 0;
-	if (!f)
-		return;
-	while (s->n < RESULTS_KSM_MAX && fgets(line, sizeof(line), f)) {
-		char *sp = strchr(line, ' ');
-
-		if (!sp || (size_t)(sp - line) >= sizeof(s->name[0]))
-			continue;
-		*sp = '\0';
-		strcpy(s->name[s->n], line);
-		s->value[s->n++] = strtoll(sp + 1, NULL, 10);
-	}
-	fclose(f);
+	rt_counters_read("/proc/self/ksm_stat", s->name, s->value,
+			 RESULTS_KSM_MAX, &s->n, &ignore);
 }
 
 static int cmp_double(const void *a, const void *b)

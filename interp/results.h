@@ -20,7 +20,7 @@
 
 struct ksm_snapshot {
 	size_t n;
-	char name[RESULTS_KSM_MAX][40];
+	char name[RESULTS_KSM_MAX][RT_COUNTER_NAME];
 	int64_t value[RESULTS_KSM_MAX];
 };
 

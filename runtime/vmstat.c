@@ -6,26 +6,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err)
+int rt_counters_read(const char *path, char (*name)[RT_COUNTER_NAME],
+		     int64_t *value, size_t max, size_t *n, struct rt_err *err)
 {
-	FILE *f = fopen("/proc/vmstat", "re");
+	FILE *f = fopen(path, "re");
 	char line[128];
 
+	*n = 0;
 	if (!f)
-		return rt_fail_errno(err, errno, "open(/proc/vmstat)");
-	s->n = 0;
-	while (s->n < RT_VMSTAT_MAX && fgets(line, sizeof(line), f)) {
+		return rt_fail_errno(err, errno, "open(%s)", path);
+	while (*n < max && fgets(line, sizeof(line), f)) {
 		char *sp = strchr(line, ' ');
 
-		if (!sp || (size_t)(sp - line) >= sizeof(s->name[0]))
+		if (!sp || (size_t)(sp - line) >= RT_COUNTER_NAME)
 			continue;
 		*sp = '\0';
-		strcpy(s->name[s->n], line);
-		s->value[s->n] = strtoll(sp + 1, NULL, 10);
-		s->n++;
+		strcpy(name[*n], line);
+		value[(*n)++] = strtoll(sp + 1, NULL, 10);
 	}
 	fclose(f);
 	return 0;
+}
+
+int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err)
+{
+	return rt_counters_read("/proc/vmstat", s->name, s->value, RT_VMSTAT_MAX,
+				&s->n, err);
 }
 
 bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out)

@@ -13,13 +13,20 @@
 #include "err.h"
 
 #define RT_VMSTAT_MAX 512
+#define RT_COUNTER_NAME 48
 
 struct rt_vmstat {
 	size_t n;
-	char name[RT_VMSTAT_MAX][48];
+	char name[RT_VMSTAT_MAX][RT_COUNTER_NAME];
 	int64_t value[RT_VMSTAT_MAX];
 };
 
+/*
+ * Reads a file of "name value" lines (/proc/vmstat, /proc/self/ksm_stat)
+ * into up to max names and values; *n is how many. 0 or -errno.
+ */
+int rt_counters_read(const char *path, char (*name)[RT_COUNTER_NAME],
+		     int64_t *value, size_t max, size_t *n, struct rt_err *err);
 int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err);
 /* The value of name, false if the kernel has no such counter. */
 bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out);

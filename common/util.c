@@ -143,6 +143,15 @@ char *sb_steal(struct strbuf *sb)
 	return p;
 }
 
+size_t str_hash(const char *s, size_t n)
+{
+	size_t h = 5381, i;
+
+	for (i = 0; i < n; i++)
+		h = h * 33 + (unsigned char)s[i];
+	return h;
+}
+
 /* Optimal string alignment: a swap of two letters costs one, as typed. */
 unsigned edit_distance(const char *a, const char *b, unsigned max)
 {

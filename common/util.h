@@ -50,6 +50,9 @@ void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 /* Hands the buffer to the caller (never NULL) and empties sb. */
 char *sb_steal(struct strbuf *sb);
 
+/* A hash of the first n bytes of s (djb2), for the open-addressing tables. */
+size_t str_hash(const char *s, size_t n);
+
 /* Levenshtein distance, capped: returns max+1 once it is exceeded. */
 unsigned edit_distance(const char *a, const char *b, unsigned max);
 

@@ -18,18 +18,9 @@ void symtab_free(struct symtab *t)
 	symtab_init(t);
 }
 
-static size_t hash(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
 static struct sym *slot(const struct symtab *t, const char *name)
 {
-	size_t i = hash(name) & (t->cap - 1);
+	size_t i = str_hash(name, strlen(name)) & (t->cap - 1);
 
 	while (t->v[i].name && strcmp(t->v[i].name, name))
 		i = (i + 1) & (t->cap - 1);

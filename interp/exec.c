@@ -43,6 +43,7 @@ struct run {
 	struct results res;
 	struct phase_counts counts;
 	struct rt_uffd *uffds;		/* [nuffds] */
+	bool *placement_read;		/* [backing]: an expression reads it */
 	bool *uffd_started;
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	/* Set by any branch, read by all: atomics, not the lock. */
@@ -613,11 +614,6 @@ static bool block_places(const struct ir_block *b, int backing)
 	return false;
 }
 
-/* Asking the kernel costs a call per 4096 pages: only when it is read. */
-static bool phase_reads_placement(const struct ir_scenario *sc, int backing)
-{
-	return block_places(&sc->ops, backing);
-}
 
 /* Where each region's pages are at the end of a phase, per node. */
 static int64_t *place_pages(struct run *r)
@@ -628,8 +624,7 @@ static int64_t *place_pages(struct run *r)
 	size_t i;
 
 	for (i = 0; i < r->sc->nbackings; i++)
-		if (r->made[i] && !r->mems[i].unmapped_any &&
-		    phase_reads_placement(r->sc, (int)i))
+		if (r->made[i] && !r->mems[i].unmapped_any && r->placement_read[i])
 			rt_numa_placement(r->mems[i].addr, r->mems[i].size,
 					  place + i * RESULTS_NODES, RESULTS_NODES,
 					  &err);
@@ -918,6 +913,10 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.made = xcalloc(sc->nbackings + 1, sizeof(*r.made));
 	r.counts.touched = xcalloc(sc->nbackings + 1, sizeof(*r.counts.touched));
 	r.uffds = xcalloc(sc->nuffds + 1, sizeof(*r.uffds));
+	/* Asking the kernel costs a call per 4096 pages: only what is read. */
+	r.placement_read = xcalloc(sc->nbackings + 1, sizeof(*r.placement_read));
+	for (size_t b = 0; b < sc->nbackings; b++)
+		r.placement_read[b] = block_places(&sc->ops, (int)b);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	results_init(&r.res, sc);
@@ -948,6 +947,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	free(r.counts.touched);
 	free(r.counts.words);
 	free(r.uffds);
+	free(r.placement_read);
 	free(r.uffd_started);
 	free(r.mems);
 	free(r.made);

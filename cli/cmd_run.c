@@ -7,32 +7,66 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../interp/check.h"
 #include "../interp/exec.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
+#include "report.h"
 
 struct sigstate {
 	sigset_t set;
 	atomic_bool stop;
 	atomic_int signo;
+	atomic_bool timed_out;
+	struct timespec deadline;	/* CLOCK_MONOTONIC; tv_sec 0: none */
 	pthread_t thread;
 };
+
+/* Waits for a signal, or until the deadline (0: none, -1: it passed). */
+static int wait_signal(struct sigstate *st, int *sig)
+{
+	struct timespec now, left;
+
+	if (!st->deadline.tv_sec || atomic_load(&st->timed_out))
+		return sigwait(&st->set, sig) ? 0 : 1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left.tv_sec = st->deadline.tv_sec - now.tv_sec;
+	left.tv_nsec = st->deadline.tv_nsec - now.tv_nsec;
+	if (left.tv_nsec < 0) {
+		left.tv_sec--;
+		left.tv_nsec += 1000000000;
+	}
+	if (left.tv_sec < 0)
+		return -1;
+	*sig = sigtimedwait(&st->set, NULL, &left);
+	if (*sig < 0)
+		return errno == EAGAIN ? -1 : 0;
+	return 1;
+}
 
 static void *signal_main(void *arg)
 {
 	struct sigstate *st = arg;
-	int sig;
+	int sig, rc;
 
 	for (;;) {
-		if (sigwait(&st->set, &sig))
+		rc = wait_signal(st, &sig);
+		if (rc < 0) {		/* --timeout: stop as SIGTERM would */
+			atomic_store(&st->timed_out, true);
+			atomic_store(&st->stop, true);
+			continue;
+		}
+		if (!rc)
 			continue;
 		if (sig == SIGUSR1)		/* the run is over */
 			return NULL;
@@ -41,7 +75,7 @@ static void *signal_main(void *arg)
 	}
 }
 
-static int start_signals(struct sigstate *st)
+static int start_signals(struct sigstate *st, unsigned timeout)
 {
 	sigemptyset(&st->set);
 	sigaddset(&st->set, SIGINT);
@@ -50,6 +84,12 @@ static int start_signals(struct sigstate *st)
 	sigaddset(&st->set, SIGUSR1);
 	atomic_init(&st->stop, false);
 	atomic_init(&st->signo, 0);
+	atomic_init(&st->timed_out, false);
+	memset(&st->deadline, 0, sizeof(st->deadline));
+	if (timeout) {
+		clock_gettime(CLOCK_MONOTONIC, &st->deadline);
+		st->deadline.tv_sec += timeout;
+	}
 	/* Blocked before any thread starts, so all inherit the mask. */
 	if (pthread_sigmask(SIG_BLOCK, &st->set, NULL))
 		return -1;
@@ -63,93 +103,278 @@ static void stop_signals(struct sigstate *st)
 }
 
 static const char run_usage[] =
-	"usage: scn run [-D NAME=VALUE]... [--state-dir DIR] [-q] FILE\n";
+	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
+	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
+	"               [--timeout SECONDS] [--state-dir DIR] [-q] FILE|DIR|FILE.suite\n";
 
-int cmd_run(int argc, char **argv)
+/* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
+static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
 {
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const struct source *s = srcs->head; s; s = s->next) {
+		if (!s->path)
+			continue;
+		for (size_t i = 0; i < s->len; i++) {
+			h ^= (unsigned char)s->text[i];
+			h *= 0x100000001b3ULL;
+		}
+	}
+	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
+}
+
+/* "scenarios/ksm_merge.scn" -> "ksm_merge" */
+static char *scenario_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 4 && !strcmp(base + n - 4, ".scn"))
+		n -= 4;
+	return xstrndup(base, n);
+}
+
+static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > max || *s == '-')
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+struct run_args {
+	const char **defines, **sweeps;
+	size_t ndefines, nsweeps;
+	unsigned repeat, warmup, timeout;
+	int format, ktap_test;
+	const char *output, *state_dir, *file;
+	bool quiet;
+};
+
+static int parse_run_args(int argc, char **argv, struct run_args *a)
+{
+	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
+	       OPT_KTAP_TEST, OPT_STATE_DIR };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
-		{ "state-dir", required_argument, NULL, 's' },
+		{ "sweep", required_argument, NULL, OPT_SWEEP },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "ktap-test", required_argument, NULL, OPT_KTAP_TEST },
+		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct check_opts co = { 0 };
-	struct exec_opts eo = { 0 };
-	struct rt_features *f = xcalloc(1, sizeof(*f));
-	struct ir_program *p = NULL;
-	struct source_set srcs;
-	struct sigstate sig;
-	const char **defs = xcalloc((size_t)argc + 1, sizeof(*defs));
-	char reason[1024] = "";
-	bool quiet = false;
-	struct diag d;
-	int c, rc;
+	unsigned n;
+	int c;
 
+	a->defines = xcalloc((size_t)argc + 1, sizeof(*a->defines));
+	a->sweeps = xcalloc((size_t)argc + 1, sizeof(*a->sweeps));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "D:q", longopts, NULL)) != -1) {
-		if (c == 'D')
-			defs[co.ndefines++] = optarg;
-		else if (c == 's')
-			eo.state_dir = optarg;
-		else if (c == 'q')
-			quiet = true;
-		else {
+	while ((c = getopt_long(argc, argv, "D:o:q", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'D':
+			a->defines[a->ndefines++] = optarg;
+			break;
+		case OPT_SWEEP:
+			a->sweeps[a->nsweeps++] = optarg;
+			break;
+		case OPT_REPEAT:
+			if (!parse_count(optarg, 1, 100000, &a->repeat))
+				goto bad_number;
+			break;
+		case OPT_WARMUP:
+			if (!parse_count(optarg, 0, 100000, &a->warmup))
+				goto bad_number;
+			break;
+		case OPT_TIMEOUT:
+			if (!parse_count(optarg, 1, 86400 * 7, &a->timeout))
+				goto bad_number;
+			break;
+		case OPT_KTAP_TEST:
+			if (!parse_count(optarg, 1, 1000000, &n))
+				goto bad_number;
+			a->ktap_test = (int)n;
+			break;
+		case OPT_FORMAT:
+			a->format = report_format_parse(optarg);
+			if (a->format < 0) {
+				fprintf(stderr, "scn: run: unknown format '%s' (text, json, ndjson, csv, ktap)\n",
+					optarg);
+				return 64;
+			}
+			break;
+		case 'o':
+			a->output = optarg;
+			break;
+		case OPT_STATE_DIR:
+			a->state_dir = optarg;
+			break;
+		case 'q':
+			a->quiet = true;
+			break;
+		default:
 			fputs(run_usage, stderr);
-			free(defs);
-			free(f);
 			return 64;
 		}
 	}
 	if (argc - optind != 1) {
 		fputs(run_usage, stderr);
-		free(defs);
-		free(f);
 		return 64;
 	}
-	co.defines = defs;
-	rt_features_probe(f);
-	co.facts = f->facts;
-	source_set_init(&srcs);
-	diag_init(&d);
-	rc = check_file(&srcs, argv[optind], &co, &d, &p);
-	if (rc) {
-		diag_print(&d, stderr);
-		rc = rc == -EINVAL ? 65 : 64;
-		goto out;
+	a->file = argv[optind];
+	return 0;
+bad_number:
+	fprintf(stderr, "scn: run: %s: '%s' is not a number in range\n", argv[optind - 1],
+		optarg);
+	return 64;
+}
+
+/* The outcome's name in results, and the exit code. */
+static const char *outcome(int rc, const struct sigstate *sig, int *exit_code)
+{
+	*exit_code = rc;
+	switch (rc) {
+	case EXEC_PASS:
+		return "pass";
+	case EXEC_SKIP:
+		return "skip";
+	case EXEC_UNSUPPORTED:
+		return "unsupported";
+	case EXEC_INTERRUPTED:
+		if (atomic_load(&sig->timed_out) && !atomic_load(&sig->signo)) {
+			*exit_code = 124;	/* as timeout(1) */
+			return "timeout";
+		}
+		*exit_code = 128 + atomic_load(&sig->signo);
+		return "interrupted";
+	default:
+		return "fail";
 	}
-	diag_print(&d, stderr);		/* warnings */
-	diag_free(&d);
+}
+
+static void utc_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int run_checked(struct ir_program *p, struct source_set *srcs,
+		       const struct run_args *a, struct rt_features *f)
+{
+	struct report_meta meta = { .file = a->file, .defines = a->defines,
+				    .ndefines = a->ndefines, .sweeps = a->sweeps,
+				    .nsweeps = a->nsweeps, .repeat = a->repeat,
+				    .warmup = a->warmup, .features = f,
+				    .ktap_test = a->ktap_test };
+	struct exec_opts eo = { .features = f, .state_dir = a->state_dir,
+				.repeat = a->repeat, .warmup = a->warmup };
+	struct report_end end = { .timeout = (int)a->timeout };
+	struct rec_listener live = { 0 };
+	char reason[1024] = "";
+	char *name = scenario_name(a->file);
+	struct sigstate sig;
+	struct record rec;
+	FILE *out = stdout;
+	struct diag d;
+	int rc;
+
+	if (a->output) {
+		out = fopen(a->output, "we");
+		if (!out) {
+			fprintf(stderr, "scn: run: cannot write '%s': %s\n", a->output,
+				strerror(errno));
+			free(name);
+			return 73;	/* EX_CANTCREAT */
+		}
+	}
+	meta.name = name;
+	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
+	scenario_hash(srcs, meta.hash, sizeof(meta.hash));
+	utc_now(meta.started, sizeof(meta.started));
 	diag_init(&d);
-	if (start_signals(&sig)) {
+	if (a->format == FMT_NDJSON)
+		report_ndjson_start(out, &meta, p, &live);
+	record_init(&rec, p, &d, a->format != FMT_TEXT, live.phase ? &live : NULL);
+	if (start_signals(&sig, a->timeout)) {
 		fprintf(stderr, "scn: cannot start the signal thread\n");
 		rc = 70;
 		goto out;
 	}
-	eo.features = f;
 	eo.stop = &sig.stop;
-	eo.out = stdout;
-	eo.log = quiet ? NULL : stderr;
+	eo.out = rec.capture ? rec.capture : out;
+	eo.log = a->quiet ? NULL : stderr;
+	eo.obs = &rec.obs;
 	rc = exec_program(p, &eo, &d, reason, sizeof(reason));
 	stop_signals(&sig);
 	diag_print(&d, stderr);
-	switch (rc) {
-	case EXEC_SKIP:
-		printf("# SKIP %s\n", reason);
-		break;
-	case EXEC_INTERRUPTED:
+	end.status = outcome(rc, &sig, &end.exit_code);
+	end.skip_reason = rc == EXEC_SKIP ? reason : NULL;
+	report_write((enum report_format)a->format, out, &meta, &rec, &end);
+	if (rc == EXEC_INTERRUPTED && !strcmp(end.status, "timeout"))
+		fprintf(stderr, "scn: timed out after %u s; every knob was restored\n",
+			a->timeout);
+	else if (rc == EXEC_INTERRUPTED)
 		fprintf(stderr, "scn: interrupted by signal %d; every knob was restored\n",
 			atomic_load(&sig.signo));
-		rc = 128 + atomic_load(&sig.signo);
-		break;
-	default:
-		break;
-	}
+	rc = end.exit_code;
 out:
-	ir_program_free(p);
+	record_free(&rec);
 	diag_free(&d);
+	if (out != stdout)
+		fclose(out);
+	free(name);
+	return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_args a = { .format = FMT_TEXT };
+	struct check_opts co = { 0 };
+	struct rt_features *f = NULL;
+	struct ir_program *p = NULL;
+	struct source_set srcs;
+	struct diag d;
+	int rc;
+
+	rc = parse_run_args(argc, argv, &a);
+	if (rc)
+		goto free_args;
+	f = xcalloc(1, sizeof(*f));
+	co.defines = a.defines;
+	co.ndefines = a.ndefines;
+	co.sweeps = a.sweeps;
+	co.nsweeps = a.nsweeps;
+	rt_features_probe(f);
+	co.facts = f->facts;
+	source_set_init(&srcs);
+	diag_init(&d);
+	rc = check_file(&srcs, a.file, &co, &d, &p);
+	diag_print(&d, stderr);		/* errors, or warnings */
+	diag_free(&d);
+	if (rc)
+		rc = rc == -EINVAL ? 65 : 64;
+	else
+		rc = run_checked(p, &srcs, &a, f);
+	ir_program_free(p);
 	source_set_free(&srcs);
-	free(defs);
+free_args:
+	free(a.defines);
+	free(a.sweeps);
 	free(f);
 	return rc;
 }

@@ -386,6 +386,77 @@ static void read_table(struct checker *C, const struct ast *t)
 	C->prog->table = tab;
 }
 
+/*
+ * --sweep name=v1,v2,...: sweeps a parameter as a file's sweep would, or
+ * replaces the values of the file's sweep of it. Each value is parsed as
+ * an expression with the columns of the whole text, so an error points
+ * into the option; a comma inside parentheses belongs to its value.
+ */
+static void add_cli_sweep(struct checker *C, struct lower *L, const char *text)
+{
+	size_t len = strlen(text), nlen, start, i, nvals = 1;
+	const char *eq = strchr(text, '=');
+	struct source *src = source_add_text(C->srcs, "<command line>", NULL, text, len);
+	struct loc loc = { .src = src, .first_line = 1, .first_column = 1,
+			   .last_line = 1, .last_column = (int)len + 1 };
+	struct ir_sweep *sw;
+	int depth = 0;
+
+	if (!eq || eq == text) {
+		diag_hint(diag_error(C->d, loc, "--sweep takes name=value,value,..."),
+			  "--sweep readers=1,2,4");
+		return;
+	}
+	nlen = (size_t)(eq - text);
+	loc.last_column = (int)nlen + 1;
+	for (i = 0; i < C->prog->nsweeps; i++)
+		if (strlen(C->prog->sweeps[i].param) == nlen &&
+		    !strncmp(C->prog->sweeps[i].param, text, nlen))
+			break;
+	sw = &C->prog->sweeps[i];
+	if (i == C->prog->nsweeps) {
+		if (C->prog->nsweeps == 15) {
+			diag_error(C->d, loc, "at most 15 sweeps");
+			return;
+		}
+		memset(sw, 0, sizeof(*sw));
+		sw->param = arena_strndup(&C->prog->arena, text, nlen);
+		C->prog->nsweeps++;
+	} else if (!sw->loc.src->path) {
+		diag_error(C->d, loc, "'%s' is swept twice", sw->param);
+		return;
+	}
+	sw->loc = loc;
+	for (i = nlen + 1; i < len; i++)
+		nvals += text[i] == ',';
+	sw->values = arena_alloc(&C->prog->arena, nvals * sizeof(*sw->values));
+	sw->locs = arena_alloc(&C->prog->arena, nvals * sizeof(*sw->locs));
+	sw->n = 0;
+	for (i = start = nlen + 1; i <= len; i++) {
+		struct loc vloc = { .src = src, .first_line = 1, .last_line = 1,
+				    .first_column = (int)start + 1,
+				    .last_column = (int)i + 1 };
+		struct ast *e;
+
+		if (i < len && text[i] != ',') {
+			depth += text[i] == '(';
+			depth -= text[i] == ')';
+			continue;
+		}
+		if (i < len && depth > 0)
+			continue;
+		if (i == start) {
+			vloc.last_column++;
+			diag_error(C->d, vloc, "an empty sweep value");
+		} else if (!parse_part(C->srcs, "<command line>", text, start, i,
+				       &C->prog->arena, C->d, &e) &&
+			   static_value(L, e, "a sweep value", &sw->values[sw->n])) {
+			sw->locs[sw->n++] = vloc;
+		}
+		start = i + 1;
+	}
+}
+
 static int check_program(struct checker *C)
 {
 	const struct ast *sweeps[16], *tables[2];
@@ -399,7 +470,8 @@ static int check_program(struct checker *C)
 	collect(&C->stmts, AST_TABLE, tables, &ntab, 2);
 	facts_only(C, &L, &dummy);
 	L.file = &C->stmts;
-	C->prog->sweeps = arena_alloc(&C->prog->arena, (nsw + 1) * sizeof(*C->prog->sweeps));
+	C->prog->sweeps = arena_alloc(&C->prog->arena, (nsw + C->opts->nsweeps + 1) *
+					       sizeof(*C->prog->sweeps));
 	for (i = 0; i < nsw; i++) {
 		struct ir_sweep *sw = &C->prog->sweeps[C->prog->nsweeps];
 
@@ -413,23 +485,30 @@ static int check_program(struct checker *C)
 			if (static_value(&L, sweeps[i]->kids.v[k], "a sweep value",
 					 &sw->values[sw->n]))
 				sw->locs[sw->n++] = sweeps[i]->kids.v[k]->loc;
-		for (k = 0; k < C->ndefines; k++)
-			if (!strcmp(C->defines[k].name, sw->param)) {
-				struct diag_rec *r = diag_error(C->d, C->defines[k].loc,
-					"'%s' is swept by the file; -D cannot set it",
-					sw->param);
-				diag_hint(r, "the sweep is at %s:%d", sw->loc.src->name,
-					  sw->loc.first_line);
-			}
 		for (k = 0; k < C->prog->nsweeps; k++)
 			if (!strcmp(C->prog->sweeps[k].param, sw->param))
 				diag_error(C->d, sw->loc, "'%s' is swept twice", sw->param);
-		if (sw->n && points <= MAX_SWEEP_POINTS)
-			points *= sw->n;
 		C->prog->nsweeps++;
 	}
 	if (nsw == 16)
 		diag_error(C->d, sweeps[15]->loc, "at most 15 sweeps");
+	for (i = 0; i < C->opts->nsweeps; i++)
+		add_cli_sweep(C, &L, C->opts->sweeps[i]);
+	for (i = 0; i < C->prog->nsweeps; i++) {
+		const struct ir_sweep *sw = &C->prog->sweeps[i];
+
+		for (k = 0; k < C->ndefines; k++)
+			if (!strcmp(C->defines[k].name, sw->param)) {
+				struct diag_rec *r = diag_error(C->d, C->defines[k].loc,
+					"'%s' is swept by %s; -D cannot set it", sw->param,
+					sw->loc.src && sw->loc.src->path ? "the file" :
+									  "--sweep");
+				diag_hint(r, "the sweep is at %s:%d", sw->loc.src->name,
+					  sw->loc.first_line);
+			}
+		if (sw->n && points <= MAX_SWEEP_POINTS)
+			points *= sw->n;
+	}
 	if (points > MAX_SWEEP_POINTS) {
 		diag_error(C->d, C->prog->sweeps[0].loc,
 			   "the sweeps make more than %d points", MAX_SWEEP_POINTS);

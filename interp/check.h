@@ -17,6 +17,8 @@ struct check_opts {
 	struct rt_facts facts;
 	const char *const *defines;	/* "name=value" from -D */
 	size_t ndefines;
+	const char *const *sweeps;	/* "name=v1,v2" from --sweep */
+	size_t nsweeps;
 	size_t max_points;		/* sweep points to lower (0: all) */
 };
 

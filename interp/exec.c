@@ -40,7 +40,10 @@ struct run {
 	bool *made;
 	struct rt_knobs knobs;
 	bool knobs_open;
-	struct results res;
+	struct results *res;		/* the point's, over its runs */
+	size_t point;			/* from 0 */
+	unsigned run;			/* from 1, warm-up runs included */
+	bool warmup;
 	struct phase_counts counts;
 	struct rt_uffd *uffds;		/* [nuffds] */
 	bool *placement_read;		/* [backing]: an expression reads it */
@@ -295,7 +298,7 @@ static void print_text(struct strand *s, const struct ir_op *op)
 			continue;
 		}
 		pthread_mutex_lock(&s->r->lock);
-		if (results_eval(&s->r->res, p->expr, &v, &err)) {
+		if (results_eval(s->r->res, p->expr, &v, &err)) {
 			pthread_mutex_unlock(&s->r->lock);
 			fail_at(s, p->expr->loc, err.msg);
 			sb_free(&sb);
@@ -318,7 +321,7 @@ static void expect(struct strand *s, const struct ir_op *op)
 	int rc;
 
 	pthread_mutex_lock(&s->r->lock);
-	rc = results_eval(&s->r->res, op->expect.cond, &v, &err);
+	rc = results_eval(s->r->res, op->expect.cond, &v, &err);
 	pthread_mutex_unlock(&s->r->lock);
 	if (rc) {
 		fail_at(s, op->loc, err.msg);
@@ -333,8 +336,8 @@ static void expect(struct strand *s, const struct ir_op *op)
 		if (op->expect.cond->kind == IRX_BINARY) {
 			struct value a, b;
 
-			if (!results_eval(&s->r->res, op->expect.cond->a, &a, &err) &&
-			    !results_eval(&s->r->res, op->expect.cond->b, &b, &err)) {
+			if (!results_eval(s->r->res, op->expect.cond->a, &a, &err) &&
+			    !results_eval(s->r->res, op->expect.cond->b, &b, &err)) {
 				sb_puts(&sb, " (");
 				value_format_human(&sb, &a);
 				sb_printf(&sb, " %s ", ast_op_text(op->expect.cond->op));
@@ -359,7 +362,7 @@ static int wait_until(struct strand *s, const struct ir_op *op,
 
 	for (;;) {
 		pthread_mutex_lock(&s->r->lock);
-		rc = results_eval(&s->r->res, op->wait.cond, &v, err);
+		rc = results_eval(s->r->res, op->wait.cond, &v, err);
 		pthread_mutex_unlock(&s->r->lock);
 		if (rc)
 			return rc;
@@ -471,6 +474,15 @@ static int start_uffd(struct run *r, int i, struct rt_err *err)
 			     (enum rt_uffd_resolve)u->resolve,
 			     (enum rt_uffd_wait)u->wait, u->readers, u->delay,
 			     fill, err);
+}
+
+/* Whether a uffd service is running, so that a phase has uffd results. */
+static bool uffd_serving(const struct run *r)
+{
+	for (size_t i = 0; i < r->sc->nuffds; i++)
+		if (r->uffd_started[i])
+			return true;
+	return false;
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -634,7 +646,7 @@ static int64_t *place_pages(struct run *r)
 static void run_phase(struct strand *s, const struct ir_op *op)
 {
 	const struct ir_phase *ph = &s->r->sc->phases[op->index];
-	struct phase_result *pr = &s->r->res.phases[op->index];
+	struct phase_result *pr = &s->r->res->phases[op->index];
 	struct rt_err err;
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
 	struct ksm_snapshot k0 = { 0 }, k1 = { 0 }, st0 = { 0 }, st1 = { 0 };
@@ -680,8 +692,15 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	pr->stat_end = st1;
 	free(pr->placement);
 	pr->placement = place;
-	results_add_run(&s->r->res, op->index, t1 - t0, count_touched(s->r),
+	results_add_run(s->r->res, op->index, t1 - t0, count_touched(s->r),
 			atomic_load(&s->r->counts.accesses), 0, 0, 0);
+	if (uffd_serving(s->r))
+		results_add_uffd_run(pr);
+	if (!failed_before && atomic_load(&s->r->error))
+		pr->failed = true;
+	if (s->r->o->obs && s->r->o->obs->phase_done)
+		s->r->o->obs->phase_done(s->r->o->obs->ctx, s->r->point, s->r->run,
+					 s->r->warmup, op->index, pr);
 	pthread_mutex_unlock(&s->r->lock);
 	if (ph->exec_after && run_command(ph->exec_after, &err))
 		fail_at(s, op->loc, err.msg);
@@ -890,16 +909,13 @@ static int journal_left(const struct exec_opts *o, struct diag *d)
 	return rc ? rc : -EEXIST;
 }
 
-/* One sweep point's table cell: its value, once the point has run. */
-struct cell {
-	bool ok;
-	struct value v;
-};
-
+/* One run of a point: everything made, done and torn down. */
 static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
-		     struct diag *d, char *reason, size_t len, struct cell *cell)
+		     struct diag *d, char *reason, size_t len,
+		     struct results *res, size_t point, unsigned run, bool warmup)
 {
-	struct run r = { .sc = sc, .o = o, .d = d };
+	struct run r = { .sc = sc, .o = o, .d = d, .res = res, .point = point,
+			 .run = run, .warmup = warmup };
 	struct strand main_strand = { .r = &r };
 	struct rt_err err;
 	int status = preflight(sc, o, d, reason, len);
@@ -919,7 +935,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		r.placement_read[b] = block_places(&sc->ops, (int)b);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
-	results_init(&r.res, sc);
+	if (o->obs && o->obs->run_start)
+		o->obs->run_start(o->obs->ctx, point, run, warmup);
 	if (sets_knobs(&sc->ops)) {
 		if (rt_knobs_open(&r.knobs, o->state_dir, &err)) {
 			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
@@ -931,17 +948,11 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	if (!atomic_load(&r.failed))
 		run_block(&main_strand, &sc->ops);
-	if (cell && sc->table_value && !atomic_load(&r.error)) {
-		cell->ok = !results_eval(&r.res, sc->table_value, &cell->v, &err);
-		if (!cell->ok)
-			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
-	}
 	teardown(&r);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
 	else if (atomic_load(&r.failed) || d->nerrors)
 		status = EXEC_FAIL;
-	results_free(&r.res);
 	for (size_t i = 0; i < sc->nbackings; i++)
 		free(r.counts.touched[i]);
 	free(r.counts.touched);
@@ -955,150 +966,84 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	return status;
 }
 
-/* The index of a point's value of param among its sweep's values. */
-static size_t sweep_index(const struct ir_program *p, size_t point,
-			  const char *param, const struct ir_sweep **sw)
+/* The "# point N: name=value ..." line that starts a sweep point. */
+static void log_point(const struct ir_program *p, size_t i, FILE *log)
 {
-	const struct ir_scenario *sc = &p->points[point];
-	size_t i, k;
+	fprintf(log, "# point %zu:", i + 1);
+	for (size_t k = 0; k < p->points[i].nparams; k++)
+		if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
+			struct strbuf sb;
 
-	for (i = 0; i < p->nsweeps; i++) {
-		if (strcmp(p->sweeps[i].param, param))
-			continue;
-		*sw = &p->sweeps[i];
-		for (k = 0; k < sc->nparams; k++)
-			if (!strcmp(sc->params[k].name, param))
-				break;
-		for (size_t v = 0; k < sc->nparams && v < p->sweeps[i].n; v++)
-			if (value_equal(&p->sweeps[i].values[v], &sc->params[k].value))
-				return v;
-	}
-	return 0;
-}
-
-/* A cell padded to its column, but for the last of a line. */
-static void put_cell(struct strbuf *line, const char *text, int width, bool last)
-{
-	if (last)
-		sb_puts(line, text);
-	else
-		sb_printf(line, "%-*s  ", width, text);
+			sb_init(&sb);
+			value_format_human(&sb, &p->points[i].params[k].value);
+			fprintf(log, " %s=%s", p->points[i].params[k].name, sb.buf);
+			sb_free(&sb);
+		}
+	fputc('\n', log);
 }
 
 /*
- * The table of a sweep, as the EPOLL patch printed its readers against
- * poll and epoll: a row per value of rows=, a column per value of cols=.
+ * The runs of one point: the warm-ups, each with results of its own that
+ * are dropped, then the measured runs, which add their samples to the
+ * point's results. A failed run ends the point: what follows would
+ * measure a broken state.
  */
-static void print_table(const struct ir_program *p, const struct cell *cells,
-			FILE *out)
+static int run_point_runs(const struct ir_program *p, size_t i,
+			  const struct exec_opts *o, struct diag *d,
+			  char *reason, size_t len)
 {
-	const struct ir_table *t = p->table;
-	const struct ir_sweep *rows = NULL, *cols = NULL;
-	size_t nr, nc, i, r, c;
-	char ***text;
-	int *width;
+	const struct ir_scenario *sc = &p->points[i];
+	unsigned repeat = o->repeat ? o->repeat : 1, run;
+	struct exec_cell cell = { 0 };
+	struct results res;
+	unsigned before = d->nerrors;
+	int st = EXEC_PASS;
 
-	sweep_index(p, 0, t->rows, &rows);
-	if (t->cols)
-		sweep_index(p, 0, t->cols, &cols);
-	if (!rows)
-		return;
-	nr = rows->n;
-	nc = cols ? cols->n : 1;
-	text = xcalloc(nr + 1, sizeof(*text));
-	width = xcalloc(nc + 1, sizeof(*width));
-	for (r = 0; r <= nr; r++)
-		text[r] = xcalloc(nc + 1, sizeof(**text));
-	/* Row 0 and column 0 are the headers. */
-	text[0][0] = xstrdup(t->rows);
-	for (c = 0; c < nc; c++) {
-		struct strbuf sb;
+	results_init(&res, sc);
+	for (run = 1; run <= o->warmup + repeat && st == EXEC_PASS; run++) {
+		bool warm = run <= o->warmup;
+		struct results scratch;
 
-		sb_init(&sb);
-		if (cols)
-			value_format(&sb, &cols->values[c], NULL);
-		else
-			sb_puts(&sb, t->value_text ? t->value_text : "value");
-		text[0][c + 1] = sb_steal(&sb);
+		if (o->log && o->warmup + repeat > 1)
+			fprintf(o->log, "# %s %u of %u\n", warm ? "warm-up run" : "run",
+				warm ? run : run - o->warmup, warm ? o->warmup : repeat);
+		if (warm)
+			results_init(&scratch, sc);
+		st = run_point(sc, o, d, reason, len, warm ? &scratch : &res, i,
+			       run, warm);
+		if (warm)
+			results_free(&scratch);
 	}
-	for (r = 0; r < nr; r++) {
-		struct strbuf sb;
+	if (sc->table_value && (st == EXEC_PASS || st == EXEC_FAIL)) {
+		struct rt_err err;
 
-		sb_init(&sb);
-		value_format(&sb, &rows->values[r], NULL);
-		text[r + 1][0] = sb_steal(&sb);
-	}
-	for (i = 0; i < p->npoints; i++) {
-		const struct ir_sweep *ignore;
-		struct strbuf sb;
-
-		r = sweep_index(p, i, t->rows, &ignore);
-		c = cols ? sweep_index(p, i, t->cols, &ignore) : 0;
-		sb_init(&sb);
-		if (cells[i].ok)
-			value_format(&sb, &cells[i].v, NULL);
-		else
-			sb_puts(&sb, "-");
-		free(text[r + 1][c + 1]);
-		text[r + 1][c + 1] = sb_steal(&sb);
-	}
-	for (r = 0; r <= nr; r++)
-		for (c = 0; c <= nc; c++) {
-			int w = text[r][c] ? (int)strlen(text[r][c]) : 1;
-
-			if (w > width[c])
-				width[c] = w;
+		cell.ok = !results_eval(&res, sc->table_value, &cell.v, &err);
+		/* A failed run explains a missing cell better than this. */
+		if (!cell.ok && d->nerrors == before) {
+			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
+			st = EXEC_FAIL;
 		}
-	for (r = 0; r <= nr; r++) {
-		struct strbuf line;
-
-		sb_init(&line);
-		for (c = 0; c <= nc; c++)
-			put_cell(&line, text[r][c] ? text[r][c] : "-", width[c], c == nc);
-		fprintf(out, "%s\n", line.buf);
-		sb_free(&line);
-		for (c = 0; c <= nc; c++)
-			free(text[r][c]);
-		free(text[r]);
 	}
-	free(text[nr + 1]);
-	free(text);
-	free(width);
+	if (o->obs && o->obs->point_done)
+		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);
+	results_free(&res);
+	return st;
 }
 
 int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		 struct diag *d, char *reason, size_t len)
 {
-	struct cell *cells = xcalloc(p->npoints + 1, sizeof(*cells));
 	int worst = EXEC_PASS, st;
 	size_t i;
 
 	for (i = 0; i < p->npoints; i++) {
-		if (p->nsweeps && o->log) {
-			size_t k;
-
-			fprintf(o->log, "# point %zu:", i + 1);
-			for (k = 0; k < p->points[i].nparams; k++)
-				if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
-					struct strbuf sb;
-
-					sb_init(&sb);
-					value_format_human(&sb, &p->points[i].params[k].value);
-					fprintf(o->log, " %s=%s", p->points[i].params[k].name, sb.buf);
-					sb_free(&sb);
-				}
-			fputc('\n', o->log);
-		}
-		st = run_point(&p->points[i], o, d, reason, len, &cells[i]);
-		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED) {
-			free(cells);
+		if (p->nsweeps && o->log)
+			log_point(p, i, o->log);
+		st = run_point_runs(p, i, o, d, reason, len);
+		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED)
 			return st;
-		}
 		if (st > worst)
 			worst = st;
 	}
-	if (p->table)
-		print_table(p, cells, o->out);
-	free(cells);
 	return worst;
 }

@@ -11,6 +11,7 @@
 #define SCN_EXEC_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../common/diag.h"
@@ -26,16 +27,47 @@ enum exec_status {
 	EXEC_INTERRUPTED = 130,	/* SIGINT or SIGTERM */
 };
 
+/* One sweep point's table cell, once the point has run. */
+struct exec_cell {
+	bool ok;
+	struct value v;
+};
+
+struct results;
+struct phase_result;
+
+/*
+ * What a result writer hears while a program runs. Runs count from 1 and
+ * include the warm-up runs, which are marked. Callbacks come from the
+ * thread that ran the phase, under the run's lock: they must not block.
+ */
+struct exec_observer {
+	void *ctx;
+	void (*run_start)(void *ctx, size_t point, unsigned run, bool warmup);
+	/* A run of a phase ended; pr holds the samples of the point so far. */
+	void (*phase_done)(void *ctx, size_t point, unsigned run, bool warmup,
+			   int phase, const struct phase_result *pr);
+	/*
+	 * Every run of a point is over (or the first that failed): res has
+	 * the samples of the measured runs, cell the table's value.
+	 */
+	void (*point_done)(void *ctx, size_t point, int status,
+			   const struct results *res, const struct exec_cell *cell);
+};
+
 struct exec_opts {
 	const struct rt_features *features;
 	const char *state_dir;		/* journal and lock; NULL: /run/scn */
 	const atomic_bool *stop;	/* set by the signal thread */
 	FILE *out;			/* print statements */
 	FILE *log;			/* "# " progress and phase lines; may be NULL */
+	unsigned repeat;		/* measured runs of each point (0: 1) */
+	unsigned warmup;		/* runs before them whose results are dropped */
+	const struct exec_observer *obs;	/* may be NULL */
 };
 
 /*
- * Runs every sweep point. Errors and failed expectations go to d at the
+ * Runs every sweep point, each warmup + repeat times. Errors and failed expectations go to d at the
  * .scn line; a SKIP's reason to reason. Returns an enum exec_status.
  */
 int exec_program(const struct ir_program *p, const struct exec_opts *o,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stats.h"
 #include "../runtime/ksm.h"
 
 void results_init(struct results *r, const struct ir_scenario *sc)
@@ -24,6 +25,8 @@ void results_free(struct results *r)
 	for (i = 0; i < r->sc->nphases; i++) {
 		for (m = 0; m < METRIC__COUNT; m++)
 			free(r->phases[i].samples[m]);
+		for (m = 0; m < USTAT__COUNT; m++)
+			free(r->phases[i].uffd_samples[m]);
 		free(r->phases[i].placement);
 		free(r->phases[i].reader_faults);
 		free(r->phases[i].vm_start);
@@ -59,6 +62,21 @@ void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
 	p->runs++;
 }
 
+void results_add_uffd_run(struct phase_result *pr)
+{
+	int k;
+
+	if (pr->uffd_runs == pr->uffd_cap) {
+		pr->uffd_cap = pr->uffd_cap ? pr->uffd_cap * 2 : 4;
+		for (k = 0; k < USTAT__COUNT; k++)
+			pr->uffd_samples[k] = xrealloc(pr->uffd_samples[k],
+						       pr->uffd_cap * sizeof(double));
+	}
+	for (k = 0; k < USTAT__COUNT; k++)
+		pr->uffd_samples[k][pr->uffd_runs] = (double)pr->uffd[k];
+	pr->uffd_runs++;
+}
+
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 {
 	DIR *d = opendir("/sys/kernel/mm/ksm");
@@ -90,54 +108,37 @@ void results_ksm_stat_snapshot(struct ksm_snapshot *s)
 			 RESULTS_KSM_MAX, &s->n, &ignore);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static double stat_of(const double *v, size_t n, enum stat_kind st)
 {
-	double sum = 0, mean, var = 0, *copy, med;
+	struct stats_summary sum;
+	double total = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		sum += v[i];
-	mean = sum / (double)n;
 	switch (st) {
 	case STAT_LAST:
 		return v[n - 1];
 	case STAT_TOTAL:
-		return sum;
-	case STAT_MEAN:
-		return mean;
-	case STAT_MIN:
-	case STAT_MAX: {
-		double best = v[0];
-
-		for (i = 1; i < n; i++)
-			if (st == STAT_MIN ? v[i] < best : v[i] > best)
-				best = v[i];
-		return best;
-	}
-	case STAT_MEDIAN:
-		copy = xmalloc(n * sizeof(*copy));
-		memcpy(copy, v, n * sizeof(*copy));
-		qsort(copy, n, sizeof(*copy), cmp_double);
-		med = n % 2 ? copy[n / 2] : (copy[n / 2 - 1] + copy[n / 2]) / 2;
-		free(copy);
-		return med;
-	case STAT_STDDEV:
-		if (n < 2)
-			return 0;
 		for (i = 0; i < n; i++)
-			var += (v[i] - mean) * (v[i] - mean);
-		return sqrt(var / (double)(n - 1));
-	case STAT__COUNT:
+			total += v[i];
+		return total;
+	default:
 		break;
 	}
-	return 0;
+	stats_summarize(v, n, &sum);
+	switch (st) {
+	case STAT_MEAN:
+		return sum.mean;
+	case STAT_MIN:
+		return sum.min;
+	case STAT_MEDIAN:
+		return sum.median;
+	case STAT_MAX:
+		return sum.max;
+	case STAT_STDDEV:
+		return sum.stddev;
+	default:
+		return 0;
+	}
 }
 
 static struct value typed(enum val_type t, double d)

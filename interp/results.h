@@ -36,6 +36,10 @@ struct phase_result {
 	int64_t uffd[USTAT__COUNT];		/* by enum uffd_stat */
 	int64_t *reader_faults;			/* [reader], all services */
 	size_t nreaders;
+	/* The uffd statistics of every run that had a service: [stat][run] */
+	double *uffd_samples[USTAT__COUNT];
+	size_t uffd_runs, uffd_cap;
+	bool failed;				/* a run of it failed */
 };
 
 struct results {
@@ -49,6 +53,8 @@ void results_free(struct results *r);
 void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
 		     int64_t accesses, int64_t faults, int64_t passes,
 		     int64_t exits);
+/* Appends pr->uffd, the last run's uffd statistics, to its samples. */
+void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);
 /* /proc/self/ksm_stat; empty where the kernel lacks it. */
 void results_ksm_stat_snapshot(struct ksm_snapshot *s);

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report: writes a record (interp/record.h) in the formats of
+ * docs/results.md: text for people, JSON and NDJSON for tools, CSV for
+ * spreadsheets, KTAP for the kernel's test runners. Only the command line
+ * writes, so these live here.
+ */
+#ifndef SCN_REPORT_H
+#define SCN_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../interp/record.h"
+#include "../runtime/features.h"
+
+#define REPORT_SCHEMA "scn-result/1"
+
+enum report_format { FMT_TEXT, FMT_JSON, FMT_NDJSON, FMT_CSV, FMT_KTAP };
+
+/* What a result says about how it was made. */
+struct report_meta {
+	const char *file;		/* as given */
+	const char *name;		/* the file's base name without .scn */
+	char hash[32];			/* "fnv1a64:..." */
+	char started[32];		/* UTC, ISO 8601 */
+	const char *const *defines;
+	size_t ndefines;
+	const char *const *sweeps;
+	size_t nsweeps;
+	unsigned repeat, warmup;
+	const struct rt_features *features;
+	int ktap_test;			/* > 0: only the test block, so numbered */
+	bool color;			/* text: on a terminal, without NO_COLOR */
+};
+
+/* The outcome, known at the end. */
+struct report_end {
+	const char *status;		/* "pass", "fail", "skip", ... */
+	int exit_code;
+	const char *skip_reason;	/* or NULL */
+	int timeout;			/* seconds, when status is "timeout" */
+};
+
+/* Parses a --format value; -1 when unknown. */
+int report_format_parse(const char *s);
+
+/* The NDJSON listener: a "start" line now, then a line per phase and point. */
+void report_ndjson_start(FILE *out, const struct report_meta *m,
+			 const struct ir_program *p, struct rec_listener *l);
+
+/* Writes the whole result (NDJSON: the "end" line). */
+void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
+		  const struct record *rec, const struct report_end *e);
+
+/* JSON pieces the writers share. */
+struct json_out;
+void report_json_params(struct json_out *j, const struct ir_scenario *sc,
+			bool swept_only);
+void report_json_point(struct json_out *j, const struct record *rec, size_t i);
+/* The point whose sweep values are rows->values[r] and cols->values[c]. */
+size_t report_table_point(const struct ir_program *p, const struct ir_sweep *rows,
+			  size_t r, const struct ir_sweep *cols, size_t c);
+/* A point's name in tables and KTAP: "readers=4,wait=poll" ("" unswept). */
+char *report_point_name(const struct ir_scenario *sc);
+
+/* A statistic in the metric's unit, short enough for a table: "0.512s". */
+void report_put_stat(struct strbuf *sb, double v, const char *unit);
+/* The metrics a person reads first (time, rate, uffd latency). */
+bool report_headline(const struct rec_metric *m);
+
+/* Each format's writer (report_write picks one). */
+void report_json(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e);
+void report_text(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e);
+void report_csv(FILE *out, const struct report_meta *m, const struct record *rec);
+void report_ktap(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e);
+
+#endif

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_json: the JSON document of a run and its NDJSON stream
+ * (docs/results.md, 3.1 and 3.2). Every statistic is written with the
+ * samples it came from, so that a reader can recompute or re-test it.
+ */
+#include <string.h>
+
+#include "../common/json_out.h"
+#include "../runtime/fingerprint.h"
+#include "report.h"
+
+/* A value as JSON: numbers in base units (bytes, seconds), words as strings. */
+static void json_value(struct json_out *j, const struct value *v)
+{
+	switch (v->type) {
+	case VT_INT:
+	case VT_SIZE:
+		jo_int(j, v->i);
+		break;
+	case VT_DURATION:
+		jo_number(j, (double)v->i / 1e9);
+		break;
+	case VT_REAL:
+		jo_number(j, v->r);
+		break;
+	case VT_BOOL:
+		jo_bool(j, v->i != 0);
+		break;
+	case VT_STRING:
+	case VT_WORD:
+		jo_string(j, v->s);
+		break;
+	case VT_LIST:
+		jo_array_inline(j);
+		for (size_t i = 0; i < v->list.n; i++)
+			json_value(j, &v->list.v[i]);
+		jo_end(j);
+		break;
+	default:
+		jo_null(j);
+	}
+}
+
+void report_json_params(struct json_out *j, const struct ir_scenario *sc,
+			bool swept_only)
+{
+	jo_object(j);
+	for (size_t i = 0; i < sc->nparams; i++) {
+		if (swept_only && sc->params[i].origin != ORIGIN_SWEEP)
+			continue;
+		jo_key(j, sc->params[i].name);
+		json_value(j, &sc->params[i].value);
+	}
+	jo_end(j);
+}
+
+static const char *better_name(enum rec_better b)
+{
+	return b == REC_LOWER ? "lower" : b == REC_HIGHER ? "higher" : NULL;
+}
+
+static void json_metric(struct json_out *j, const struct rec_metric *m)
+{
+	jo_object(j);
+	jo_key(j, "unit");
+	jo_string(j, m->unit);
+	jo_key(j, "better");
+	jo_string_or_null(j, better_name(m->better));
+	jo_key(j, "n");
+	jo_int(j, (int64_t)m->n);
+	jo_key(j, "samples");
+	jo_array_inline(j);
+	for (size_t i = 0; i < m->n; i++)
+		jo_number(j, m->samples[i]);
+	jo_end(j);
+	jo_key(j, "min");
+	jo_number(j, m->sum.min);
+	jo_key(j, "median");
+	jo_number(j, m->sum.median);
+	jo_key(j, "mean");
+	jo_number(j, m->sum.mean);
+	jo_key(j, "max");
+	jo_number(j, m->sum.max);
+	jo_key(j, "stddev");
+	jo_number(j, m->sum.stddev);
+	jo_end(j);
+}
+
+static const char *status_name(int st)
+{
+	switch (st) {
+	case EXEC_PASS:
+		return "pass";
+	case EXEC_SKIP:
+		return "skip";
+	case EXEC_INTERRUPTED:
+		return "interrupted";
+	case EXEC_UNSUPPORTED:
+		return "unsupported";
+	default:
+		return "fail";
+	}
+}
+
+static void json_lines(struct json_out *j, char *const *lines, size_t n)
+{
+	jo_array(j);
+	for (size_t i = 0; i < n; i++)
+		jo_string(j, lines[i]);
+	jo_end(j);
+}
+
+void report_json_point(struct json_out *j, const struct record *rec, size_t i)
+{
+	const struct rec_point *pt = &rec->points[i];
+	const struct ir_scenario *sc = &rec->p->points[i];
+
+	jo_object(j);
+	jo_key(j, "index");
+	jo_int(j, (int64_t)i + 1);
+	jo_key(j, "params");
+	report_json_params(j, sc, false);
+	jo_key(j, "swept");
+	report_json_params(j, sc, true);
+	jo_key(j, "status");
+	jo_string(j, status_name(pt->status));
+	jo_key(j, "runs");
+	jo_int(j, pt->runs);
+	jo_key(j, "output");
+	json_lines(j, pt->output, pt->noutput);
+	jo_key(j, "errors");
+	json_lines(j, pt->errors, pt->nerrors);
+	jo_key(j, "phases");
+	jo_array(j);
+	for (size_t k = 0; k < pt->nphases; k++) {
+		const struct rec_phase *ph = &pt->phases[k];
+
+		jo_object(j);
+		jo_key(j, "name");
+		jo_string(j, ph->name);
+		jo_key(j, "ran");
+		jo_bool(j, ph->ran);
+		jo_key(j, "failed");
+		jo_bool(j, ph->failed);
+		jo_key(j, "metrics");
+		jo_object(j);
+		for (size_t m = 0; m < ph->nmetrics; m++) {
+			jo_key(j, ph->metrics[m].name);
+			json_metric(j, &ph->metrics[m]);
+		}
+		jo_end(j);
+		jo_end(j);
+	}
+	jo_end(j);
+	jo_key(j, "table_value");
+	if (pt->cell.ok)
+		json_value(j, &pt->cell.v);
+	else
+		jo_null(j);
+	jo_end(j);
+}
+
+static void json_strings(struct json_out *j, const char *const *v, size_t n)
+{
+	jo_array_inline(j);
+	for (size_t i = 0; i < n; i++)
+		jo_string(j, v[i]);
+	jo_end(j);
+}
+
+/* The members a document and NDJSON's start line share. */
+static void json_head(struct json_out *j, const struct report_meta *m,
+		      const struct ir_program *p)
+{
+	jo_key(j, "schema");
+	jo_string(j, REPORT_SCHEMA);
+	jo_key(j, "scn_version");
+	jo_string(j, SCN_VERSION);
+	jo_key(j, "started");
+	jo_string(j, m->started);
+	jo_key(j, "scenario");
+	jo_object(j);
+	jo_key(j, "name");
+	jo_string(j, m->name);
+	jo_key(j, "file");
+	jo_string(j, m->file);
+	jo_key(j, "hash");
+	jo_string(j, m->hash);
+	jo_key(j, "params");
+	if (p->npoints)
+		report_json_params(j, &p->points[0], false);
+	else
+		jo_null(j);
+	jo_end(j);
+	jo_key(j, "command");
+	jo_object(j);
+	jo_key(j, "repeat");
+	jo_int(j, m->repeat ? m->repeat : 1);
+	jo_key(j, "warmup");
+	jo_int(j, m->warmup);
+	jo_key(j, "defines");
+	json_strings(j, m->defines, m->ndefines);
+	jo_key(j, "sweeps");
+	json_strings(j, m->sweeps, m->nsweeps);
+	jo_end(j);
+	jo_key(j, "fingerprint");
+	rt_fingerprint_json(j, m->features);
+}
+
+/* The sweep table as rows × columns of cells (null where a point failed). */
+static void json_table(struct json_out *j, const struct record *rec)
+{
+	const struct ir_program *p = rec->p;
+	const struct ir_table *t = p->table;
+	const struct ir_sweep *rows = NULL, *cols = NULL;
+
+	if (!t) {
+		jo_null(j);
+		return;
+	}
+	for (size_t s = 0; s < p->nsweeps; s++) {
+		if (!strcmp(p->sweeps[s].param, t->rows))
+			rows = &p->sweeps[s];
+		if (t->cols && !strcmp(p->sweeps[s].param, t->cols))
+			cols = &p->sweeps[s];
+	}
+	jo_object(j);
+	jo_key(j, "rows");
+	jo_string(j, t->rows);
+	jo_key(j, "cols");
+	jo_string_or_null(j, t->cols);
+	jo_key(j, "value");
+	jo_string_or_null(j, t->value_text);
+	jo_key(j, "row_values");
+	jo_array_inline(j);
+	for (size_t r = 0; rows && r < rows->n; r++)
+		json_value(j, &rows->values[r]);
+	jo_end(j);
+	jo_key(j, "col_values");
+	if (cols) {
+		jo_array_inline(j);
+		for (size_t c = 0; c < cols->n; c++)
+			json_value(j, &cols->values[c]);
+		jo_end(j);
+	} else {
+		jo_null(j);
+	}
+	jo_key(j, "cells");
+	jo_array(j);
+	for (size_t r = 0; rows && r < rows->n; r++) {
+		jo_array_inline(j);
+		for (size_t c = 0; c < (cols ? cols->n : 1); c++) {
+			size_t i = report_table_point(p, rows, r, cols, c);
+
+			if (i < p->npoints && rec->points[i].cell.ok)
+				json_value(j, &rec->points[i].cell.v);
+			else
+				jo_null(j);
+		}
+		jo_end(j);
+	}
+	jo_end(j);
+	jo_end(j);
+}
+
+void report_json(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e)
+{
+	struct json_out j;
+
+	jo_init(&j, out, true);
+	jo_object(&j);
+	json_head(&j, m, rec->p);
+	jo_key(&j, "status");
+	jo_string(&j, e->status);
+	jo_key(&j, "exit_code");
+	jo_int(&j, e->exit_code);
+	jo_key(&j, "skip_reason");
+	jo_string_or_null(&j, e->skip_reason);
+	jo_key(&j, "points");
+	jo_array(&j);
+	for (size_t i = 0; i < rec->p->npoints; i++)
+		if (rec->points[i].done)
+			report_json_point(&j, rec, i);
+	jo_end(&j);
+	jo_key(&j, "table");
+	json_table(&j, rec);
+	jo_end(&j);
+	jo_done(&j);
+}
+
+/* ---- NDJSON ------------------------------------------------------------ */
+
+static void nd_phase(void *ctx, const struct record *rec, size_t point,
+		     unsigned run, bool warmup, int phase,
+		     const struct rec_metric *values, size_t n)
+{
+	struct json_out j;
+
+	jo_init(&j, ctx, false);
+	jo_object(&j);
+	jo_key(&j, "type");
+	jo_string(&j, "phase");
+	jo_key(&j, "point");
+	jo_int(&j, (int64_t)point + 1);
+	jo_key(&j, "run");
+	jo_int(&j, run);
+	jo_key(&j, "warmup");
+	jo_bool(&j, warmup);
+	jo_key(&j, "phase");
+	jo_string(&j, rec->p->points[point].phases[phase].name);
+	jo_key(&j, "metrics");
+	jo_object(&j);
+	for (size_t i = 0; i < n; i++) {
+		jo_key(&j, values[i].name);
+		jo_number(&j, values[i].n ? values[i].samples[values[i].n - 1] : 0);
+	}
+	jo_end(&j);
+	jo_end(&j);
+	jo_done(&j);
+}
+
+static void nd_point(void *ctx, const struct record *rec, size_t point)
+{
+	struct json_out j;
+
+	jo_init(&j, ctx, false);
+	jo_object(&j);
+	jo_key(&j, "type");
+	jo_string(&j, "point");
+	jo_key(&j, "point");
+	report_json_point(&j, rec, point);
+	jo_end(&j);
+	jo_done(&j);
+}
+
+void report_ndjson_start(FILE *out, const struct report_meta *m,
+			 const struct ir_program *p, struct rec_listener *l)
+{
+	struct json_out j;
+
+	jo_init(&j, out, false);
+	jo_object(&j);
+	jo_key(&j, "type");
+	jo_string(&j, "start");
+	json_head(&j, m, p);
+	jo_end(&j);
+	jo_done(&j);
+	*l = (struct rec_listener){ .ctx = out, .phase = nd_phase, .point = nd_point };
+}

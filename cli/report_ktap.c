@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_ktap: KTAP version 1 (Documentation/dev-tools/ktap.rst), the
+ * format the kselftest runner, KernelCI and LAVA parse. One test per
+ * scenario; its subtests are the phases, or with a sweep the points; the
+ * metrics are diagnostics; the last line is kselftest's totals line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../runtime/fingerprint.h"
+#include "report.h"
+
+#define INDENT "  "	/* one level of nesting, as the spec says */
+
+/* "# fill: time n=3 min=0.5s median=... mean=... max=... stddev=..." */
+static void ktap_metrics(FILE *out, const struct rec_phase *ph)
+{
+	for (size_t m = 0; m < ph->nmetrics; m++) {
+		const struct rec_metric *x = &ph->metrics[m];
+		const char *names[] = { "min", "median", "mean", "max", "stddev" };
+		const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
+				     x->sum.max, x->sum.stddev };
+		struct strbuf sb;
+
+		if (!report_headline(x))
+			continue;
+		sb_init(&sb);
+		sb_printf(&sb, "%s: %s n=%zu", ph->name, x->name, x->n);
+		for (size_t s = 0; s < ARRAY_SIZE(v); s++) {
+			sb_printf(&sb, " %s=", names[s]);
+			report_put_stat(&sb, v[s], x->unit);
+		}
+		fprintf(out, INDENT "# %s\n", sb.buf);
+		sb_free(&sb);
+	}
+}
+
+/* A phase's own result line within its scenario. */
+static void ktap_phase_line(FILE *out, size_t n, const struct rec_phase *ph)
+{
+	if (!ph->ran)
+		fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", n, ph->name);
+	else
+		fprintf(out, INDENT "%sok %zu %s\n", ph->failed ? "not " : "", n, ph->name);
+}
+
+static void ktap_lines(FILE *out, const char *prefix, char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s# %s\n", prefix, v[i]);
+}
+
+/* The subtests: a scenario's phases, or with a sweep its points. */
+static void ktap_subtests(FILE *out, const struct record *rec)
+{
+	const struct ir_program *p = rec->p;
+
+	fprintf(out, INDENT "KTAP version 1\n");
+	if (!p->nsweeps) {
+		const struct rec_point *pt = &rec->points[0];
+
+		fprintf(out, INDENT "1..%zu\n", p->points[0].nphases);
+		ktap_lines(out, INDENT, pt->output, pt->noutput);
+		for (size_t k = 0; k < p->points[0].nphases; k++) {
+			if (k < pt->nphases) {
+				ktap_metrics(out, &pt->phases[k]);
+				ktap_phase_line(out, k + 1, &pt->phases[k]);
+			} else {
+				fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", k + 1,
+					p->points[0].phases[k].name);
+			}
+		}
+		return;
+	}
+	fprintf(out, INDENT "1..%zu\n", p->npoints);
+	for (size_t i = 0; i < p->npoints; i++) {
+		const struct rec_point *pt = &rec->points[i];
+		char *name = report_point_name(&p->points[i]);
+
+		ktap_lines(out, INDENT, pt->output, pt->noutput);
+		for (size_t k = 0; k < pt->nphases; k++)
+			ktap_metrics(out, &pt->phases[k]);
+		if (!pt->done)
+			fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", i + 1, name);
+		else
+			fprintf(out, INDENT "%sok %zu %s\n",
+				pt->status == EXEC_PASS ? "" : "not ", i + 1, name);
+		free(name);
+	}
+}
+
+void report_ktap(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e)
+{
+	int n = m->ktap_test > 0 ? m->ktap_test : 1;
+	bool pass = !strcmp(e->status, "pass"), skip = !strcmp(e->status, "skip");
+	char line[512];
+
+	if (m->ktap_test <= 0) {
+		fprintf(out, "KTAP version 1\n1..1\n");
+		rt_fingerprint_line(m->features, line, sizeof(line));
+		fprintf(out, "# scn %s: %s\n", SCN_VERSION, line);
+	}
+	if (skip) {
+		fprintf(out, "ok %d %s # SKIP %s\n", n, m->name,
+			e->skip_reason ? e->skip_reason : "");
+	} else {
+		ktap_subtests(out, rec);
+		for (size_t i = 0; i < rec->p->npoints; i++)
+			ktap_lines(out, "", rec->points[i].errors, rec->points[i].nerrors);
+		if (!strcmp(e->status, "timeout"))
+			fprintf(out, "not ok %d %s # TIMEOUT %d seconds\n", n, m->name,
+				e->timeout);
+		else
+			fprintf(out, "%sok %d %s\n", pass ? "" : "not ", n, m->name);
+	}
+	if (m->ktap_test <= 0)
+		fprintf(out, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n",
+			pass, !pass && !skip, skip);
+	fflush(out);
+}
+
+int report_format_parse(const char *s)
+{
+	static const char *const names[] = { "text", "json", "ndjson", "csv", "ktap" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i;
+	return -1;
+}
+
+void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
+		  const struct record *rec, const struct report_end *e)
+{
+	switch (fmt) {
+	case FMT_TEXT:
+		report_text(out, m, rec, e);
+		break;
+	case FMT_JSON:
+		report_json(out, m, rec, e);
+		break;
+	case FMT_NDJSON:
+		fprintf(out, "{\"type\":\"end\",\"status\":\"%s\",\"exit_code\":%d}\n",
+			e->status, e->exit_code);
+		break;
+	case FMT_CSV:
+		report_csv(out, m, rec);
+		break;
+	case FMT_KTAP:
+		report_ktap(out, m, rec, e);
+		break;
+	}
+	fflush(out);
+}

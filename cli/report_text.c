@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_text: the formats for people and spreadsheets. Text is what
+ * `scn run` always printed (the print lines as they come, a sweep's
+ * table) and, when a phase has several samples, a summary of each
+ * phase's time and rate; CSV has a row per point, phase and metric.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "report.h"
+
+/* The index of a point's value of param among its sweep's values. */
+static size_t sweep_index(const struct ir_program *p, size_t point,
+			  const char *param, const struct ir_sweep **sw)
+{
+	const struct ir_scenario *sc = &p->points[point];
+	size_t i, k;
+
+	for (i = 0; i < p->nsweeps; i++) {
+		if (strcmp(p->sweeps[i].param, param))
+			continue;
+		*sw = &p->sweeps[i];
+		for (k = 0; k < sc->nparams; k++)
+			if (!strcmp(sc->params[k].name, param))
+				break;
+		for (size_t v = 0; k < sc->nparams && v < p->sweeps[i].n; v++)
+			if (value_equal(&p->sweeps[i].values[v], &sc->params[k].value))
+				return v;
+	}
+	return 0;
+}
+
+/* A cell padded to its column, but for the last of a line. */
+static void put_cell(struct strbuf *line, const char *text, int width, bool last)
+{
+	if (last)
+		sb_puts(line, text);
+	else
+		sb_printf(line, "%-*s  ", width, text);
+}
+
+/*
+ * The table of a sweep, as the EPOLL patch printed its readers against
+ * poll and epoll: a row per value of rows=, a column per value of cols=.
+ */
+static void print_table(const struct record *rec, FILE *out)
+{
+	const struct ir_program *p = rec->p;
+	const struct ir_table *t = p->table;
+	const struct ir_sweep *rows = NULL, *cols = NULL;
+	size_t nr, nc, i, r, c;
+	char ***text;
+	int *width;
+
+	sweep_index(p, 0, t->rows, &rows);
+	if (t->cols)
+		sweep_index(p, 0, t->cols, &cols);
+	if (!rows)
+		return;
+	nr = rows->n;
+	nc = cols ? cols->n : 1;
+	text = xcalloc(nr + 1, sizeof(*text));
+	width = xcalloc(nc + 1, sizeof(*width));
+	for (r = 0; r <= nr; r++)
+		text[r] = xcalloc(nc + 1, sizeof(**text));
+	/* Row 0 and column 0 are the headers. */
+	text[0][0] = xstrdup(t->rows);
+	for (c = 0; c < nc; c++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		if (cols)
+			value_format(&sb, &cols->values[c], NULL);
+		else
+			sb_puts(&sb, t->value_text ? t->value_text : "value");
+		text[0][c + 1] = sb_steal(&sb);
+	}
+	for (r = 0; r < nr; r++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		value_format(&sb, &rows->values[r], NULL);
+		text[r + 1][0] = sb_steal(&sb);
+	}
+	for (i = 0; i < p->npoints; i++) {
+		const struct ir_sweep *ignore;
+		struct strbuf sb;
+
+		r = sweep_index(p, i, t->rows, &ignore);
+		c = cols ? sweep_index(p, i, t->cols, &ignore) : 0;
+		sb_init(&sb);
+		if (rec->points[i].cell.ok)
+			value_format(&sb, &rec->points[i].cell.v, NULL);
+		else
+			sb_puts(&sb, "-");
+		free(text[r + 1][c + 1]);
+		text[r + 1][c + 1] = sb_steal(&sb);
+	}
+	for (r = 0; r <= nr; r++)
+		for (c = 0; c <= nc; c++) {
+			int w = text[r][c] ? (int)strlen(text[r][c]) : 1;
+
+			if (w > width[c])
+				width[c] = w;
+		}
+	for (r = 0; r <= nr; r++) {
+		struct strbuf line;
+
+		sb_init(&line);
+		for (c = 0; c <= nc; c++)
+			put_cell(&line, text[r][c] ? text[r][c] : "-", width[c], c == nc);
+		fprintf(out, "%s\n", line.buf);
+		sb_free(&line);
+		for (c = 0; c <= nc; c++)
+			free(text[r][c]);
+		free(text[r]);
+	}
+	free(text[nr + 1]);
+	free(text);
+	free(width);
+}
+
+
+size_t report_table_point(const struct ir_program *p, const struct ir_sweep *rows,
+			  size_t r, const struct ir_sweep *cols, size_t c)
+{
+	for (size_t i = 0; i < p->npoints; i++) {
+		const struct ir_sweep *ignore;
+
+		if (sweep_index(p, i, rows->param, &ignore) == r &&
+		    (!cols || sweep_index(p, i, cols->param, &ignore) == c))
+			return i;
+	}
+	return p->npoints;
+}
+
+char *report_point_name(const struct ir_scenario *sc)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (size_t k = 0; k < sc->nparams; k++) {
+		if (sc->params[k].origin != ORIGIN_SWEEP)
+			continue;
+		if (sb.len)
+			sb_putc(&sb, ',');
+		sb_printf(&sb, "%s=", sc->params[k].name);
+		value_format_human(&sb, &sc->params[k].value);
+	}
+	return sb_steal(&sb);
+}
+
+void report_put_stat(struct strbuf *sb, double v, const char *unit)
+{
+	static const struct {
+		double scale;
+		const char *suffix;
+	} secs[] = { { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" } },
+	  rates[] = { { 1e9, "G/s" }, { 1e6, "M/s" }, { 1e3, "k/s" }, { 1, "/s" } };
+	size_t i;
+
+	if (!strcmp(unit, "s")) {
+		for (i = 0; i + 1 < ARRAY_SIZE(secs) && fabs(v) < secs[i].scale && v != 0; i++)
+			;
+		sb_printf(sb, "%.4g%s", v / secs[i].scale, secs[i].suffix);
+	} else if (!strcmp(unit, "pages/s")) {
+		for (i = 0; i + 1 < ARRAY_SIZE(rates) && fabs(v) < rates[i].scale; i++)
+			;
+		sb_printf(sb, "%.4g%s", v / rates[i].scale, rates[i].suffix);
+	} else {
+		sb_printf(sb, "%.6g", v);
+	}
+}
+
+bool report_headline(const struct rec_metric *m)
+{
+	static const char *const names[] = { "time", "rate", "uffd.p50", "uffd.p99" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(m->name, names[i]))
+			return true;
+	return false;
+}
+
+/* Aligned columns: the widest cell of each sets its width. */
+static void print_rows(FILE *out, char ***cells, size_t nrows, size_t ncols,
+		       bool color)
+{
+	size_t *width = xcalloc(ncols + 1, sizeof(*width));
+
+	for (size_t r = 0; r < nrows; r++)
+		for (size_t c = 0; c < ncols; c++)
+			if (strlen(cells[r][c]) > width[c])
+				width[c] = strlen(cells[r][c]);
+	for (size_t r = 0; r < nrows; r++) {
+		struct strbuf line;
+
+		sb_init(&line);
+		for (size_t c = 0; c < ncols; c++)
+			put_cell(&line, cells[r][c], (int)width[c], c + 1 == ncols);
+		if (color && r == 0)
+			fprintf(out, "\033[1m%s\033[0m\n", line.buf);
+		else
+			fprintf(out, "%s\n", line.buf);
+		sb_free(&line);
+	}
+	free(width);
+}
+
+static void print_summary(FILE *out, const struct record *rec, bool color)
+{
+	static const char *const head[] = { "point", "phase", "metric", "n", "min",
+					    "median", "mean", "max", "stddev" };
+	enum { NCOLS = ARRAY_SIZE(head) };
+	char ***rows = NULL;
+	size_t nrows = 0, cap = 0;
+	bool many = false;
+
+	for (size_t i = 0; i < rec->p->npoints; i++)
+		for (size_t k = 0; k < rec->points[i].nphases; k++)
+			for (size_t m = 0; m < rec->points[i].phases[k].nmetrics; m++)
+				many |= rec->points[i].phases[k].metrics[m].n > 1;
+	if (!many)
+		return;
+	{
+		char **row = xcalloc(NCOLS, sizeof(*row));
+
+		for (size_t c = 0; c < NCOLS; c++)
+			row[c] = xstrdup(head[c]);
+		VEC_PUSH(rows, nrows, cap, row);
+	}
+	for (size_t i = 0; i < rec->p->npoints; i++) {
+		const struct rec_point *pt = &rec->points[i];
+		char *pname = report_point_name(&rec->p->points[i]);
+
+		for (size_t k = 0; k < pt->nphases; k++)
+			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
+				const struct rec_metric *x = &pt->phases[k].metrics[m];
+				const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
+						     x->sum.max, x->sum.stddev };
+				char **row = xcalloc(NCOLS, sizeof(*row));
+
+				if (!report_headline(x)) {
+					free(row);
+					continue;
+				}
+				row[0] = xstrdup(pname[0] ? pname : "-");
+				row[1] = xstrdup(pt->phases[k].name);
+				row[2] = xstrdup(x->name);
+				row[3] = xasprintf("%zu", x->n);
+				for (size_t s = 0; s < ARRAY_SIZE(v); s++) {
+					struct strbuf sb;
+
+					sb_init(&sb);
+					report_put_stat(&sb, v[s], x->unit);
+					row[4 + s] = sb_steal(&sb);
+				}
+				VEC_PUSH(rows, nrows, cap, row);
+			}
+		free(pname);
+	}
+	/* Without a sweep the point column says nothing. */
+	if (!rec->p->nsweeps)
+		for (size_t r = 0; r < nrows; r++) {
+			free(rows[r][0]);
+			memmove(rows[r], rows[r] + 1, (NCOLS - 1) * sizeof(*rows[r]));
+			rows[r][NCOLS - 1] = xstrdup("");
+		}
+	print_rows(out, rows, nrows, rec->p->nsweeps ? NCOLS : NCOLS - 1, color);
+	for (size_t r = 0; r < nrows; r++) {
+		for (size_t c = 0; c < NCOLS; c++)
+			free(rows[r][c]);
+		free(rows[r]);
+	}
+	free(rows);
+}
+
+void report_text(FILE *out, const struct report_meta *m, const struct record *rec,
+		 const struct report_end *e)
+{
+	if (rec->p->table)
+		print_table(rec, out);
+	print_summary(out, rec, m->color);
+	if (e->skip_reason)
+		fprintf(out, "# SKIP %s\n", e->skip_reason);
+}
+
+/* RFC 4180: a field with a comma, quote or line break is quoted. */
+static void csv_field(FILE *out, const char *s, bool last)
+{
+	if (strpbrk(s, ",\"\r\n")) {
+		fputc('"', out);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', out);
+			fputc(*s, out);
+		}
+		fputc('"', out);
+	} else {
+		fputs(s, out);
+	}
+	fputs(last ? "\r\n" : ",", out);
+}
+
+void report_csv(FILE *out, const struct report_meta *m, const struct record *rec)
+{
+	const struct ir_program *p = rec->p;
+	static const char *const tail_head[] = { "phase", "metric", "unit", "n", "min",
+						 "median", "mean", "max", "stddev" };
+
+	(void)m;
+	csv_field(out, "point", false);
+	for (size_t s = 0; s < p->nsweeps; s++)
+		csv_field(out, p->sweeps[s].param, false);
+	for (size_t c = 0; c < ARRAY_SIZE(tail_head); c++)
+		csv_field(out, tail_head[c], c + 1 == ARRAY_SIZE(tail_head));
+	for (size_t i = 0; i < p->npoints; i++) {
+		const struct rec_point *pt = &rec->points[i];
+
+		for (size_t k = 0; k < pt->nphases; k++)
+			for (size_t x = 0; x < pt->phases[k].nmetrics; x++) {
+				const struct rec_metric *mt = &pt->phases[k].metrics[x];
+				const double v[] = { mt->sum.min, mt->sum.median, mt->sum.mean,
+						     mt->sum.max, mt->sum.stddev };
+				char buf[64];
+
+				fprintf(out, "%zu,", i + 1);
+				for (size_t s = 0; s < p->nsweeps; s++) {
+					const struct ir_sweep *sw;
+					struct strbuf sb;
+
+					sb_init(&sb);
+					value_format(&sb, &p->sweeps[s].values[
+						sweep_index(p, i, p->sweeps[s].param, &sw)], NULL);
+					csv_field(out, sb.buf, false);
+					sb_free(&sb);
+				}
+				csv_field(out, pt->phases[k].name, false);
+				csv_field(out, mt->name, false);
+				csv_field(out, mt->unit, false);
+				fprintf(out, "%zu,", mt->n);
+				for (size_t s = 0; s < ARRAY_SIZE(v); s++) {
+					snprintf(buf, sizeof(buf), "%.15g", v[s]);
+					csv_field(out, buf, s + 1 == ARRAY_SIZE(v));
+				}
+			}
+	}
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* stats: summaries of samples and Welch's t-test (see stats.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+#include "util.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void stats_summarize(const double *v, size_t n, struct stats_summary *out)
+{
+	double sum = 0, var = 0, *sorted;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	sorted = xmalloc(n * sizeof(*sorted));
+	memcpy(sorted, v, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	out->n = n;
+	out->mean = sum / (double)n;
+	out->min = sorted[0];
+	out->max = sorted[n - 1];
+	out->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	if (n > 1) {
+		for (i = 0; i < n; i++)
+			var += (v[i] - out->mean) * (v[i] - out->mean);
+		out->stddev = sqrt(var / (double)(n - 1));
+	}
+	free(sorted);
+}
+
+/*
+ * The continued fraction of the regularized incomplete beta function
+ * I_x(a, b), evaluated by the modified Lentz method. It converges quickly
+ * only for x < (a + 1) / (a + b + 2); the caller uses the symmetry
+ * I_x(a, b) = 1 - I_{1-x}(b, a) for the rest. tiny keeps a denominator
+ * that cancels to zero from dividing by zero.
+ */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double c = 1, d, f, num, delta;
+	int m;
+
+	d = 1 - (a + b) * x / (a + 1);
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	f = d;
+	/* Large a needs about sqrt(a) steps; this bound is far past that. */
+	for (m = 1; m <= 100000; m++) {
+		/* the even coefficient d(2m) */
+		num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		f *= d * c;
+		/* the odd coefficient d(2m + 1) */
+		num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		delta = d * c;
+		f *= delta;
+		if (fabs(delta - 1) < eps)
+			break;
+	}
+	return f;
+}
+
+/*
+ * I_x(a, b) with y = 1 - x given separately: for a t close to 0, x is
+ * close to 1 and 1 - x computed here would lose the digits that matter.
+ */
+static double inc_beta(double a, double b, double x, double y)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (y <= 0)
+		return 1;
+	front = exp(a * log(x) + b * log(y) + lgamma(a + b) - lgamma(a) -
+		    lgamma(b));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, y) / b;
+}
+
+/*
+ * Two-sided p of Student's t with df degrees of freedom (df need not be
+ * an integer): P(|T| >= |t|) = I_{df/(df+t^2)}(df/2, 1/2).
+ */
+static double t_two_sided(double t, double df)
+{
+	double t2 = t * t;
+
+	if (isinf(t))
+		return 0;
+	return inc_beta(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
+}
+
+int stats_welch(const struct stats_summary *a, const struct stats_summary *b,
+		double *t, double *df, double *p)
+{
+	double va, vb, se2, diff;
+
+	if (a->n < 2 || b->n < 2)
+		return -1;
+	va = a->stddev * a->stddev / (double)a->n;
+	vb = b->stddev * b->stddev / (double)b->n;
+	se2 = va + vb;
+	diff = a->mean - b->mean;
+	if (!isfinite(se2) || !isfinite(diff))
+		return -1;
+	if (se2 == 0) {
+		/*
+		 * No spread on either side: the data decide alone. The df of
+		 * the pooled test stands in, as Welch's formula is 0 / 0.
+		 */
+		*t = diff == 0 ? 0 : diff > 0 ? INFINITY : -INFINITY;
+		*df = (double)(a->n + b->n - 2);
+		*p = diff == 0 ? 1 : 0;
+		return 0;
+	}
+	*t = diff / sqrt(se2);
+	/* Welch-Satterthwaite; a side without spread adds nothing. */
+	*df = se2 * se2 / (va * va / (double)(a->n - 1) +
+			   vb * vb / (double)(b->n - 1));
+	*p = t_two_sided(*t, *df);
+	if (*p > 1)
+		*p = 1;
+	if (*p < 0)
+		*p = 0;
+	return 0;
+}

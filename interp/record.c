@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* record: the results of a run as they are written (see record.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "results.h"
+
+/* The metrics a result has, where exec keeps them, and which way is better. */
+static const struct metric_source {
+	const char *name, *unit;
+	enum rec_better better;
+	bool uffd;		/* from the uffd statistics, not the phase's */
+	int index;		/* enum metric or enum uffd_stat */
+	double scale;		/* to the unit: ns to s */
+} metric_sources[] = {
+	{ "time", "s", REC_LOWER, false, METRIC_SECONDS, 1 },
+	{ "rate", "pages/s", REC_HIGHER, false, METRIC_RATE, 1 },
+	{ "pages", "pages", REC_NEUTRAL, false, METRIC_PAGES, 1 },
+	{ "accesses", "accesses", REC_NEUTRAL, false, METRIC_ACCESSES, 1 },
+	{ "faults", "faults", REC_NEUTRAL, false, METRIC_FAULTS, 1 },
+	{ "passes", "passes", REC_NEUTRAL, false, METRIC_PASSES, 1 },
+	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1 },
+	{ "uffd.faults", "faults", REC_NEUTRAL, true, USTAT_FAULTS, 1 },
+	{ "uffd.eexist", "faults", REC_NEUTRAL, true, USTAT_EEXIST, 1 },
+	{ "uffd.mean", "s", REC_LOWER, true, USTAT_MEAN, 1e-9 },
+	{ "uffd.p50", "s", REC_LOWER, true, USTAT_P50, 1e-9 },
+	{ "uffd.p90", "s", REC_LOWER, true, USTAT_P90, 1e-9 },
+	{ "uffd.p99", "s", REC_LOWER, true, USTAT_P99, 1e-9 },
+	{ "uffd.max", "s", REC_LOWER, true, USTAT_MAX, 1e-9 },
+};
+
+/* Fills m from source k over samples [from, to) of a phase's results. */
+static void fill_metric(struct rec_metric *m, const struct metric_source *k,
+			const struct phase_result *pr, size_t from, size_t to)
+{
+	const double *v = k->uffd ? pr->uffd_samples[k->index] : pr->samples[k->index];
+
+	m->name = k->name;
+	m->unit = k->unit;
+	m->better = k->better;
+	m->n = to - from;
+	m->samples = xcalloc(m->n + 1, sizeof(*m->samples));
+	for (size_t i = from; i < to; i++)
+		m->samples[i - from] = v[i] * k->scale;
+	stats_summarize(m->samples, m->n, &m->sum);
+}
+
+/* Every metric of a phase's results; the uffd ones where it had a service. */
+static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr,
+			   bool last_only)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(metric_sources); k++) {
+		const struct metric_source *s = &metric_sources[k];
+		size_t runs = s->uffd ? pr->uffd_runs : pr->runs;
+
+		if (!runs)
+			continue;
+		fill_metric(&out[n++], s, pr, last_only ? runs - 1 : 0, runs);
+	}
+	return n;
+}
+
+static void free_metrics(struct rec_metric *m, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(m[i].samples);
+}
+
+static void take_lines(char ***lines, size_t *n, const char *text, size_t len)
+{
+	size_t cap = *n, start = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n') {
+			VEC_PUSH(*lines, *n, cap, xstrndup(text + start, i - start));
+			start = i + 1;
+		}
+	if (start < len)
+		VEC_PUSH(*lines, *n, cap, xstrndup(text + start, len - start));
+}
+
+static void on_phase(void *ctx, size_t point, unsigned run, bool warmup,
+		     int phase, const struct phase_result *pr)
+{
+	struct record *rec = ctx;
+	struct rec_metric m[ARRAY_SIZE(metric_sources)];
+	size_t n;
+
+	if (!rec->live || !rec->live->phase)
+		return;
+	n = fill_metrics(m, pr, true);
+	rec->live->phase(rec->live->ctx, rec, point, run, warmup, phase, m, n);
+	free_metrics(m, n);
+}
+
+static void on_run(void *ctx, size_t point, unsigned run, bool warmup)
+{
+	struct record *rec = ctx;
+
+	(void)run;
+	if (!warmup)
+		rec->points[point].runs++;
+}
+
+static void on_point(void *ctx, size_t point, int status,
+		     const struct results *res, const struct exec_cell *cell)
+{
+	struct record *rec = ctx;
+	struct rec_point *pt = &rec->points[point];
+	const struct ir_scenario *sc = &rec->p->points[point];
+
+	pt->done = true;
+	pt->status = status;
+	pt->cell = *cell;
+	pt->nphases = sc->nphases;
+	pt->phases = xcalloc(sc->nphases + 1, sizeof(*pt->phases));
+	for (size_t i = 0; i < sc->nphases; i++) {
+		struct rec_phase *ph = &pt->phases[i];
+		const struct phase_result *pr = &res->phases[i];
+
+		ph->name = sc->phases[i].name;
+		ph->ran = pr->runs > 0;
+		ph->failed = pr->failed;
+		ph->metrics = xcalloc(ARRAY_SIZE(metric_sources), sizeof(*ph->metrics));
+		ph->nmetrics = fill_metrics(ph->metrics, pr, false);
+	}
+	for (size_t i = rec->diag_mark; i < rec->d->len; i++) {
+		const struct diag_rec *r = &rec->d->recs[i];
+		size_t cap = pt->nerrors;
+
+		if (r->level != DIAG_ERROR)
+			continue;
+		if (r->loc.src)
+			VEC_PUSH(pt->errors, pt->nerrors, cap,
+				 xasprintf("%s:%d:%d: %s", r->loc.src->name,
+					   r->loc.first_line, r->loc.first_column, r->msg));
+		else
+			VEC_PUSH(pt->errors, pt->nerrors, cap, xstrdup(r->msg));
+	}
+	rec->diag_mark = rec->d->len;
+	if (rec->capture) {
+		fflush(rec->capture);
+		take_lines(&pt->output, &pt->noutput, rec->capture_buf + rec->capture_mark,
+			   rec->capture_len - rec->capture_mark);
+		rec->capture_mark = rec->capture_len;
+	}
+	if (rec->live && rec->live->point)
+		rec->live->point(rec->live->ctx, rec, point);
+}
+
+void record_init(struct record *rec, const struct ir_program *p,
+		 struct diag *d, bool capture, const struct rec_listener *live)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->p = p;
+	rec->d = d;
+	rec->diag_mark = d->len;
+	rec->live = live;
+	rec->points = xcalloc(p->npoints + 1, sizeof(*rec->points));
+	if (capture)
+		rec->capture = open_memstream(&rec->capture_buf, &rec->capture_len);
+	rec->obs = (struct exec_observer){ .ctx = rec, .run_start = on_run,
+					   .phase_done = on_phase,
+					   .point_done = on_point };
+}
+
+void record_free(struct record *rec)
+{
+	for (size_t i = 0; i < rec->p->npoints; i++) {
+		struct rec_point *pt = &rec->points[i];
+
+		for (size_t k = 0; k < pt->nphases; k++) {
+			free_metrics(pt->phases[k].metrics, pt->phases[k].nmetrics);
+			free(pt->phases[k].metrics);
+		}
+		free(pt->phases);
+		for (size_t k = 0; k < pt->noutput; k++)
+			free(pt->output[k]);
+		free(pt->output);
+		for (size_t k = 0; k < pt->nerrors; k++)
+			free(pt->errors[k]);
+		free(pt->errors);
+	}
+	free(rec->points);
+	if (rec->capture)
+		fclose(rec->capture);
+	free(rec->capture_buf);
+}
+
+const struct rec_metric *rec_phase_metric(const struct rec_phase *ph,
+					  const char *name)
+{
+	for (size_t i = 0; i < ph->nmetrics; i++)
+		if (!strcmp(ph->metrics[i].name, name))
+			return &ph->metrics[i];
+	return NULL;
+}

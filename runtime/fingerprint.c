@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* fingerprint: the machine a result was measured on (see fingerprint.h). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "../common/util.h"
+#include "fingerprint.h"
+#include "knobs.h"
+#include "mm_tables.h"
+#include "numa.h"
+
+/* The first line of a small file, without its newline; "" if unreadable. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+}
+
+void rt_cpu_model(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char line[512];
+
+	snprintf(buf, len, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, "model name", 10) || !colon)
+			continue;
+		colon++;
+		colon += strspn(colon, " \t");
+		colon[strcspn(colon, "\n")] = '\0';
+		snprintf(buf, len, "%s", colon);
+		break;
+	}
+	fclose(f);
+}
+
+/*
+ * The preemption model: debugfs names the one in force where the kernel
+ * chooses at boot (PREEMPT_DYNAMIC, "none voluntary (full)"); otherwise
+ * the build string says what was compiled in.
+ */
+static void preempt_model(const char *version, char *buf, size_t len)
+{
+	char line[128], *open, *close;
+
+	read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line));
+	open = strchr(line, '(');
+	close = open ? strchr(open, ')') : NULL;
+	if (open && close) {
+		snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
+		return;
+	}
+	if (strstr(version, "PREEMPT_RT"))
+		snprintf(buf, len, "rt");
+	else if (strstr(version, "PREEMPT_DYNAMIC"))
+		snprintf(buf, len, "dynamic");
+	else if (strstr(version, "PREEMPT"))
+		snprintf(buf, len, "full");
+	else
+		snprintf(buf, len, "none or voluntary");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each file of cpu/vulnerabilities, by name, in name order. */
+static void mitigations_json(struct json_out *j)
+{
+	const char *dir = "/sys/devices/system/cpu/vulnerabilities";
+	DIR *d = opendir(dir);
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *e;
+
+	jo_object(j);
+	if (!d) {
+		jo_end(j);
+		return;
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			VEC_PUSH(names, n, cap, xstrdup(e->d_name));
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		char path[512], value[256];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		read_line(path, value, sizeof(value));
+		jo_key(j, names[i]);
+		jo_string(j, value);
+		free(names[i]);
+	}
+	free(names);
+	jo_end(j);
+}
+
+static void mempolicy_text(char *buf, size_t len)
+{
+	struct rt_err err;
+	uint64_t nodes;
+	int mpol, i;
+
+	snprintf(buf, len, "unknown");
+	if (rt_numa_get_policy(&mpol, &nodes, &err))
+		return;
+	for (i = 0; i < MPOLICY__COUNT; i++)
+		if (policy_info[i].mpol == mpol)
+			break;
+	if (i == MPOLICY__COUNT)
+		snprintf(buf, len, "mode %d", mpol);
+	else if (policy_info[i].takes_nodes)
+		snprintf(buf, len, "%s:0x%llx", policy_info[i].name,
+			 (unsigned long long)nodes);
+	else
+		snprintf(buf, len, "%s", policy_info[i].name);
+}
+
+void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
+{
+	static const char *const kvm_param_name[] = {
+#define PARAM_NAME(id, mod, param) param,
+		RT_KVM_PARAM_LIST(PARAM_NAME)
+#undef PARAM_NAME
+	};
+	struct utsname u;
+	char text[4096];
+	int i;
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	jo_object(j);
+	jo_key(j, "kernel");
+	jo_object(j);
+	jo_key(j, "release");
+	jo_string(j, u.release);
+	jo_key(j, "version");
+	jo_string(j, u.version);
+	jo_key(j, "preempt");
+	preempt_model(u.version, text, sizeof(text));
+	jo_string(j, text);
+	jo_key(j, "cmdline");
+	read_line("/proc/cmdline", text, sizeof(text));
+	jo_string(j, text);
+	jo_end(j);
+
+	jo_key(j, "cpu");
+	jo_object(j);
+	jo_key(j, "model");
+	rt_cpu_model(text, sizeof(text));
+	jo_string(j, text);
+	jo_key(j, "count");
+	jo_int(j, f->facts.ncpus);
+	jo_key(j, "mitigations");
+	mitigations_json(j);
+	jo_end(j);
+
+	jo_key(j, "memory");
+	jo_object(j);
+	jo_key(j, "total");
+	jo_int(j, f->facts.mem_total);
+	jo_key(j, "page_size");
+	jo_int(j, f->facts.page_size);
+	jo_key(j, "numa_nodes");
+	jo_int(j, f->facts.nr_nodes);
+	jo_end(j);
+
+	jo_key(j, "virt");
+	jo_object(j);
+	jo_key(j, "kind");
+	jo_string(j, f->virt);
+	jo_key(j, "kvm");
+	jo_bool(j, f->kvm_usable);
+	jo_key(j, "kvm_reason");
+	jo_string_or_null(j, f->kvm_usable ? NULL : f->kvm_reason);
+	jo_key(j, "kvm_params");
+	jo_object(j);
+	for (i = 0; i < RT_KVM_PARAM__COUNT; i++)
+		if (f->kvm_param[i][0]) {
+			jo_key(j, kvm_param_name[i]);
+			jo_string(j, f->kvm_param[i]);
+		}
+	jo_end(j);
+	jo_end(j);
+
+	/* Every knob scn can set, as found: what a result ran under. */
+	jo_key(j, "knobs");
+	jo_object(j);
+	for (i = 0; i < KNOB__COUNT; i++) {
+		struct rt_err err;
+
+		if (knob_info[i].kind == KNOB_ACTION || !rt_knob_present((enum knob)i) ||
+		    rt_knob_read((enum knob)i, text, 256, &err))
+			continue;
+		jo_key(j, knob_info[i].name);
+		jo_string(j, text);
+	}
+	jo_end(j);
+
+	jo_key(j, "mempolicy");
+	mempolicy_text(text, sizeof(text));
+	jo_string(j, text);
+	jo_end(j);
+}
+
+void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
+{
+	char model[128];
+	struct utsname u;
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	rt_cpu_model(model, sizeof(model));
+	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s", u.release,
+		 f->facts.ncpus, model, f->virt[0] ? f->virt : "unknown",
+		 f->kvm_usable ? "yes" : "no", f->kvm_usable ? "" : ": ",
+		 f->kvm_usable ? "" : f->kvm_reason);
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fingerprint: what a result depends on besides the scenario, so that two
+ * results can be told comparable or not: the kernel (release, build,
+ * preemption model, command line), the CPU (model, count, mitigations),
+ * memory, the virtualization underneath and KVM's module parameters, every
+ * knob scn can set with its value when the run started, and the memory
+ * policy scn runs under.
+ */
+#ifndef SCN_RT_FINGERPRINT_H
+#define SCN_RT_FINGERPRINT_H
+
+#include <stddef.h>
+
+#include "../common/json_out.h"
+#include "features.h"
+
+/* Writes the "fingerprint" object's value (an object) to j. */
+void rt_fingerprint_json(struct json_out *j, const struct rt_features *f);
+
+/*
+ * One line for text and KTAP output: "kernel 6.1.0-26-amd64, 2 x Intel...,
+ * virt pvm, kvm: no (reason)".
+ */
+void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len);
+
+/* The CPU model from /proc/cpuinfo, or "unknown". */
+void rt_cpu_model(char *buf, size_t len);
+
+#endif

@@ -236,8 +236,8 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 	a->file = argv[optind];
 	return 0;
 bad_number:
-	fprintf(stderr, "scn: run: %s: '%s' is not a number in range\n", argv[optind - 1],
-		optarg);
+	fprintf(stderr, "scn: run: '%s' is not a count that %s takes\n", optarg,
+		argv[optind - 1] == optarg ? argv[optind - 2] : argv[optind - 1]);
 	return 64;
 }
 
@@ -318,6 +318,9 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	eo.stop = &sig.stop;
 	eo.out = rec.capture ? rec.capture : out;
 	eo.log = a->quiet ? NULL : stderr;
+	/* A status line is for a person watching, never for a CI log. */
+	if (!a->quiet && isatty(STDERR_FILENO) && !getenv("CI"))
+		eo.progress = stderr;
 	eo.obs = &rec.obs;
 	rc = exec_program(p, &eo, &d, reason, sizeof(reason));
 	stop_signals(&sig);

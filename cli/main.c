@@ -32,7 +32,7 @@ static const char usage_text[] =
 	"commands:\n"
 	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
 	"  plan FILE          show what a run would create and do, in order\n"
-	"  run FILE           check, then run on this machine (-D, --state-dir, -q)\n"
+	"  run FILE|DIR       check, then run on this machine (see 'scn help run')\n"
 	"  restore [DIR]      put back the knobs of a run that was killed\n"
 	"  knobs              every knob scn can set: value now, range, file\n"
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
@@ -41,6 +41,7 @@ static const char usage_text[] =
 	"\n"
 	"options of check and plan:\n"
 	"  -D NAME=VALUE      override a parameter (checked like the file)\n"
+	"  --sweep NAME=V,... sweep a parameter (replaces the file's sweep of it)\n"
 	"  --assume FACTS     pin machine facts: ncpus=4,mem_total=16G,...\n"
 	"  --all-points       plan: show every sweep point in full\n"
 	"\n"
@@ -56,8 +57,8 @@ static int usage_error(const char *fmt, const char *arg)
 
 struct front_opts {
 	struct check_opts check;
-	const char **defines;
-	size_t ndefines;
+	const char **defines, **sweeps;
+	size_t ndefines, nsweeps;
 	const char *assume;
 	bool all_points;
 	int first_file;
@@ -71,6 +72,7 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 		{ "define", required_argument, NULL, 'D' },
 		{ "assume", required_argument, NULL, 'a' },
 		{ "all-points", no_argument, NULL, 'p' },
+		{ "sweep", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -78,6 +80,7 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 
 	memset(o, 0, sizeof(*o));
 	o->defines = xcalloc((size_t)argc + 1, sizeof(*o->defines));
+	o->sweeps = xcalloc((size_t)argc + 1, sizeof(*o->sweeps));
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "D:h", longopts, NULL)) != -1) {
@@ -87,6 +90,9 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 			break;
 		case 'a':
 			o->assume = optarg;
+			break;
+		case 's':
+			o->sweeps[o->nsweeps++] = optarg;
 			break;
 		case 'p':
 			if (!machine_facts)
@@ -109,6 +115,8 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 		check_reference_facts(&o->check.facts);
 	o->check.defines = o->defines;
 	o->check.ndefines = o->ndefines;
+	o->check.sweeps = o->sweeps;
+	o->check.nsweeps = o->nsweeps;
 	return 0;
 }
 
@@ -165,6 +173,7 @@ static int cmd_check(int argc, char **argv)
 	rc = status;
 out_opts:
 	free(o.defines);
+	free(o.sweeps);
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
@@ -203,6 +212,7 @@ static int cmd_plan(int argc, char **argv)
 	source_set_free(&srcs);
 out_opts:
 	free(o.defines);
+	free(o.sweeps);
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
@@ -253,12 +263,17 @@ static int cmd_help(int argc, char **argv)
 		     "  Shows what a run would create and do, in order, with the\n"
 		     "  requirements. Reads the machine's facts unless --assume is given.");
 	else if (argc > 1 && !strcmp(argv[1], "run"))
-		puts("scn run [-D NAME=VALUE]... [--state-dir DIR] [-q] FILE\n"
+		puts("scn run [-D NAME=VALUE]... [--sweep NAME=V,...]... [--repeat N]\n"
+		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
+		     "        [--timeout SECONDS] [--state-dir DIR] [-q] FILE|DIR|FILE.suite\n"
 		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
 		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
 		     "  phases timed, print lines on stdout, '# phase' lines on stderr\n"
-		     "  unless -q. Every knob is restored on every exit but SIGKILL.\n"
-		     "  Exit 0 pass, 1 fail, 4 skip, 65 bad scenario, 128+N on signal N.");
+		     "  unless -q. Each sweep point runs --warmup runs that are dropped,\n"
+		     "  then --repeat measured runs; every metric gets min, median, mean,\n"
+		     "  max and stddev. --format picks the result's form (docs/results.md).\n"
+		     "  Every knob is restored on every exit but SIGKILL. Exit 0 pass,\n"
+		     "  1 fail, 4 skip, 65 bad scenario, 124 timeout, 128+N on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))
 		puts("scn restore [STATE_DIR]\n"
 		     "  Puts back the knobs a killed run left changed, from its journal\n"

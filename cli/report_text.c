@@ -73,7 +73,7 @@ static void print_table(const struct record *rec, FILE *out)
 
 		sb_init(&sb);
 		if (cols)
-			value_format(&sb, &cols->values[c], NULL);
+			value_format_human(&sb, &cols->values[c]);
 		else
 			sb_puts(&sb, t->value_text ? t->value_text : "value");
 		text[0][c + 1] = sb_steal(&sb);
@@ -82,7 +82,7 @@ static void print_table(const struct record *rec, FILE *out)
 		struct strbuf sb;
 
 		sb_init(&sb);
-		value_format(&sb, &rows->values[r], NULL);
+		value_format_human(&sb, &rows->values[r]);
 		text[r + 1][0] = sb_steal(&sb);
 	}
 	for (i = 0; i < p->npoints; i++) {
@@ -118,7 +118,6 @@ static void print_table(const struct record *rec, FILE *out)
 			free(text[r][c]);
 		free(text[r]);
 	}
-	free(text[nr + 1]);
 	free(text);
 	free(width);
 }

@@ -503,8 +503,11 @@ static int check_program(struct checker *C)
 					"'%s' is swept by %s; -D cannot set it", sw->param,
 					sw->loc.src && sw->loc.src->path ? "the file" :
 									  "--sweep");
-				diag_hint(r, "the sweep is at %s:%d", sw->loc.src->name,
-					  sw->loc.first_line);
+				if (sw->loc.src->path)
+					diag_hint(r, "the sweep is at %s:%d", sw->loc.src->name,
+						  sw->loc.first_line);
+				else
+					diag_hint(r, "a parameter is swept or set, not both");
 			}
 		if (sw->n && points <= MAX_SWEEP_POINTS)
 			points *= sw->n;

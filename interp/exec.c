@@ -19,6 +19,7 @@
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
 #include "plan.h"
+#include "progress.h"
 #include "results.h"
 
 /*
@@ -651,6 +652,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
 	struct ksm_snapshot k0 = { 0 }, k1 = { 0 }, st0 = { 0 }, st1 = { 0 };
 	int64_t *place;
+	struct progress *pg = NULL;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
 	bool failed_before = atomic_load(&s->r->error);
@@ -668,9 +670,13 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	for (size_t u = 0; u < s->r->sc->nuffds; u++)
 		if (s->r->uffd_started[u])
 			rt_uffd_reset_stats(&s->r->uffds[u]);
+	if (s->r->o->progress)
+		pg = progress_start(s->r->o->progress, ph->name, &s->r->counts.accesses,
+				    pr->runs ? (int64_t)pr->samples[METRIC_ACCESSES][pr->runs - 1] : 0);
 	t0 = rt_now_ns();
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
+	progress_stop(pg);
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
 	if (have_ksm) {
@@ -812,11 +818,10 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		break;
 	case IR_HOST_ACCESS: {
 		struct rt_mem *m = &r->mems[op->mem.backing];
-		int64_t n = 0;
 
 		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
-				  op->mem.write, op->mem.byte, &n, r->o->stop, &err);
-		atomic_fetch_add(&r->counts.accesses, n);
+				  op->mem.write, op->mem.byte, &r->counts.accesses,
+				  r->o->stop, &err);
 		mark_touched(r, op);
 		break;
 	}

@@ -61,6 +61,7 @@ struct exec_opts {
 	const atomic_bool *stop;	/* set by the signal thread */
 	FILE *out;			/* print statements */
 	FILE *log;			/* "# " progress and phase lines; may be NULL */
+	FILE *progress;			/* a terminal for a phase's status line, or NULL */
 	unsigned repeat;		/* measured runs of each point (0: 1) */
 	unsigned warmup;		/* runs before them whose results are dropped */
 	const struct exec_observer *obs;	/* may be NULL */

@@ -101,6 +101,12 @@ static void on_run(void *ctx, size_t point, unsigned run, bool warmup)
 	struct record *rec = ctx;
 
 	(void)run;
+	/* What warm-up runs printed is dropped with their samples. */
+	if (rec->capture && rec->last_warmup) {
+		fflush(rec->capture);
+		rec->capture_mark = rec->capture_len;
+	}
+	rec->last_warmup = warmup;
 	if (!warmup)
 		rec->points[point].runs++;
 }

@@ -71,6 +71,7 @@ struct record {
 	FILE *capture;			/* print lines go here, or NULL */
 	char *capture_buf;
 	size_t capture_len, capture_mark;
+	bool last_warmup;		/* the run before was a warm-up */
 	const struct rec_listener *live;
 	struct exec_observer obs;
 };

@@ -52,11 +52,12 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 /*
  * Touches one byte every stride bytes of [off, off+size): writes byte,
  * or reads, and then byte >= 0 is the value each read must find (-EIO
- * otherwise). *touched counts the accesses. Stops early (-EINTR) once
- * *stop is set.
+ * otherwise). The accesses are added to *touched as they happen, in
+ * batches, so that another thread can show progress. Stops early (-EINTR)
+ * once *stop is set.
  */
 int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
-		 bool write, int byte, int64_t *touched,
+		 bool write, int byte, atomic_llong *touched,
 		 const atomic_bool *stop, struct rt_err *err);
 
 /*

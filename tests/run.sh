@@ -34,6 +34,9 @@
 #   runtime/  tests/runtime/*.sh: scn run on this machine's kernel (knobs
 #             set and restored, SIGKILL and scn restore, KSM by counters,
 #             SKIP paths); they need root and skip without it
+#   results/  tests/results/*.sh: result formats (JSON, NDJSON, CSV, KTAP
+#             checked by parsers), repeats, sweeps, timeouts, compare,
+#             plot, suites and the kselftest install
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
 #             (default 30, 0 to skip) of libFuzzer with ASan and UBSan
 #
@@ -488,18 +491,18 @@ run_doc() {
 	done <"$dir/blocks.txt"
 }
 
-# --- the runtime on this machine's kernel ---------------------------------
-# Each script prints "ok NAME", "FAIL NAME: why" or "skip NAME: why".
+# --- the runtime on this machine's kernel, and results ---------------------
+# Each script of a group prints "ok NAME", "FAIL NAME: why" or "skip NAME: why".
 
-run_runtime() {
-	local t line
-	for t in tests/runtime/*.sh; do
+run_group() {
+	local group=$1 dir=$2 t line
+	for t in "$dir"/*.sh; do
 		[ "$(basename "$t")" = lib.sh ] && continue
 		while IFS= read -r line; do
 			case $line in
-			"ok "*) pass "runtime/${line#ok }" ;;
-			"FAIL "*) fail "runtime/${line#FAIL }" "" </dev/null ;;
-			"skip "*) nskip=$((nskip + 1)); echo "skip runtime/${line#skip }" ;;
+			"ok "*) pass "$group/${line#ok }" ;;
+			"FAIL "*) fail "$group/${line#FAIL }" "" </dev/null ;;
+			"skip "*) nskip=$((nskip + 1)); echo "skip $group/${line#skip }" ;;
 			*) echo "    $line" ;;
 			esac
 		done < <(SCN=$SCN bash "$t" 2>&1)
@@ -533,7 +536,8 @@ run_stress
 run_scenarios
 run_plans
 run_docs
-run_runtime
+run_group runtime tests/runtime
+run_group results tests/results
 run_fuzz
 
 echo "$npass passed, $nfail failed, $nskip skipped"

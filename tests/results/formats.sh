@@ -1,0 +1,258 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# scn run's result formats on this machine: JSON checked by Python's
+# parser and against its own samples, NDJSON line by line, CSV by Python's
+# reader, KTAP by tests/ktap_check.py; --repeat, --warmup, --sweep,
+# --timeout (knobs restored, exit 124) and the text summary.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+KTAP_CHECK="python3 tests/ktap_check.py"
+
+cat >"$TMP/two.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+param size = 8M
+backing a type=anon size=size
+phase fill { host write a }
+repeat 2 { phase again { host read a } }
+print "filled {fill.pages} pages"
+SCN
+
+# --- JSON ------------------------------------------------------------------
+"$SCN" run -q --repeat 3 --warmup 1 --format json -o "$TMP/r.json" "$TMP/two.scn" 2>"$TMP/err"
+rc=$?
+if [ $rc != 0 ]; then
+	fail "json: run" "exit $rc: $(head -3 "$TMP/err")"
+elif python3 - "$TMP/r.json" "$(uname -r)" <<'PY' >"$TMP/py" 2>&1; then
+import json, math, statistics, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "scn-result/1", d["schema"]
+assert d["status"] == "pass" and d["exit_code"] == 0
+assert d["command"]["repeat"] == 3 and d["command"]["warmup"] == 1
+fp = d["fingerprint"]
+assert fp["kernel"]["release"] == sys.argv[2], fp["kernel"]
+for k in ("cpu", "memory", "virt", "knobs", "mempolicy"):
+    assert k in fp, k
+assert d["scenario"]["hash"].startswith("fnv1a64:")
+assert d["scenario"]["params"]["size"] == 8 << 20
+(pt,) = d["points"]
+assert pt["runs"] == 3, pt["runs"]
+# Warm-up prints are dropped with the warm-up's samples.
+assert pt["output"] == ["filled 2048 pages"] * 3, pt["output"]
+ph = {p["name"]: p for p in pt["phases"]}
+# 'again' runs twice per run: 6 samples.
+for name, n in (("fill", 3), ("again", 6)):
+    m = ph[name]["metrics"]
+    for key in ("time", "rate", "pages"):
+        x = m[key]
+        s = x["samples"]
+        assert x["n"] == n == len(s), (name, key, x["n"], len(s))
+        assert math.isclose(x["min"], min(s)) and math.isclose(x["max"], max(s))
+        assert math.isclose(x["mean"], statistics.fmean(s), rel_tol=1e-9)
+        assert math.isclose(x["median"], statistics.median(s), rel_tol=1e-9)
+        assert math.isclose(x["stddev"], statistics.stdev(s), rel_tol=1e-6, abs_tol=1e-12)
+    assert m["time"]["better"] == "lower" and m["rate"]["better"] == "higher"
+    assert m["pages"]["better"] is None and m["pages"]["samples"] == [2048] * n
+PY
+	ok "json: valid, 3 measured runs, statistics match their samples, fingerprint"
+else
+	fail "json: contents" "$(tail -3 "$TMP/py")"
+fi
+
+# The hash follows the text.
+"$SCN" run -q --format json -o "$TMP/h1.json" "$TMP/two.scn" 2>/dev/null
+sed 's/8M/4M/' "$TMP/two.scn" >"$TMP/two4.scn"
+"$SCN" run -q --format json -o "$TMP/h2.json" "$TMP/two4.scn" 2>/dev/null
+h0=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/r.json")
+h1=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/h1.json")
+h2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/h2.json")
+if [ "$h0" = "$h1" ] && [ "$h1" != "$h2" ]; then
+	ok "json: the scenario hash is the same for the same text, and differs after an edit"
+else
+	fail "json: hash" "$h0 $h1 $h2"
+fi
+
+# --- NDJSON ----------------------------------------------------------------
+"$SCN" run -q --repeat 2 --warmup 1 --format ndjson "$TMP/two.scn" >"$TMP/r.ndjson" 2>/dev/null
+if python3 - "$TMP/r.ndjson" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+types = [l["type"] for l in lines]
+assert types[0] == "start" and types[-1] == "end", types
+assert lines[0]["schema"] == "scn-result/1"
+phases = [l for l in lines if l["type"] == "phase"]
+# 3 runs (1 warm-up), fill once and again twice per run.
+assert len(phases) == 9, len(phases)
+assert sum(p["warmup"] for p in phases) == 3
+assert types.count("point") == 1
+assert lines[-1]["status"] == "pass" and lines[-1]["exit_code"] == 0
+PY
+	ok "ndjson: every line parses; start, a line per phase run (warm-ups marked), point, end"
+else
+	fail "ndjson" "$(tail -3 "$TMP/py")"
+fi
+
+# --- CSV and sweeps ----------------------------------------------------------
+cat >"$TMP/sweep.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+param size = 4M
+param mode = write
+backing a type=anon size=size
+phase t { host write a }
+sweep size in 4M, 8M
+table rows=size value=t.pages
+SCN
+"$SCN" run -q --sweep size=1M,2M,4M --format csv "$TMP/sweep.scn" >"$TMP/r.csv" 2>"$TMP/err"
+if python3 - "$TMP/r.csv" <<'PY' >"$TMP/py" 2>&1; then
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head = rows[0]
+assert head[:2] == ["point", "size"], head
+assert head[2:] == ["phase", "metric", "unit", "n", "min", "median", "mean", "max", "stddev"], head
+body = rows[1:]
+pages = {r[1]: float(r[7]) for r in body if r[3] == "pages"}
+assert pages == {"1048576": 256, "2097152": 512, "4194304": 1024}, pages
+for r in body:
+    [float(x) for x in r[5:]]
+PY
+	ok "csv: --sweep replaces the file's values; a column per swept parameter; numbers parse"
+else
+	fail "csv" "$(tail -3 "$TMP/py") $(head -3 "$TMP/err")"
+fi
+
+"$SCN" run -q --sweep size=1M,2M "$TMP/sweep.scn" >"$TMP/table" 2>/dev/null
+if printf 'size  t.pages\n1M    256\n2M    512\n' | cmp -s - "$TMP/table"; then
+	ok "text: the sweep's table, aligned"
+else
+	fail "text: table" "$(cat "$TMP/table")"
+fi
+
+"$SCN" run -q --sweep size=1M,2M --format json "$TMP/sweep.scn" >"$TMP/s.json" 2>/dev/null
+if python3 - "$TMP/s.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["table"]
+assert t["rows"] == "size" and t["cols"] is None, t
+assert t["row_values"] == [1 << 20, 2 << 20], t["row_values"]
+assert t["cells"] == [[256], [512]], t["cells"]
+assert [p["swept"] for p in d["points"]] == [{"size": 1 << 20}, {"size": 2 << 20}]
+assert d["command"]["sweeps"] == ["size=1M,2M"]
+PY
+	ok "json: the table as rows x cells, each point with its swept values"
+else
+	fail "json: table" "$(tail -3 "$TMP/py")"
+fi
+
+# --- text summary ------------------------------------------------------------
+printf '# SPDX-License-Identifier: GPL-2.0-only\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/fill.scn"
+"$SCN" run -q --repeat 3 "$TMP/two.scn" >"$TMP/sum" 2>/dev/null
+"$SCN" run -q "$TMP/fill.scn" >"$TMP/one" 2>/dev/null
+if grep -q '^phase  *metric  *n  *min  *median  *mean  *max  *stddev$' "$TMP/sum" &&
+	grep -qE '^fill +time +3 ' "$TMP/sum" && grep -qE '^again +rate +6 ' "$TMP/sum" &&
+	! grep -q 'median' "$TMP/one"; then
+	ok "text: a summary of time and rate when a phase has several samples, none for one"
+else
+	fail "text: summary" "$(cat "$TMP/sum")"
+fi
+# Columns line up: 'median' starts where every row's fifth column does.
+if grep -A9 '^phase' "$TMP/sum" | awk 'NR == 1 { col = index($0, "median") } NR > 1 && substr($0, col - 2, 2) != "  " { bad = 1 } END { exit bad }'; then
+	ok "text: the summary's columns are aligned"
+else
+	fail "text: alignment" "$(cat "$TMP/sum")"
+fi
+script -qec "$SCN run -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/tty" 2>&1
+NO_COLOR=1 script -qec "$SCN run -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/nocolor" 2>&1
+if grep -q $'\033\[1m' "$TMP/tty" && ! grep -q $'\033\[' "$TMP/nocolor" &&
+	! grep -q $'\033\[' "$TMP/sum"; then
+	ok "text: bold header on a terminal only, never with NO_COLOR"
+else
+	fail "text: colour" "tty: $(grep -c $'\033' "$TMP/tty"), NO_COLOR: $(grep -c $'\033' "$TMP/nocolor")"
+fi
+
+# --- KTAP --------------------------------------------------------------------
+"$SCN" run -q --repeat 2 --format ktap "$TMP/two.scn" >"$TMP/k" 2>/dev/null
+rc=$?
+if [ $rc = 0 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 &&
+	grep -qx '  ok 1 fill' "$TMP/k" && grep -qx '  ok 2 again' "$TMP/k" &&
+	grep -qx 'ok 1 two' "$TMP/k" &&
+	grep -qE '^  # fill: time n=2 min=' "$TMP/k" &&
+	tail -1 "$TMP/k" | grep -qx '# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0'; then
+	ok "ktap: strict KTAP, a subtest per phase with its metrics, kselftest's totals line"
+else
+	fail "ktap: pass" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+
+cat >"$TMP/fails.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+backing a type=anon size=4M
+phase t { host write a }
+expect t.pages == 1
+SCN
+"$SCN" run -q --format ktap "$TMP/fails.scn" >"$TMP/k" 2>/dev/null
+rc=$?
+if [ $rc = 1 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx 'not ok 1 fails' "$TMP/k" &&
+	grep -q '^# .*fails.scn:4:' "$TMP/k" &&
+	grep -qx '# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0' "$TMP/k"; then
+	ok "ktap: a failed expectation is 'not ok' with the error as a diagnostic, exit 1"
+else
+	fail "ktap: fail" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+
+printf '# SPDX-License-Identifier: GPL-2.0-only\nrequire kvm\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/kvm.scn"
+"$SCN" run -q --format ktap "$TMP/kvm.scn" >"$TMP/k" 2>/dev/null
+rc=$?
+if has_feature kvm; then
+	skip "ktap: skip" "this machine has KVM"
+elif [ $rc = 4 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -q '^ok 1 kvm # SKIP .' "$TMP/k"; then
+	ok "ktap: a scenario the machine cannot run is 'ok # SKIP reason', exit 4"
+else
+	fail "ktap: skip" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+
+"$SCN" run -q --format ktap --ktap-test 3 "$TMP/two.scn" >"$TMP/k" 2>/dev/null
+if ! grep -q '^KTAP' "$TMP/k" && grep -qx '  KTAP version 1' "$TMP/k" &&
+	tail -1 "$TMP/k" | grep -qx 'ok 3 two' && ! grep -q Totals "$TMP/k"; then
+	ok "ktap: --ktap-test 3 prints the test block numbered 3 for a suite"
+else
+	fail "ktap: --ktap-test" "$(cat "$TMP/k")"
+fi
+
+"$SCN" run -q --sweep size=1M,2M --format ktap "$TMP/sweep.scn" >"$TMP/k" 2>/dev/null
+if $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx '  1..2' "$TMP/k" &&
+	grep -qx '  ok 1 size=1M' "$TMP/k" && grep -qx '  ok 2 size=2M' "$TMP/k"; then
+	ok "ktap: with a sweep, a subtest per point"
+else
+	fail "ktap: sweep" "$(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+
+# --- --timeout -----------------------------------------------------------------
+if need_root; then
+	before=$(cat /sys/kernel/mm/ksm/pages_to_scan)
+	cat >"$TMP/slow.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+set ksm.pages_to_scan = 4242
+phase t { sleep 30s }
+SCN
+	start=$(date +%s%N)
+	"$SCN" run -q --timeout 1 --state-dir "$STATE" --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
+	rc=$?
+	ms=$((($(date +%s%N) - start) / 1000000))
+	after=$(cat /sys/kernel/mm/ksm/pages_to_scan)
+	status=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$TMP/t.json" 2>&1)
+	if [ $rc = 124 ] && [ $ms -lt 5000 ] && [ "$before" = "$after" ] &&
+		[ ! -e "$STATE/journal" ] && [ "$status" = timeout ]; then
+		ok "--timeout 1: stopped after ${ms}ms, exit 124, status timeout, knob restored"
+	else
+		fail "--timeout" "exit $rc after ${ms}ms, knob $before -> $after, status $status; $(cat "$TMP/err")"
+	fi
+else
+	skip "--timeout" "needs root to set a knob"
+fi
+
+# --- bad options -----------------------------------------------------------------
+"$SCN" run --repeat 0 "$TMP/two.scn" >/dev/null 2>"$TMP/err"; r1=$?
+"$SCN" run --format yaml "$TMP/two.scn" >/dev/null 2>"$TMP/err2"; r2=$?
+if [ $r1 = 64 ] && [ $r2 = 64 ] && grep -q "repeat" "$TMP/err" && grep -q "0" "$TMP/err" && grep -q "yaml" "$TMP/err2"; then
+	ok "bad --repeat and --format values are usage errors (64) that name the value"
+else
+	fail "bad options" "exit $r1 and $r2: $(cat "$TMP/err" "$TMP/err2")"
+fi

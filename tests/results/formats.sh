@@ -18,7 +18,7 @@ print "filled {fill.pages} pages"
 SCN
 
 # --- JSON ------------------------------------------------------------------
-"$SCN" run -q --repeat 3 --warmup 1 --format json -o "$TMP/r.json" "$TMP/two.scn" 2>"$TMP/err"
+"$SCN" run --state-dir "$STATE" -q --repeat 3 --warmup 1 --format json -o "$TMP/r.json" "$TMP/two.scn" 2>"$TMP/err"
 rc=$?
 if [ $rc != 0 ]; then
 	fail "json: run" "exit $rc: $(head -3 "$TMP/err")"
@@ -59,9 +59,9 @@ else
 fi
 
 # The hash follows the text.
-"$SCN" run -q --format json -o "$TMP/h1.json" "$TMP/two.scn" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --format json -o "$TMP/h1.json" "$TMP/two.scn" 2>/dev/null
 sed 's/8M/4M/' "$TMP/two.scn" >"$TMP/two4.scn"
-"$SCN" run -q --format json -o "$TMP/h2.json" "$TMP/two4.scn" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --format json -o "$TMP/h2.json" "$TMP/two4.scn" 2>/dev/null
 h0=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/r.json")
 h1=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/h1.json")
 h2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"]["hash"])' "$TMP/h2.json")
@@ -72,7 +72,7 @@ else
 fi
 
 # --- NDJSON ----------------------------------------------------------------
-"$SCN" run -q --repeat 2 --warmup 1 --format ndjson "$TMP/two.scn" >"$TMP/r.ndjson" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --repeat 2 --warmup 1 --format ndjson "$TMP/two.scn" >"$TMP/r.ndjson" 2>/dev/null
 if python3 - "$TMP/r.ndjson" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
@@ -101,7 +101,7 @@ phase t { host write a }
 sweep size in 4M, 8M
 table rows=size value=t.pages
 SCN
-"$SCN" run -q --sweep size=1M,2M,4M --format csv "$TMP/sweep.scn" >"$TMP/r.csv" 2>"$TMP/err"
+"$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M,4M --format csv "$TMP/sweep.scn" >"$TMP/r.csv" 2>"$TMP/err"
 if python3 - "$TMP/r.csv" <<'PY' >"$TMP/py" 2>&1; then
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
@@ -119,14 +119,14 @@ else
 	fail "csv" "$(tail -3 "$TMP/py") $(head -3 "$TMP/err")"
 fi
 
-"$SCN" run -q --sweep size=1M,2M "$TMP/sweep.scn" >"$TMP/table" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M "$TMP/sweep.scn" >"$TMP/table" 2>/dev/null
 if printf 'size  t.pages\n1M    256\n2M    512\n' | cmp -s - "$TMP/table"; then
 	ok "text: the sweep's table, aligned"
 else
 	fail "text: table" "$(cat "$TMP/table")"
 fi
 
-"$SCN" run -q --sweep size=1M,2M --format json "$TMP/sweep.scn" >"$TMP/s.json" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M --format json "$TMP/sweep.scn" >"$TMP/s.json" 2>/dev/null
 if python3 - "$TMP/s.json" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -144,8 +144,8 @@ fi
 
 # --- text summary ------------------------------------------------------------
 printf '# SPDX-License-Identifier: GPL-2.0-only\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/fill.scn"
-"$SCN" run -q --repeat 3 "$TMP/two.scn" >"$TMP/sum" 2>/dev/null
-"$SCN" run -q "$TMP/fill.scn" >"$TMP/one" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --repeat 3 "$TMP/two.scn" >"$TMP/sum" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q "$TMP/fill.scn" >"$TMP/one" 2>/dev/null
 if grep -q '^phase  *metric  *n  *min  *median  *mean  *max  *stddev$' "$TMP/sum" &&
 	grep -qE '^fill +time +3 ' "$TMP/sum" && grep -qE '^again +rate +6 ' "$TMP/sum" &&
 	! grep -q 'median' "$TMP/one"; then
@@ -159,8 +159,8 @@ if grep -A9 '^phase' "$TMP/sum" | awk 'NR == 1 { col = index($0, "median") } NR 
 else
 	fail "text: alignment" "$(cat "$TMP/sum")"
 fi
-script -qec "$SCN run -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/tty" 2>&1
-NO_COLOR=1 script -qec "$SCN run -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/nocolor" 2>&1
+script -qec "$SCN run --state-dir $STATE -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/tty" 2>&1
+NO_COLOR=1 script -qec "$SCN run --state-dir $STATE -q --repeat 2 $TMP/two.scn" /dev/null >"$TMP/nocolor" 2>&1
 if grep -q $'\033\[1m' "$TMP/tty" && ! grep -q $'\033\[' "$TMP/nocolor" &&
 	! grep -q $'\033\[' "$TMP/sum"; then
 	ok "text: bold header on a terminal only, never with NO_COLOR"
@@ -169,7 +169,7 @@ else
 fi
 
 # --- KTAP --------------------------------------------------------------------
-"$SCN" run -q --repeat 2 --format ktap "$TMP/two.scn" >"$TMP/k" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --repeat 2 --format ktap "$TMP/two.scn" >"$TMP/k" 2>/dev/null
 rc=$?
 if [ $rc = 0 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 &&
 	grep -qx '  ok 1 fill' "$TMP/k" && grep -qx '  ok 2 again' "$TMP/k" &&
@@ -187,7 +187,7 @@ backing a type=anon size=4M
 phase t { host write a }
 expect t.pages == 1
 SCN
-"$SCN" run -q --format ktap "$TMP/fails.scn" >"$TMP/k" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/fails.scn" >"$TMP/k" 2>/dev/null
 rc=$?
 if [ $rc = 1 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx 'not ok 1 fails' "$TMP/k" &&
 	grep -q '^# .*fails.scn:4:' "$TMP/k" &&
@@ -198,7 +198,7 @@ else
 fi
 
 printf '# SPDX-License-Identifier: GPL-2.0-only\nrequire kvm\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/kvm.scn"
-"$SCN" run -q --format ktap "$TMP/kvm.scn" >"$TMP/k" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/kvm.scn" >"$TMP/k" 2>/dev/null
 rc=$?
 if has_feature kvm; then
 	skip "ktap: skip" "this machine has KVM"
@@ -208,7 +208,7 @@ else
 	fail "ktap: skip" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
 fi
 
-"$SCN" run -q --format ktap --ktap-test 3 "$TMP/two.scn" >"$TMP/k" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --format ktap --ktap-test 3 "$TMP/two.scn" >"$TMP/k" 2>/dev/null
 if ! grep -q '^KTAP' "$TMP/k" && grep -qx '  KTAP version 1' "$TMP/k" &&
 	tail -1 "$TMP/k" | grep -qx 'ok 3 two' && ! grep -q Totals "$TMP/k"; then
 	ok "ktap: --ktap-test 3 prints the test block numbered 3 for a suite"
@@ -216,7 +216,7 @@ else
 	fail "ktap: --ktap-test" "$(cat "$TMP/k")"
 fi
 
-"$SCN" run -q --sweep size=1M,2M --format ktap "$TMP/sweep.scn" >"$TMP/k" 2>/dev/null
+"$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M --format ktap "$TMP/sweep.scn" >"$TMP/k" 2>/dev/null
 if $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx '  1..2' "$TMP/k" &&
 	grep -qx '  ok 1 size=1M' "$TMP/k" && grep -qx '  ok 2 size=2M' "$TMP/k"; then
 	ok "ktap: with a sweep, a subtest per point"
@@ -233,7 +233,7 @@ set ksm.pages_to_scan = 4242
 phase t { sleep 30s }
 SCN
 	start=$(date +%s%N)
-	"$SCN" run -q --timeout 1 --state-dir "$STATE" --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
+	"$SCN" run --state-dir "$STATE" -q --timeout 1 --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
 	after=$(cat /sys/kernel/mm/ksm/pages_to_scan)
@@ -249,8 +249,8 @@ else
 fi
 
 # --- bad options -----------------------------------------------------------------
-"$SCN" run --repeat 0 "$TMP/two.scn" >/dev/null 2>"$TMP/err"; r1=$?
-"$SCN" run --format yaml "$TMP/two.scn" >/dev/null 2>"$TMP/err2"; r2=$?
+"$SCN" run --state-dir "$STATE" --repeat 0 "$TMP/two.scn" >/dev/null 2>"$TMP/err"; r1=$?
+"$SCN" run --state-dir "$STATE" --format yaml "$TMP/two.scn" >/dev/null 2>"$TMP/err2"; r2=$?
 if [ $r1 = 64 ] && [ $r2 = 64 ] && grep -q "repeat" "$TMP/err" && grep -q "0" "$TMP/err" && grep -q "yaml" "$TMP/err2"; then
 	ok "bad --repeat and --format values are usage errors (64) that name the value"
 else

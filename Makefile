@@ -23,7 +23,7 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DSCN_VERSION='"$(VERSION)"' $(WARN) \
 # flex output trips these; relaxed for generated files alone.
 GEN_CFLAGS := $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-unused-function \
 	-Wno-sign-compare -Wno-shadow
-LDLIBS := -lnuma -lpthread -lm
+LDLIBS := -lnuma -lpthread -lm -ledit
 
 COMMON := $(wildcard common/*.c)
 GRAMMAR := $(filter-out grammar/%.l grammar/%.y,$(wildcard grammar/*.c))
@@ -33,7 +33,8 @@ CLI := $(wildcard cli/*.c)
 
 LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o
-CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o)
+# The REPL's help is docs/language.md, built in.
+CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
@@ -57,6 +58,10 @@ $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: grammar/lexer.l
 	@mkdir -p $(BUILD)/gen
 	$(FLEX) --header-file=$(BUILD)/gen/lexer.h -o $(BUILD)/gen/lexer.c $<
 
+$(BUILD)/gen/language_doc.c: docs/language.md cli/doc_embed.sh
+	@mkdir -p $(BUILD)/gen
+	sh cli/doc_embed.sh $< >$@
+
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
 	$(CC) $(GEN_CFLAGS) -Igrammar -I$(BUILD)/gen -MMD -MP -c -o $@ $<
 
@@ -75,7 +80,7 @@ deps:
 	@sh .ci/install-deps.sh
 
 suite: deps
-	@$(MAKE) --no-print-directory scn
+	@$(MAKE) --no-print-directory scn >&2	# stdout is the suite's KTAP
 	@tests/suite.sh
 
 test: deps
@@ -96,5 +101,31 @@ clean:
 
 format:
 	clang-format -i $(LIB_SRCS) $(CLI) $(wildcard */*.h)
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the command, its
+# scenarios, the man page, the docs, and a kselftest-style collection in
+# lib/scn/kselftest (docs/results.md, section 8). KSFT_TIMEOUT is each
+# scenario's scn run --timeout there.
+PREFIX ?= /usr/local
+KSFT_TIMEOUT ?= 300
+SCENARIOS := $(sort $(wildcard scenarios/*.scn))
+KSFT_DIR := $(DESTDIR)$(PREFIX)/lib/scn/kselftest
+
+.PHONY: install uninstall
+install: $(BUILD)/scn
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/scn/scenarios \
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/scn
+	install -m 755 $(BUILD)/scn $(DESTDIR)$(PREFIX)/bin/scn
+	install -m 644 $(SCENARIOS) scenarios/default.suite $(DESTDIR)$(PREFIX)/share/scn/scenarios
+	install -m 644 docs/scn.1 $(DESTDIR)$(PREFIX)/share/man/man1/scn.1
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/scn
+	rm -rf $(KSFT_DIR)
+	kselftest/gen-collection.sh $(KSFT_DIR) $(PREFIX) $(KSFT_TIMEOUT) \
+		kselftest/README $(SCENARIOS)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/scn $(DESTDIR)$(PREFIX)/share/man/man1/scn.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/scn $(DESTDIR)$(PREFIX)/share/doc/scn \
+		$(DESTDIR)$(PREFIX)/lib/scn
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -13,8 +13,12 @@ have_cmd gcc || need="$need gcc"
 have_cmd flex || need="$need flex"
 have_cmd bison || need="$need bison"
 have_cmd python3 || need="$need python3"
+# The REPL's tests drive it through a pseudo-terminal.
+python3 -c 'import pexpect' 2>/dev/null || need="$need python3-pexpect"
 have_file /usr/include/numa.h || need="$need libnuma-dev"
 have_file /usr/include/histedit.h || need="$need libedit-dev"
+# scn plot draws with gnuplot; -nox leaves out the X11 and Qt terminals.
+have_cmd gnuplot || need="$need gnuplot-nox"
 # The fuzz target and sanitizer builds use clang's runtimes.
 have_cmd clang || need="$need clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

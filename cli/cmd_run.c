@@ -21,6 +21,7 @@
 #include "../interp/exec.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
+#include "cmd_suite.h"
 #include "report.h"
 
 struct sigstate {
@@ -357,6 +358,10 @@ int cmd_run(int argc, char **argv)
 	rc = parse_run_args(argc, argv, &a);
 	if (rc)
 		goto free_args;
+	if (cmd_suite_operand(a.file)) {	/* DIR or FILE.suite */
+		rc = cmd_suite(argc, argv);
+		goto free_args;
+	}
 	f = xcalloc(1, sizeof(*f));
 	co.defines = a.defines;
 	co.ndefines = a.ndefines;

@@ -16,7 +16,10 @@
 #include "../interp/plan.h"
 #include "../runtime/features.h"
 #include "../runtime/knobs.h"
+#include "cmd_compare.h"
 #include "cmd_features.h"
+#include "cmd_plot.h"
+#include "cmd_repl.h"
 #include "cmd_run.h"
 
 #define EXIT_PASS 0
@@ -33,9 +36,12 @@ static const char usage_text[] =
 	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
 	"  plan FILE          show what a run would create and do, in order\n"
 	"  run FILE|DIR       check, then run on this machine (see 'scn help run')\n"
+	"  repl               the language one input at a time, against live state\n"
 	"  restore [DIR]      put back the knobs of a run that was killed\n"
 	"  knobs              every knob scn can set: value now, range, file\n"
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
+	"  compare BASE NEW   judge two JSON results metric by metric (see 'scn help compare')\n"
+	"  plot RESULT -o F   draw a JSON result to F.svg or F.png with gnuplot\n"
 	"  help [COMMAND]     this text, or a command's options\n"
 	"  version            the version (also --version)\n"
 	"\n"
@@ -278,12 +284,32 @@ static int cmd_help(int argc, char **argv)
 		puts("scn restore [STATE_DIR]\n"
 		     "  Puts back the knobs a killed run left changed, from its journal\n"
 		     "  (/run/scn/journal unless STATE_DIR), and removes the journal.");
+	else if (argc > 1 && !strcmp(argv[1], "repl"))
+		puts("scn repl [--state-dir DIR] [-q]\n"
+		     "  The language one input at a time against live state: memory,\n"
+		     "  uffd services, knobs and phases persist between inputs; show,\n"
+		     "  run, let, save and help are its commands (docs/repl.md). Reads a\n"
+		     "  script when stdin is not a terminal: exit 1 if an input failed.\n"
+		     "  Every knob is restored at quit, end of input, SIGTERM and SIGHUP.");
 	else if (argc > 1 && !strcmp(argv[1], "knobs"))
 		puts("scn knobs\n"
 		     "  Every knob a scenario can set: its value here, its range, its file.");
 	else if (argc > 1 && !strcmp(argv[1], "features"))
 		puts("scn features [--json]\n"
 		     "  Shows what this machine offers and every requirement name.");
+	else if (argc > 1 && !strcmp(argv[1], "compare"))
+		puts("scn compare [--fail-over PCT] [--alpha A] [--force] BASE.json NEW.json\n"
+		     "  Matches points by their parameters, phases and metrics by name, and\n"
+		     "  judges each metric: Welch's t-test (p < A, default 0.05) with 3 or\n"
+		     "  more samples a side, else a change beyond PCT (default 10%).\n"
+		     "  Exit 0, 1 worse by more than --fail-over PCT, 3 results not\n"
+		     "  measured alike (--force compares anyway), 4 a side was skipped,\n"
+		     "  64 usage, 65 a file that is not a scn-result/1 document.");
+	else if (argc > 1 && !strcmp(argv[1], "plot"))
+		puts("scn plot RESULT.json -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
+		     "  Draws with gnuplot: a sweep's table, a sweep's metric against the\n"
+		     "  first swept parameter, or a bar per phase. Exit 0, 1 gnuplot failed,\n"
+		     "  64 usage, 65 bad input, 69 gnuplot not installed, 73 cannot write.");
 	else if (argc > 1)
 		return usage_error("no help on '%s'", argv[1]);
 	else
@@ -306,12 +332,18 @@ int main(int argc, char **argv)
 		return cmd_plan(argc - 1, argv + 1);
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "repl"))
+		return cmd_repl(argc - 1, argv + 1);
 	if (!strcmp(cmd, "knobs"))
 		return cmd_knobs();
 	if (!strcmp(cmd, "restore"))
 		return cmd_restore(argc - 1, argv + 1);
 	if (!strcmp(cmd, "features"))
 		return cmd_features(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(cmd, "plot"))
+		return cmd_plot(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
 		return cmd_help(argc - 1, argv + 1);
 	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))

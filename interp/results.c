@@ -17,21 +17,27 @@ void results_init(struct results *r, const struct ir_scenario *sc)
 	r->phases = xcalloc(sc->nphases + 1, sizeof(*r->phases));
 }
 
+void results_clear_phase(struct phase_result *pr)
+{
+	int m;
+
+	for (m = 0; m < METRIC__COUNT; m++)
+		free(pr->samples[m]);
+	for (m = 0; m < USTAT__COUNT; m++)
+		free(pr->uffd_samples[m]);
+	free(pr->placement);
+	free(pr->reader_faults);
+	free(pr->vm_start);
+	free(pr->vm_end);
+	memset(pr, 0, sizeof(*pr));
+}
+
 void results_free(struct results *r)
 {
 	size_t i;
-	int m;
 
-	for (i = 0; i < r->sc->nphases; i++) {
-		for (m = 0; m < METRIC__COUNT; m++)
-			free(r->phases[i].samples[m]);
-		for (m = 0; m < USTAT__COUNT; m++)
-			free(r->phases[i].uffd_samples[m]);
-		free(r->phases[i].placement);
-		free(r->phases[i].reader_faults);
-		free(r->phases[i].vm_start);
-		free(r->phases[i].vm_end);
-	}
+	for (i = 0; i < r->sc->nphases; i++)
+		results_clear_phase(&r->phases[i]);
 	free(r->phases);
 	r->phases = NULL;
 }

@@ -49,6 +49,8 @@ struct results {
 
 void results_init(struct results *r, const struct ir_scenario *sc);
 void results_free(struct results *r);
+/* Frees what one phase's results hold and zeroes them (the REPL drops a phase). */
+void results_clear_phase(struct phase_result *pr);
 /* One run of phase i: its wall time and counts. */
 void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
 		     int64_t accesses, int64_t faults, int64_t passes,

@@ -37,6 +37,8 @@
 #   results/  tests/results/*.sh: result formats (JSON, NDJSON, CSV, KTAP
 #             checked by parsers), repeats, sweeps, timeouts, compare,
 #             plot, suites and the kselftest install
+#   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
+#             (python3-pexpect) and as a script
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
 #             (default 30, 0 to skip) of libFuzzer with ASan and UBSan
 #
@@ -538,6 +540,7 @@ run_plans
 run_docs
 run_group runtime tests/runtime
 run_group results tests/results
+run_group repl tests/repl
 run_fuzz
 
 echo "$npass passed, $nfail failed, $nskip skipped"

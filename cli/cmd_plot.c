@@ -1,0 +1,914 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_plot: a result drawn by gnuplot (see cmd_plot.h).
+ *
+ * Every text that comes from the result (names, titles, labels) enters
+ * the gnuplot script through gp_quote() only, as a single-quoted gnuplot
+ * string, where nothing but a doubled quote is special. gnuplot draws
+ * into the temporary directory; the picture is copied to -o only once it
+ * exists and is not empty, so a failed plot never leaves half a file.
+ */
+#include "cmd_plot.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../common/util.h"
+#include "result_file.h"
+
+#define EXIT_USAGE 64
+#define EXIT_DATAERR 65
+
+/* Explicit tics, one per value, up to this many values. */
+#define MAX_LABELLED_TICS 16
+
+struct plot_opts {
+	const char *in, *out;
+	const char *metric, *phase;
+	bool png;
+};
+
+struct plot {
+	const struct plot_opts *o;
+	const struct rf_result *r;
+	char dir[256];		/* the temporary directory */
+	struct strbuf gp;	/* the script */
+};
+
+static int usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "scn: plot: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nusage: scn plot RESULT.json -o FILE.svg|FILE.png "
+			"[--metric M] [--phase P]\n");
+	return EXIT_USAGE;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcasecmp(s + n - k, suffix);
+}
+
+static int parse_opts(int argc, char **argv, struct plot_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "metric", required_argument, NULL, 'm' },
+		{ "phase", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'm':
+			o->metric = optarg;
+			break;
+		case 'p':
+			o->phase = optarg;
+			break;
+		case 'h':
+			printf("usage: scn plot RESULT.json -o FILE.svg|FILE.png "
+			       "[--metric M] [--phase P]\n");
+			return -1;
+		default:
+			return usage("unknown or incomplete option '%s'",
+				     argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 1)
+		return usage("%s", "plot takes one RESULT.json");
+	o->in = argv[optind];
+	if (!o->out)
+		return usage("%s", "plot needs -o FILE.svg or -o FILE.png");
+	if (ends_with(o->out, ".png"))
+		o->png = true;
+	else if (!ends_with(o->out, ".svg"))
+		return usage("-o '%s': the name must end in .svg or .png", o->out);
+	return 0;
+}
+
+/* A gnuplot single-quoted string; control characters become blanks. */
+static void gp_quote(struct strbuf *sb, const char *s)
+{
+	sb_putc(sb, '\'');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\'')
+			sb_puts(sb, "''");
+		else if (c < 0x20 || c == 0x7f)
+			sb_putc(sb, ' ');
+		else
+			sb_putc(sb, (char)c);
+	}
+	sb_putc(sb, '\'');
+}
+
+/* "set NAME 'text'" */
+static void gp_set_text(struct strbuf *gp, const char *what, const char *text)
+{
+	sb_printf(gp, "set %s ", what);
+	gp_quote(gp, text);
+	sb_putc(gp, '\n');
+}
+
+static char *tmp_path(const struct plot *pl, const char *name)
+{
+	return xasprintf("%s/%s", pl->dir, name);
+}
+
+/* Writes text to a file of the temporary directory. */
+static int write_tmp(const struct plot *pl, const char *name,
+		     const struct strbuf *text)
+{
+	char *path = tmp_path(pl, name);
+	FILE *f = fopen(path, "we");
+	int rc = 0;
+
+	if (!f || fwrite(text->buf ? text->buf : "", 1, text->len, f) != text->len)
+		rc = -errno;
+	if (f && fclose(f) && !rc)
+		rc = -errno;
+	if (rc)
+		fprintf(stderr, "scn: plot: cannot write '%s': %s\n", path,
+			strerror(-rc));
+	free(path);
+	return rc;
+}
+
+/* A data-file path as a quoted gnuplot string. */
+static void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
+{
+	char *path = tmp_path(pl, name);
+
+	gp_quote(gp, path);
+	free(path);
+}
+
+static void put_num(struct strbuf *sb, double v)
+{
+	if (isnan(v))
+		sb_putc(sb, '?');	/* set datafile missing '?' */
+	else
+		sb_printf(sb, "%.17g", v);
+}
+
+/* ---- the x axis: values of a parameter ---------------------------------- */
+
+struct xaxis {
+	const struct jin_value **vals;	/* distinct, in order of appearance */
+	size_t n, cap;
+	bool numeric;
+	bool log2;
+	double lo, hi;			/* of the numbers */
+};
+
+static void x_add(struct xaxis *x, const struct jin_value *v)
+{
+	size_t i;
+
+	for (i = 0; i < x->n; i++)
+		if (jin_equal(x->vals[i], v))
+			return;
+	VEC_PUSH(x->vals, x->n, x->cap, v);
+}
+
+/* Numbers on a log2 axis when they are all positive and span 8x or more. */
+static void x_finish(struct xaxis *x)
+{
+	double lo = INFINITY, hi = 0;
+	size_t i;
+
+	x->numeric = x->n > 0;
+	for (i = 0; i < x->n; i++) {
+		if (x->vals[i]->type != JIN_NUMBER) {
+			x->numeric = false;
+			return;
+		}
+		lo = fmin(lo, x->vals[i]->u.num);
+		hi = fmax(hi, x->vals[i]->u.num);
+	}
+	x->log2 = lo > 0 && hi / lo >= 8;
+	x->lo = lo;
+	x->hi = hi;
+}
+
+/* Where v goes on the axis: the number, or the index of a word. */
+static double x_pos(const struct xaxis *x, const struct jin_value *v)
+{
+	size_t i;
+
+	if (x->numeric)
+		return v->u.num;
+	for (i = 0; i < x->n; i++)
+		if (jin_equal(x->vals[i], v))
+			return (double)i;
+	return NAN;
+}
+
+static void x_script(struct strbuf *gp, const struct xaxis *x,
+		     const char *label)
+{
+	struct strbuf text;
+	size_t i;
+
+	gp_set_text(gp, "xlabel", label);
+	if (x->log2)
+		sb_puts(gp, "set logscale x 2\n");
+	/*
+	 * A margin on both sides: gnuplot drops a tic that rounding puts
+	 * just outside an autoscaled range, and a point on the frame hides.
+	 */
+	if (!x->numeric)
+		sb_printf(gp, "set xrange [-0.5:%zu.5]\n", x->n ? x->n - 1 : 0);
+	else if (x->log2)
+		sb_printf(gp, "set xrange [%.17g:%.17g]\n", x->lo / 1.25,
+			  x->hi * 1.25);
+	else if (x->hi > x->lo)
+		sb_printf(gp, "set xrange [%.17g:%.17g]\n",
+			  x->lo - (x->hi - x->lo) * 0.05,
+			  x->hi + (x->hi - x->lo) * 0.05);
+	else
+		sb_printf(gp, "set xrange [%.17g:%.17g]\n", x->lo - 1, x->hi + 1);
+	if (x->n > MAX_LABELLED_TICS && x->numeric)
+		return;
+	sb_init(&text);
+	sb_puts(gp, "set xtics (");
+	for (i = 0; i < x->n; i++) {
+		text.len = 0;
+		rf_value_text(&text, x->vals[i]);
+		sb_puts(gp, i ? ", " : "");
+		gp_quote(gp, text.buf);
+		sb_printf(gp, " %.17g", x_pos(x, x->vals[i]));
+	}
+	sb_puts(gp, ")\n");
+	sb_free(&text);
+}
+
+/* ---- what to draw ------------------------------------------------------- */
+
+static bool phase_selected(const struct plot *pl, const struct rf_phase *ph)
+{
+	return !pl->o->phase || !strcmp(pl->o->phase, ph->name);
+}
+
+static bool has_metric(const struct plot *pl, const char *name)
+{
+	size_t i, k;
+
+	for (i = 0; i < pl->r->npoints; i++)
+		for (k = 0; k < pl->r->points[i].nphases; k++) {
+			const struct rf_phase *ph = &pl->r->points[i].phases[k];
+
+			if (phase_selected(pl, ph) && rf_find_metric(ph, name))
+				return true;
+		}
+	return false;
+}
+
+/* The metric to draw: --metric, else rate where there is one, else time. */
+static int pick_metric(const struct plot *pl, const char **out)
+{
+	const struct rf_result *r = pl->r;
+	struct strbuf names;
+	size_t i, k, m;
+
+	if (pl->o->phase) {
+		for (i = 0; i < r->npoints; i++)
+			if (rf_find_phase(&r->points[i], pl->o->phase))
+				break;
+		if (i == r->npoints) {
+			fprintf(stderr, "scn: plot: %s has no phase '%s'\n",
+				r->path, pl->o->phase);
+			return EXIT_DATAERR;
+		}
+	}
+	*out = pl->o->metric ? pl->o->metric :
+	       has_metric(pl, "rate") ? "rate" : "time";
+	if (has_metric(pl, *out))
+		return 0;
+	sb_init(&names);
+	for (i = 0; i < r->npoints; i++)
+		for (k = 0; k < r->points[i].nphases; k++) {
+			const struct rf_phase *ph = &r->points[i].phases[k];
+
+			for (m = 0; phase_selected(pl, ph) && m < ph->nmetrics; m++)
+				if (!strstr(names.buf ? names.buf : "",
+					    ph->metrics[m].name))
+					sb_printf(&names, "%s%s",
+						  names.len ? ", " : "",
+						  ph->metrics[m].name);
+		}
+	fprintf(stderr, "scn: plot: %s has no metric '%s'%s%s%s\n", r->path, *out,
+		pl->o->phase ? " in that phase" : "",
+		names.len ? "; it has: " : "", names.len ? names.buf : "");
+	sb_free(&names);
+	return EXIT_DATAERR;
+}
+
+/* A metric in seconds is drawn in the unit that suits its largest mean. */
+static double unit_scale(const struct plot *pl, const char *metric,
+			 const char **unit)
+{
+	double hi = 0;
+	size_t i, k;
+
+	*unit = "";
+	for (i = 0; i < pl->r->npoints; i++)
+		for (k = 0; k < pl->r->points[i].nphases; k++) {
+			const struct rf_phase *ph = &pl->r->points[i].phases[k];
+			const struct rf_metric *m = rf_find_metric(ph, metric);
+
+			if (!m || !phase_selected(pl, ph))
+				continue;
+			*unit = m->unit;
+			hi = fmax(hi, fabs(m->sum.mean));
+		}
+	if (strcmp(*unit, "s") || hi == 0 || hi >= 1)
+		return 1;
+	if (hi >= 1e-3) {
+		*unit = "ms";
+		return 1e-3;
+	}
+	if (hi >= 1e-6) {
+		*unit = "us";
+		return 1e-6;
+	}
+	*unit = "ns";
+	return 1e-9;
+}
+
+static void ylabel(struct plot *pl, const char *metric, const char *unit)
+{
+	char *label = *unit ? xasprintf("%s (%s)", metric, unit) :
+			      xstrdup(metric);
+
+	gp_set_text(&pl->gp, "ylabel", label);
+	free(label);
+}
+
+/* The table: one line per column value, x the row values. */
+static int draw_table(struct plot *pl)
+{
+	const struct rf_table *t = &pl->r->table;
+	struct xaxis x = { 0 };
+	struct strbuf data, title;
+	size_t r, c;
+	int rc;
+
+	if (!t->nrows) {
+		fprintf(stderr, "scn: plot: %s: the table has no rows\n",
+			pl->r->path);
+		return EXIT_DATAERR;
+	}
+	for (r = 0; r < t->nrows; r++)
+		x_add(&x, jin_at(t->row_values, r));
+	x_finish(&x);
+	sb_init(&data);
+	for (r = 0; r < t->nrows; r++) {
+		put_num(&data, x_pos(&x, jin_at(t->row_values, r)));
+		for (c = 0; c < t->ncols; c++) {
+			sb_putc(&data, ' ');
+			put_num(&data, t->cells[r * t->ncols + c]);
+		}
+		sb_putc(&data, '\n');
+	}
+	rc = write_tmp(pl, "table.dat", &data);
+	sb_free(&data);
+	if (rc) {
+		free(x.vals);
+		return PLOT_EXIT_CANTCREAT;
+	}
+	x_script(&pl->gp, &x, t->rows);
+	gp_set_text(&pl->gp, "ylabel", t->value);
+	if (t->cols)
+		gp_set_text(&pl->gp, "key title", t->cols);
+	sb_init(&title);
+	sb_puts(&pl->gp, "plot ");
+	for (c = 0; c < t->ncols; c++) {
+		title.len = 0;
+		if (t->cols)
+			rf_value_text(&title, jin_at(t->col_values, c));
+		else
+			sb_puts(&title, t->value);
+		sb_puts(&pl->gp, c ? ", \\\n     " : "");
+		gp_data(&pl->gp, pl, "table.dat");
+		sb_printf(&pl->gp, " using 1:%zu with linespoints title ", c + 2);
+		gp_quote(&pl->gp, title.buf);
+	}
+	sb_putc(&pl->gp, '\n');
+	sb_free(&title);
+	free(x.vals);
+	return 0;
+}
+
+/* One line of a sweep without a table: a phase and the other swept values. */
+struct series {
+	char *title;
+	struct {
+		double x, mean, min, max;
+	} *pts;
+	size_t n, cap;
+};
+
+static int cmp_x(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The title of point pt's line: what besides x tells it from the others. */
+static char *series_title(const struct rf_point *pt, const char *xparam,
+			  const char *phase, bool name_phase)
+{
+	struct strbuf sb;
+	size_t i;
+
+	sb_init(&sb);
+	if (name_phase)
+		sb_puts(&sb, phase);
+	for (i = 0; i < pt->swept->u.obj.len; i++) {
+		const struct jin_member *m = &pt->swept->u.obj.members[i];
+
+		if (!strcmp(m->key, xparam))
+			continue;
+		sb_printf(&sb, "%s%s=", sb.len ? " " : "", m->key);
+		rf_value_text(&sb, m->value);
+	}
+	return sb_steal(&sb);
+}
+
+static size_t count_phases_with(const struct plot *pl, const char *metric)
+{
+	const struct rf_point *pt = &pl->r->points[0];
+	size_t k, n = 0;
+
+	for (k = 0; k < pt->nphases; k++)
+		if (phase_selected(pl, &pt->phases[k]) &&
+		    rf_find_metric(&pt->phases[k], metric))
+			n++;
+	return n;
+}
+
+/* A sweep without a table: the metric's mean, min to max, against x. */
+static int draw_sweep(struct plot *pl, const char *metric)
+{
+	const struct rf_result *r = pl->r;
+	const char *xparam = r->points[0].swept->u.obj.members[0].key, *unit;
+	double scale = unit_scale(pl, metric, &unit);
+	bool name_phase = count_phases_with(pl, metric) > 1;
+	struct series *ser = NULL;
+	size_t nser = 0, cap = 0, i, k, s, j;
+	struct xaxis x = { 0 };
+	struct strbuf data;
+	int rc;
+
+	for (i = 0; i < r->npoints; i++) {
+		const struct jin_value *xv = jin_get(r->points[i].swept, xparam);
+
+		if (xv)
+			x_add(&x, xv);
+	}
+	x_finish(&x);
+	for (i = 0; i < r->npoints; i++) {
+		const struct rf_point *pt = &r->points[i];
+		const struct jin_value *xv = jin_get(pt->swept, xparam);
+
+		for (k = 0; xv && k < pt->nphases; k++) {
+			const struct rf_phase *ph = &pt->phases[k];
+			const struct rf_metric *m = rf_find_metric(ph, metric);
+			char *title;
+
+			if (!m || !m->sum.n || !phase_selected(pl, ph))
+				continue;
+			title = series_title(pt, xparam, ph->name, name_phase);
+			for (s = 0; s < nser && strcmp(ser[s].title, title); s++)
+				;
+			if (s == nser) {
+				struct series empty = { .title = title };
+
+				VEC_PUSH(ser, nser, cap, empty);
+			} else {
+				free(title);
+			}
+			grow_array((void **)&ser[s].pts, &ser[s].cap,
+				   ser[s].n + 1, sizeof(*ser[s].pts));
+			ser[s].pts[ser[s].n].x = x_pos(&x, xv);
+			ser[s].pts[ser[s].n].mean = m->sum.mean / scale;
+			ser[s].pts[ser[s].n].min = m->sum.min / scale;
+			ser[s].pts[ser[s].n].max = m->sum.max / scale;
+			ser[s].n++;
+		}
+	}
+	if (!nser) {
+		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+			r->path, metric);
+		free(x.vals);
+		return EXIT_DATAERR;
+	}
+	sb_init(&data);
+	for (s = 0; s < nser; s++) {
+		/* Lines join points in x order, whatever the sweep's order. */
+		qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
+		for (j = 0; j < ser[s].n; j++)
+			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
+				  ser[s].pts[j].x, ser[s].pts[j].mean,
+				  ser[s].pts[j].min, ser[s].pts[j].max);
+		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
+	}
+	rc = write_tmp(pl, "sweep.dat", &data) ? PLOT_EXIT_CANTCREAT : 0;
+	sb_free(&data);
+	if (!rc) {
+		x_script(&pl->gp, &x, xparam);
+		ylabel(pl, metric, unit);
+		sb_puts(&pl->gp, "plot ");
+		for (s = 0; s < nser; s++) {
+			sb_puts(&pl->gp, s ? ", \\\n     " : "");
+			gp_data(&pl->gp, pl, "sweep.dat");
+			sb_printf(&pl->gp, " index %zu using 1:2:3:4 with "
+				  "yerrorlines title ", s);
+			gp_quote(&pl->gp, *ser[s].title ? ser[s].title : metric);
+		}
+		sb_putc(&pl->gp, '\n');
+	}
+	for (s = 0; s < nser; s++) {
+		free(ser[s].title);
+		free(ser[s].pts);
+	}
+	free(ser);
+	free(x.vals);
+	return rc;
+}
+
+/* No sweep: a bar per phase (mean, stddev) and the samples as points. */
+static int draw_bars(struct plot *pl, const char *metric)
+{
+	const struct rf_point *pt = &pl->r->points[0];
+	struct strbuf bars, samples, tics;
+	const char *unit;
+	double scale = unit_scale(pl, metric, &unit);
+	bool nonneg = true;
+	size_t k, j, nbars = 0;
+	int rc;
+
+	sb_init(&bars);
+	sb_init(&samples);
+	sb_init(&tics);
+	for (k = 0; k < pt->nphases; k++) {
+		const struct rf_phase *ph = &pt->phases[k];
+		const struct rf_metric *m = rf_find_metric(ph, metric);
+
+		if (!m || !m->sum.n || !phase_selected(pl, ph))
+			continue;
+		sb_printf(&bars, "%zu %.17g %.17g\n", nbars, m->sum.mean / scale,
+			  m->sum.stddev / scale);
+		for (j = 0; m->samples && j < m->sum.n; j++) {
+			sb_printf(&samples, "%zu %.17g\n", nbars,
+				  m->samples[j] / scale);
+			nonneg = nonneg && m->samples[j] >= 0;
+		}
+		nonneg = nonneg && m->sum.mean - m->sum.stddev >= 0;
+		sb_puts(&tics, nbars ? ", " : "");
+		gp_quote(&tics, ph->name);
+		sb_printf(&tics, " %zu", nbars);
+		nbars++;
+	}
+	if (!nbars) {
+		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+			pl->r->path, metric);
+		rc = -ENODATA;
+		goto out;
+	}
+	rc = write_tmp(pl, "bars.dat", &bars);
+	if (!rc)
+		rc = write_tmp(pl, "samples.dat", &samples);
+	if (!rc) {
+		sb_puts(&pl->gp, "set xlabel 'phase'\n");
+		ylabel(pl, metric, unit);
+		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
+		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
+		if (nonneg)
+			sb_puts(&pl->gp, "set yrange [0:*]\n");
+		sb_puts(&pl->gp, "set boxwidth 0.6\nset style fill solid 0.35 border\n");
+		sb_puts(&pl->gp, "plot ");
+		gp_data(&pl->gp, pl, "bars.dat");
+		sb_puts(&pl->gp, " using 1:2:3 with boxerrorbars title "
+			"'mean \u00b1 stddev'");
+		if (samples.len) {
+			sb_puts(&pl->gp, ", \\\n     ");
+			gp_data(&pl->gp, pl, "samples.dat");
+			sb_puts(&pl->gp, " using 1:2 with points pt 7 ps 0.6 "
+				"title 'samples'");
+		}
+		sb_putc(&pl->gp, '\n');
+	}
+out:
+	sb_free(&bars);
+	sb_free(&samples);
+	sb_free(&tics);
+	return rc == -ENODATA ? EXIT_DATAERR : rc ? PLOT_EXIT_CANTCREAT : 0;
+}
+
+/* ---- running gnuplot ------------------------------------------------------ */
+
+/* True when an executable named name is on PATH. */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	bool found = false;
+
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path; !found; p = colon + 1) {
+		char *file;
+
+		colon = strchr(p, ':');
+		if (!colon)
+			colon = p + strlen(p);
+		/* An empty entry is the current directory, as for execvp. */
+		file = colon > p ? xasprintf("%.*s/%s", (int)(colon - p), p, name) :
+				   xasprintf("./%s", name);
+		found = access(file, X_OK) == 0;
+		free(file);
+		if (!*colon)
+			break;
+	}
+	return found;
+}
+
+/* Shows what gnuplot said, indented, after a failure. */
+static void show_file(const char *path)
+{
+	char line[1024];
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		fprintf(stderr, "  %s%s", line,
+			strchr(line, '\n') ? "" : "\n");
+	fclose(f);
+}
+
+/* Runs gnuplot on the script; its stdout and stderr go to gnuplot.err. */
+static int run_gnuplot(const struct plot *pl)
+{
+	char *script = tmp_path(pl, "plot.gp"), *errs = tmp_path(pl, "gnuplot.err");
+	char *const argv[] = { "gnuplot", script, NULL };
+	int status, fd, rc = 0;
+	pid_t pid;
+
+	fd = open(errs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		fprintf(stderr, "scn: plot: cannot create '%s': %s\n", errs,
+			strerror(errno));
+		rc = PLOT_EXIT_CANTCREAT;
+		goto out;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "scn: plot: fork: %s (errno %d)\n",
+			strerror(errno), errno);
+		close(fd);
+		rc = PLOT_EXIT_FAILED;
+		goto out;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+		if (null >= 0)
+			dup2(null, STDIN_FILENO);
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		execvp(argv[0], argv);
+		dprintf(STDERR_FILENO, "cannot run gnuplot: %s\n",
+			strerror(errno));
+		_exit(127);
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			fprintf(stderr, "scn: plot: waitpid: %s\n", strerror(errno));
+			rc = PLOT_EXIT_FAILED;
+			goto out;
+		}
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		goto out;
+	if (WIFEXITED(status))
+		fprintf(stderr, "scn: plot: gnuplot failed (exit %d):\n",
+			WEXITSTATUS(status));
+	else
+		fprintf(stderr, "scn: plot: gnuplot was killed by signal %d:\n",
+			WTERMSIG(status));
+	show_file(errs);
+	rc = PLOT_EXIT_FAILED;
+out:
+	free(script);
+	free(errs);
+	return rc;
+}
+
+/* Copies the picture to -o, once gnuplot's file is there and not empty. */
+static int deliver(const struct plot *pl, const char *name)
+{
+	char *from = tmp_path(pl, name), buf[65536];
+	int in = -1, out = -1, rc = 0;
+	struct stat st;
+	ssize_t n;
+
+	in = open(from, O_RDONLY | O_CLOEXEC);
+	if (in < 0 || fstat(in, &st) || st.st_size == 0) {
+		char *errs = tmp_path(pl, "gnuplot.err");
+
+		fprintf(stderr, "scn: plot: gnuplot drew nothing:\n");
+		show_file(errs);
+		free(errs);
+		rc = PLOT_EXIT_FAILED;
+		goto out;
+	}
+	out = open(pl->o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (out < 0)
+		goto fail_write;
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		char *p = buf;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail_write;
+		while (n > 0) {
+			ssize_t w = write(out, p, (size_t)n);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto fail_write;
+			p += w;
+			n -= w;
+		}
+	}
+	if (close(out)) {
+		out = -1;
+		goto fail_write;
+	}
+	out = -1;
+	goto out;
+fail_write:
+	fprintf(stderr, "scn: plot: cannot write '%s': %s\n", pl->o->out,
+		strerror(errno));
+	rc = PLOT_EXIT_CANTCREAT;
+out:
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	free(from);
+	return rc;
+}
+
+/* Empties and removes the temporary directory: only files scn wrote. */
+static void remove_dir(const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (d) {
+		while ((de = readdir(d))) {
+			char *path;
+
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			path = xasprintf("%s/%s", dir, de->d_name);
+			unlink(path);
+			free(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+static void script_head(struct plot *pl, const char *picture)
+{
+	struct strbuf *gp = &pl->gp;
+	char *path = tmp_path(pl, picture);
+
+	sb_puts(gp, "# SPDX-License-Identifier: GPL-2.0-only\n"
+		    "# written by scn plot\n"
+		    "set encoding utf8\n");
+	if (pl->o->png)
+		/* pngcairo draws better; plain png (libgd) is the fallback. */
+		sb_puts(gp, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+			    "  set terminal pngcairo size 960,600 noenhanced "
+			    "font 'Sans,11' background rgb 'white'\n"
+			    "} else {\n"
+			    "  set terminal png size 960,600 noenhanced\n"
+			    "}\n");
+	else
+		sb_puts(gp, "set terminal svg size 960,600 dynamic noenhanced "
+			    "font 'Sans,12' background rgb 'white'\n");
+	gp_set_text(gp, "output", path);
+	gp_set_text(gp, "title", *pl->r->name ? pl->r->name : pl->r->path);
+	sb_puts(gp, "set grid\nset key outside right top\n"
+		    "set datafile missing '?'\n");
+	free(path);
+}
+
+static int draw(struct plot *pl)
+{
+	const struct rf_result *r = pl->r;
+	const char *picture = pl->o->png ? "plot.png" : "plot.svg";
+	const char *metric = NULL;
+	int rc;
+
+	script_head(pl, picture);
+	if (r->has_table && !pl->o->metric && !pl->o->phase) {
+		rc = draw_table(pl);
+	} else {
+		rc = pick_metric(pl, &metric);
+		if (!rc && jin_len(r->points[0].swept))
+			rc = draw_sweep(pl, metric);
+		else if (!rc)
+			rc = draw_bars(pl, metric);
+	}
+	if (rc)
+		return rc;
+	if (write_tmp(pl, "plot.gp", &pl->gp))
+		return PLOT_EXIT_CANTCREAT;
+	rc = run_gnuplot(pl);
+	return rc ? rc : deliver(pl, picture);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	struct plot_opts o;
+	struct rf_result r;
+	struct rf_error err;
+	struct plot pl = { .o = &o, .r = &r };
+	const char *tmp = getenv("TMPDIR");
+	int rc;
+
+	rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	rc = rf_load(&r, o.in, &err);
+	if (rc) {
+		if (err.line)
+			fprintf(stderr, "scn: plot: %s:%d:%d: %s\n", o.in,
+				err.line, err.col, err.msg);
+		else
+			fprintf(stderr, "scn: plot: %s: %s\n", o.in, err.msg);
+		rf_free(&r);
+		return EXIT_DATAERR;
+	}
+	if (!r.npoints) {
+		fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
+			o.in, r.status, r.skip_reason ? ": " : "",
+			r.skip_reason ? r.skip_reason : "");
+		rf_free(&r);
+		return EXIT_DATAERR;
+	}
+	if (!on_path("gnuplot")) {
+		fprintf(stderr, "scn: plot: gnuplot is not installed\n"
+				"hint: apt-get install gnuplot-nox\n");
+		rf_free(&r);
+		return PLOT_EXIT_UNAVAILABLE;
+	}
+	snprintf(pl.dir, sizeof(pl.dir), "%s/scn-plot.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(pl.dir)) {
+		fprintf(stderr, "scn: plot: cannot make a directory in %s: %s\n",
+			tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		rf_free(&r);
+		return PLOT_EXIT_CANTCREAT;
+	}
+	sb_init(&pl.gp);
+	rc = draw(&pl);
+	sb_free(&pl.gp);
+	remove_dir(pl.dir);
+	rf_free(&r);
+	return rc;
+}

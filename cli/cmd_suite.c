@@ -1,0 +1,1100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_suite: runs a suite, one child "scn run" per scenario.
+ *
+ * Why children: a scenario that crashes, hangs in the kernel or is killed
+ * must cost one result, not the suite, and each gets a fresh address
+ * space, as kselftest's runner gives each test. The child's stdout comes
+ * through a pipe rather than being inherited: lines still stream (each
+ * is written on as soon as it is complete), and the suite sees them, so
+ * it can promise exactly one result line per scenario (it writes the
+ * line itself when the child died without one) and keep the output one
+ * KTAP document (stray lines become diagnostics).
+ *
+ * Signals: SIGINT, SIGTERM, SIGHUP and SIGCHLD are blocked and read from
+ * a signalfd in the one poll() loop, so no work happens in a handler. A
+ * child keeps SIGINT, SIGTERM and SIGHUP blocked across exec: scn run
+ * takes them with sigwait(), and a signal that arrives before its signal
+ * thread starts waits instead of killing it with knobs half set.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../common/json_out.h"
+#include "../common/util.h"
+#include "../runtime/knobs.h"
+#include "cmd_suite.h"
+#include "suite_file.h"
+
+enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON };
+
+/* What became of one scenario; the totals line counts these. */
+enum outcome {
+	OUT_PASS,
+	OUT_FAIL,
+	OUT_SKIP,
+	OUT_XFAIL,
+	OUT_TIMEOUT,		/* counted as fail, as kselftest does */
+	OUT_ERROR,		/* could not run: bad scenario, crash, exec */
+	OUT_INTERRUPTED,	/* counted as error */
+};
+
+static const char *const outcome_name[] = {
+	[OUT_PASS] = "pass",
+	[OUT_FAIL] = "fail",
+	[OUT_SKIP] = "skip",
+	[OUT_XFAIL] = "xfail",
+	[OUT_TIMEOUT] = "timeout",
+	[OUT_ERROR] = "error",
+	[OUT_INTERRUPTED] = "interrupted",
+};
+
+struct suite_opts {
+	const char **defines;
+	size_t ndefines;
+	const char **sweeps;
+	size_t nsweeps;
+	const char *state_dir;
+	const char *repeat;
+	const char *warmup;
+	const char *output;
+	unsigned timeout;	/* --timeout; 0: not given */
+	bool quiet;
+	enum suite_fmt fmt;
+};
+
+struct child {
+	pid_t pid;
+	unsigned timeout;
+	int status;		/* from waitpid */
+	bool reaped;
+	bool killed;		/* by the backstop */
+	bool result_seen;	/* its KTAP result line came through */
+	enum outcome outcome;
+	char reason[256];
+	double seconds;
+	char json_path[64];	/* --format json: the child's -o file */
+};
+
+struct totals {
+	unsigned pass, fail, xfail, xpass, skip, error;
+};
+
+struct runner {
+	const struct suite_opts *o;
+	const struct suite *s;
+	const char *what;	/* the operand, as given */
+	FILE *out;
+	int sfd;
+	sigset_t child_mask;
+	int signo;		/* the first SIGINT, SIGTERM or SIGHUP */
+	struct child *c;	/* [s->n] */
+	size_t ran;		/* children started */
+	struct totals t;
+	struct strbuf partial;	/* the child's line so far */
+	size_t json_results;	/* documents written into "results" */
+};
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+bool cmd_suite_operand(const char *path)
+{
+	size_t n = strlen(path);
+	struct stat st;
+
+	if (n > 6 && !strcmp(path + n - 6, ".suite"))
+		return true;
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* --- KTAP result lines ------------------------------------------------- */
+
+struct ktap_result {
+	bool ok;
+	long num;
+	const char *rest;	/* after the number: " name # DIRECTIVE why" */
+	enum outcome outcome;
+	const char *why;	/* the directive's text, or "" */
+};
+
+static bool directive_is(const char *d, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncmp(d, word, n) && (d[n] == ' ' || d[n] == '\0');
+}
+
+/* Reads "ok N ...", "not ok N ..." at the start of a line. */
+static bool parse_result(const char *s, struct ktap_result *kr)
+{
+	const char *hash, *d;
+	char *end;
+
+	memset(kr, 0, sizeof(*kr));
+	if (!strncmp(s, "ok ", 3)) {
+		kr->ok = true;
+		s += 3;
+	} else if (!strncmp(s, "not ok ", 7)) {
+		s += 7;
+	} else {
+		return false;
+	}
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	kr->num = strtol(s, &end, 10);
+	if (errno || (*end && *end != ' '))
+		return false;
+	kr->rest = end;
+	kr->outcome = kr->ok ? OUT_PASS : OUT_FAIL;
+	kr->why = "";
+	hash = strchr(end, '#');
+	if (!hash)
+		return true;
+	d = hash + 1;
+	while (*d == ' ')
+		d++;
+	if (directive_is(d, "SKIP"))
+		kr->outcome = OUT_SKIP;
+	else if (directive_is(d, "XFAIL") || directive_is(d, "TODO"))
+		kr->outcome = OUT_XFAIL;
+	else if (directive_is(d, "TIMEOUT") && !kr->ok)
+		kr->outcome = OUT_TIMEOUT;
+	else if (directive_is(d, "ERROR") && !kr->ok)
+		kr->outcome = OUT_ERROR;
+	else
+		return true;
+	d += strcspn(d, " ");
+	kr->why = d + strspn(d, " ");
+	return true;
+}
+
+static bool is_plan(const char *s)
+{
+	if (strncmp(s, "1..", 3))
+		return false;
+	s += 3;
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* --- the child's output ------------------------------------------------ */
+
+/*
+ * One line of the child's stdout in KTAP mode. The child prints only its
+ * test block; lines that belong to a whole document (version, plan,
+ * totals) are dropped, so that a child without --ktap-test still gives a
+ * well-formed block, and anything else at the top level that is not a
+ * diagnostic becomes one.
+ */
+static void ktap_line(struct runner *r, size_t i, char *line)
+{
+	struct child *c = &r->c[i];
+	struct ktap_result kr;
+
+	if (!*line)
+		return;
+	if (line[0] == ' ') {
+		if (c->result_seen)	/* its block is closed: keep it so */
+			fprintf(r->out, "# %s\n", line + strspn(line, " "));
+		else
+			fprintf(r->out, "%s\n", line);
+	} else if (line[0] == '#') {
+		if (!strncmp(line, "# Totals:", 9))
+			return;
+		if (!strncmp(line, "# SKIP ", 7))
+			snprintf(c->reason, sizeof(c->reason), "%s", line + 7);
+		fprintf(r->out, "%s\n", line);
+	} else if (!strncmp(line, "KTAP version ", 13) ||
+		   !strncmp(line, "TAP version ", 12) || is_plan(line)) {
+		return;
+	} else if (!c->result_seen && parse_result(line, &kr)) {
+		c->result_seen = true;
+		c->outcome = kr.outcome;
+		snprintf(c->reason, sizeof(c->reason), "%s", kr.why);
+		/* The child was told its number; a wrong one is renumbered. */
+		fprintf(r->out, "%s %zu%s\n", kr.ok ? "ok" : "not ok", i + 1, kr.rest);
+	} else {
+		fprintf(r->out, "# %s\n", line);
+	}
+}
+
+static void child_line(struct runner *r, size_t i, char *line)
+{
+	switch (r->o->fmt) {
+	case SF_KTAP:
+		ktap_line(r, i, line);
+		break;
+	case SF_NDJSON:
+		if (!strncmp(line, "# SKIP ", 7))
+			snprintf(r->c[i].reason, sizeof(r->c[i].reason), "%s", line + 7);
+		/* A host exec's output is not NDJSON: it goes to stderr. */
+		if (line[0] == '{')
+			fprintf(r->out, "%s\n", line);
+		else if (*line)
+			fprintf(stderr, "%s\n", line);
+		break;
+	case SF_JSON:
+		if (!strncmp(line, "# SKIP ", 7))
+			snprintf(r->c[i].reason, sizeof(r->c[i].reason), "%s", line + 7);
+		if (*line)
+			fprintf(stderr, "%s\n", line);
+		break;
+	}
+	fflush(r->out);
+}
+
+/* Reads what the pipe has; returns false at end of file. */
+static bool read_child(struct runner *r, size_t i, int fd)
+{
+	char buf[4096];
+	ssize_t n;
+	char *nl;
+
+	n = read(fd, buf, sizeof(buf));
+	if (n < 0)
+		return errno == EINTR || errno == EAGAIN;
+	if (n == 0) {
+		if (r->partial.len) {
+			child_line(r, i, r->partial.buf);
+			r->partial.len = 0;
+			r->partial.buf[0] = '\0';
+		}
+		return false;
+	}
+	sb_putn(&r->partial, buf, (size_t)n);
+	while ((nl = memchr(r->partial.buf, '\n', r->partial.len))) {
+		size_t len = (size_t)(nl - r->partial.buf) + 1;
+
+		*nl = '\0';
+		child_line(r, i, r->partial.buf);
+		memmove(r->partial.buf, r->partial.buf + len, r->partial.len - len + 1);
+		r->partial.len -= len;
+	}
+	return true;
+}
+
+/* --- signals ----------------------------------------------------------- */
+
+static int signals_start(struct runner *r)
+{
+	sigset_t mask, old;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &mask, &old))
+		return -errno;
+	r->child_mask = old;
+	sigaddset(&r->child_mask, SIGINT);
+	sigaddset(&r->child_mask, SIGTERM);
+	sigaddset(&r->child_mask, SIGHUP);
+	r->sfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+	return r->sfd < 0 ? -errno : 0;
+}
+
+/*
+ * Takes every pending signal. A stop signal is passed on to the running
+ * child unless the terminal sent it (SI_KERNEL): then the child, in the
+ * same process group, has it already. The child gets SUITE_KILL_GRACE
+ * seconds to stop before the backstop kills it.
+ */
+static void take_signals(struct runner *r, struct child *c, int64_t *deadline)
+{
+	struct signalfd_siginfo si;
+	int64_t grace = (int64_t)SUITE_KILL_GRACE * 1000000000;
+
+	while (read(r->sfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD) {
+			if (c && !c->reaped && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
+				c->reaped = true;
+			continue;
+		}
+		if (!r->signo)
+			r->signo = (int)si.ssi_signo;
+		if (!c || c->reaped)
+			continue;
+		if (si.ssi_code != SI_KERNEL)
+			kill(c->pid, (int)si.ssi_signo);
+		if (*deadline > now_ns() + grace)
+			*deadline = now_ns() + grace;
+	}
+}
+
+/* --- one scenario ------------------------------------------------------ */
+
+static bool same_name(const char *a, const char *b)
+{
+	size_t n = strcspn(a, "=");
+
+	return n == strcspn(b, "=") && !memcmp(a, b, n);
+}
+
+/* scn run --format F --ktap-test I --timeout T [...] -- FILE */
+static char **child_argv(const struct runner *r, size_t i, char *num, char *secs)
+{
+	const struct suite_entry *e = &r->s->e[i];
+	const struct suite_opts *o = r->o;
+	const struct child *c = &r->c[i];
+	size_t n = 0, cap = 24 + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
+	char **v = xcalloc(cap, sizeof(*v));
+	static const char *const fmt[] = {
+		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
+	};
+
+	v[n++] = "scn";
+	v[n++] = "run";
+	v[n++] = "--format";
+	v[n++] = (char *)fmt[o->fmt];
+	if (o->fmt == SF_KTAP) {
+		v[n++] = "--ktap-test";
+		v[n++] = num;
+	}
+	if (o->fmt == SF_JSON) {
+		v[n++] = "-o";
+		v[n++] = (char *)c->json_path;
+	}
+	v[n++] = "--timeout";
+	v[n++] = secs;
+	if (o->state_dir) {
+		v[n++] = "--state-dir";
+		v[n++] = (char *)o->state_dir;
+	}
+	if (o->quiet)
+		v[n++] = "-q";
+	if (o->repeat) {
+		v[n++] = "--repeat";
+		v[n++] = (char *)o->repeat;
+	}
+	if (o->warmup) {
+		v[n++] = "--warmup";
+		v[n++] = (char *)o->warmup;
+	}
+	for (k = 0; k < o->nsweeps; k++) {
+		v[n++] = "--sweep";
+		v[n++] = (char *)o->sweeps[k];
+	}
+	/* A suite line's -D beats the command line's for the same name. */
+	for (k = 0; k < o->ndefines; k++) {
+		bool overridden = false;
+
+		for (j = 0; j < e->ndefines; j++)
+			overridden |= same_name(o->defines[k], e->defines[j]);
+		if (overridden)
+			continue;
+		v[n++] = "-D";
+		v[n++] = (char *)o->defines[k];
+	}
+	for (k = 0; k < e->ndefines; k++) {
+		v[n++] = "-D";
+		v[n++] = e->defines[k];
+	}
+	v[n++] = "--";
+	v[n++] = e->path;
+	v[n] = NULL;
+	return v;
+}
+
+static unsigned entry_timeout(const struct runner *r, const struct suite_entry *e)
+{
+	if (e->line_timeout)
+		return e->line_timeout;
+	if (r->o->timeout)
+		return r->o->timeout;
+	if (e->file_timeout)
+		return e->file_timeout;
+	return SUITE_DEFAULT_TIMEOUT;
+}
+
+/*
+ * Relays the child's output until it has exited and its pipe is drained.
+ * A grandchild (a host exec left running) may hold the pipe open, so the
+ * drain after the exit is bounded. Past its timeout and the grace, the
+ * child is killed; one that does not die then (stuck in the kernel) is
+ * left behind rather than hanging the suite.
+ */
+static void watch_child(struct runner *r, size_t i, int fd, int64_t start)
+{
+	struct child *c = &r->c[i];
+	int64_t grace = (int64_t)SUITE_KILL_GRACE * 1000000000;
+	int64_t deadline = start + (int64_t)c->timeout * 1000000000 + grace;
+	int64_t drain_until = 0, now;
+	bool eof = false;
+
+	for (;;) {
+		struct pollfd pf[2] = {
+			{ .fd = eof ? -1 : fd, .events = POLLIN },
+			{ .fd = r->sfd, .events = POLLIN },
+		};
+		int64_t until;
+		int ms;
+
+		now = now_ns();
+		if (c->reaped && !drain_until) {
+			c->seconds = (double)(now - start) / 1e9;
+			drain_until = now + 200000000;
+		}
+		if (c->reaped && (eof || now >= drain_until))
+			break;
+		if (!c->reaped && now >= deadline) {
+			if (c->killed)
+				break;	/* unkillable: give up on it */
+			kill(c->pid, SIGKILL);
+			c->killed = true;
+			deadline = now + grace;
+			continue;
+		}
+		until = c->reaped ? drain_until : deadline;
+		ms = until - now > (int64_t)INT_MAX * 1000000 ? INT_MAX :
+		     (int)((until - now + 999999) / 1000000);
+		if (poll(pf, 2, ms) < 0 && errno != EINTR)
+			break;
+		if (pf[0].revents)
+			eof = !read_child(r, i, fd);
+		if (pf[1].revents)
+			take_signals(r, c, &deadline);
+	}
+	if (!c->reaped)
+		c->seconds = (double)(now_ns() - start) / 1e9;
+	if (r->partial.len) {	/* the last line, without its newline */
+		child_line(r, i, r->partial.buf);
+		r->partial.len = 0;
+	}
+}
+
+/* The outcome by the exit status, where no result line said it. */
+static void outcome_of_exit(struct runner *r, struct child *c)
+{
+	int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1;
+	int sig = WIFSIGNALED(c->status) ? WTERMSIG(c->status) :
+		  code > 128 && code < 128 + 65 ? code - 128 : 0;
+
+	if ((c->killed || !c->reaped) && r->signo) {
+		c->outcome = OUT_INTERRUPTED;
+		snprintf(c->reason, sizeof(c->reason),
+			 "did not stop within %u seconds of signal %d: killed",
+			 SUITE_KILL_GRACE, r->signo);
+	} else if (c->killed || !c->reaped || code == 124) {
+		c->outcome = OUT_TIMEOUT;
+		snprintf(c->reason, sizeof(c->reason), "%u seconds", c->timeout);
+	} else if (code == 0) {
+		c->outcome = OUT_PASS;
+	} else if (code == 1) {
+		c->outcome = OUT_FAIL;
+	} else if (code == 4) {
+		c->outcome = OUT_SKIP;	/* the reason, if any, came with "# SKIP" */
+	} else if (sig && r->signo) {
+		c->outcome = OUT_INTERRUPTED;
+		snprintf(c->reason, sizeof(c->reason), "interrupted by signal %d", sig);
+	} else if (sig) {
+		c->outcome = OUT_ERROR;
+		snprintf(c->reason, sizeof(c->reason), "killed by signal %d (%s)",
+			 sig, strsignal(sig));
+	} else {
+		c->outcome = OUT_ERROR;
+		snprintf(c->reason, sizeof(c->reason), "scn run exited with %d%s", code,
+			 code == 65 ? ": the scenario has errors" :
+			 code == 64 ? ": it refused its arguments" :
+			 code == 70 ? ": this build cannot run a statement" :
+			 code == 127 ? ": it could not be started" : "");
+	}
+}
+
+/* Where no result line came through, the suite writes it. */
+static void own_result_line(struct runner *r, size_t i)
+{
+	const struct child *c = &r->c[i];
+	const char *name = r->s->e[i].name;
+	const char *dir = "";
+
+	switch (c->outcome) {
+	case OUT_PASS:
+		fprintf(r->out, "ok %zu %s\n", i + 1, name);
+		return;
+	case OUT_FAIL:
+		fprintf(r->out, "not ok %zu %s\n", i + 1, name);
+		return;
+	case OUT_SKIP:
+		fprintf(r->out, "ok %zu %s # SKIP%s%s\n", i + 1, name,
+			c->reason[0] ? " " : "", c->reason);
+		return;
+	case OUT_XFAIL:
+		dir = "XFAIL";
+		break;
+	case OUT_TIMEOUT:
+		dir = "TIMEOUT";
+		break;
+	case OUT_ERROR:
+	case OUT_INTERRUPTED:
+		dir = "ERROR";
+		break;
+	}
+	fprintf(r->out, "not ok %zu %s # %s %s\n", i + 1, name, dir, c->reason);
+}
+
+/* A child that died without its teardown leaves the knob journal. */
+static void replay_journal(struct runner *r, size_t i)
+{
+	char report[2048], *line, *save = NULL;
+	struct rt_err err;
+	int n;
+
+	n = rt_knobs_replay(r->o->state_dir, report, sizeof(report), &err);
+	if (n == 0)
+		return;
+	if (r->o->fmt == SF_KTAP)
+		fprintf(r->out, "# %s: the run left its knob journal; replayed it\n",
+			r->s->e[i].name);
+	else
+		fprintf(stderr, "scn: %s: the run left its knob journal; replayed it\n",
+			r->s->e[i].name);
+	if (n < 0)
+		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr, "# %s\n", err.msg);
+	for (line = strtok_r(report, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr, "# %s\n", line);
+}
+
+static void count(struct totals *t, enum outcome o)
+{
+	switch (o) {
+	case OUT_PASS:
+		t->pass++;
+		break;
+	case OUT_FAIL:
+	case OUT_TIMEOUT:
+		t->fail++;
+		break;
+	case OUT_SKIP:
+		t->skip++;
+		break;
+	case OUT_XFAIL:
+		t->xfail++;
+		break;
+	case OUT_ERROR:
+	case OUT_INTERRUPTED:
+		t->error++;
+		break;
+	}
+}
+
+static void json_result_doc(struct runner *r, size_t i);
+static void ndjson_result(struct runner *r, size_t i);
+
+static void run_one(struct runner *r, size_t i)
+{
+	const struct suite_entry *e = &r->s->e[i];
+	struct child *c = &r->c[i];
+	char num[24], secs[24];
+	char **argv;
+	int fds[2] = { -1, -1 };
+	int64_t start;
+
+	c->timeout = entry_timeout(r, e);
+	snprintf(num, sizeof(num), "%zu", i + 1);
+	snprintf(secs, sizeof(secs), "%u", c->timeout);
+	if (r->o->fmt == SF_JSON) {
+		int tfd;
+
+		snprintf(c->json_path, sizeof(c->json_path), "%s/scn-suite-XXXXXX",
+			 getenv("TMPDIR") && strlen(getenv("TMPDIR")) < 40 ?
+			 getenv("TMPDIR") : "/tmp");
+		tfd = mkostemp(c->json_path, O_CLOEXEC);
+		if (tfd < 0)
+			c->json_path[0] = '\0';
+		else
+			close(tfd);
+	}
+	argv = child_argv(r, i, num, secs);
+	r->ran++;
+	fflush(r->out);
+	fflush(stderr);
+	start = now_ns();
+	if ((r->o->fmt == SF_JSON && !c->json_path[0]) || pipe2(fds, O_CLOEXEC)) {
+		c->status = 127 << 8;	/* as if exec had failed */
+		c->reaped = true;
+		goto done;
+	}
+	c->pid = fork();
+	if (c->pid == 0) {
+		static const char msg[] = "scn: cannot run /proc/self/exe\n";
+
+		dup2(fds[1], STDOUT_FILENO);
+		sigprocmask(SIG_SETMASK, &r->child_mask, NULL);
+		execv("/proc/self/exe", argv);
+		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(fds[1]);
+	if (c->pid < 0) {
+		fprintf(stderr, "scn: fork: %s (errno %d)\n", strerror(errno), errno);
+		c->status = 127 << 8;
+		c->reaped = true;
+	} else {
+		watch_child(r, i, fds[0], start);
+	}
+	close(fds[0]);
+done:
+	free(argv);
+	if (c->killed && !r->signo)
+		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr,
+			"# %s: still running %u seconds past its timeout of %u seconds: killed\n",
+			e->name, SUITE_KILL_GRACE, c->timeout);
+	if (!c->reaped)
+		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr,
+			"# %s: process %d does not die: left behind\n", e->name, (int)c->pid);
+	if (c->killed || (c->reaped && WIFSIGNALED(c->status)))
+		replay_journal(r, i);
+	if (r->o->fmt != SF_KTAP || !c->result_seen) {
+		outcome_of_exit(r, c);
+		if (r->o->fmt == SF_KTAP)
+			own_result_line(r, i);
+	}
+	count(&r->t, c->outcome);
+	if (r->o->fmt == SF_JSON)
+		json_result_doc(r, i);
+	else if (r->o->fmt == SF_NDJSON)
+		ndjson_result(r, i);
+	fflush(r->out);
+}
+
+/* --- JSON and NDJSON --------------------------------------------------- */
+
+static int exit_code_of(const struct child *c)
+{
+	if (!c->reaped)
+		return -1;
+	return WIFEXITED(c->status) ? WEXITSTATUS(c->status) : 128 + WTERMSIG(c->status);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	json_escape(f, s);
+	fputc('"', f);
+}
+
+static void json_totals(struct runner *r)
+{
+	fprintf(r->out, "{\"pass\":%u,\"fail\":%u,\"xfail\":%u,\"xpass\":%u,"
+		"\"skip\":%u,\"error\":%u}", r->t.pass, r->t.fail, r->t.xfail,
+		r->t.xpass, r->t.skip, r->t.error);
+}
+
+/* The child's document, verbatim; a stand-in when it left none. */
+static void json_result_doc(struct runner *r, size_t i)
+{
+	const struct suite_entry *e = &r->s->e[i];
+	const struct child *c = &r->c[i];
+	struct strbuf sb;
+	char buf[8192];
+	size_t n;
+	FILE *f = c->json_path[0] ? fopen(c->json_path, "re") : NULL;
+
+	sb_init(&sb);
+	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_putn(&sb, buf, n);
+	if (f)
+		fclose(f);
+	if (c->json_path[0])
+		unlink(c->json_path);
+	while (sb.len && isspace((unsigned char)sb.buf[sb.len - 1]))
+		sb.buf[--sb.len] = '\0';
+	fputs(r->json_results++ ? ",\n" : "\n", r->out);
+	if (sb.len && sb.buf[strspn(sb.buf, " \t\r\n")] == '{') {
+		fputs(sb.buf, r->out);
+	} else {
+		fprintf(r->out, "{\"schema\":\"scn-result/1\",\"scenario\":{\"name\":");
+		json_str(r->out, e->name);
+		fprintf(r->out, ",\"file\":");
+		json_str(r->out, e->path);
+		fprintf(r->out, "},\"status\":\"%s\",\"exit_code\":%d,\"error\":",
+			outcome_name[c->outcome], exit_code_of(c));
+		json_str(r->out, c->reason[0] ? c->reason : "the run left no result document");
+		fputc('}', r->out);
+	}
+	sb_free(&sb);
+}
+
+/* A scenario's fields in "scenarios" (JSON) and "result" lines (NDJSON). */
+static void json_entry_fields(struct runner *r, size_t i)
+{
+	const struct suite_entry *e = &r->s->e[i];
+	const struct child *c = &r->c[i];
+
+	fprintf(r->out, "\"index\":%zu,\"name\":", i + 1);
+	json_str(r->out, e->name);
+	fprintf(r->out, ",\"file\":");
+	json_str(r->out, e->path);
+	fprintf(r->out, ",\"status\":\"%s\",\"exit_code\":%d,\"seconds\":%.3f,"
+		"\"timeout\":%u,\"reason\":", outcome_name[c->outcome], exit_code_of(c),
+		c->seconds, c->timeout);
+	if (c->reason[0])
+		json_str(r->out, c->reason);
+	else
+		fputs("null", r->out);
+}
+
+static void ndjson_result(struct runner *r, size_t i)
+{
+	fprintf(r->out, "{\"type\":\"result\",");
+	json_entry_fields(r, i);
+	fputs("}\n", r->out);
+}
+
+/* --- the whole suite --------------------------------------------------- */
+
+static int suite_exit_code(const struct runner *r)
+{
+	if (r->signo)
+		return 128 + r->signo;
+	if (r->t.fail || r->t.error)
+		return 1;
+	if (r->t.skip == r->ran)	/* also an empty suite: nothing passed */
+		return 4;
+	return 0;
+}
+
+static void header(struct runner *r)
+{
+	switch (r->o->fmt) {
+	case SF_KTAP:
+		fprintf(r->out, "KTAP version 1\n1..%zu\n", r->s->n);
+		if (!r->s->n)
+			fprintf(r->out, "# %s: no scenarios\n", r->what);
+		break;
+	case SF_JSON:
+		fprintf(r->out, "{\n  \"schema\": \"scn-suite/1\",\n  \"scn_version\": \"%s\",\n"
+			"  \"suite\": ", SCN_VERSION);
+		json_str(r->out, r->what);
+		fprintf(r->out, ",\n  \"results\": [");
+		break;
+	case SF_NDJSON:
+		fprintf(r->out, "{\"type\":\"suite\",\"schema\":\"scn-suite/1\","
+			"\"scn_version\":\"%s\",\"suite\":", SCN_VERSION);
+		json_str(r->out, r->what);
+		fprintf(r->out, ",\"scenarios\":%zu}\n", r->s->n);
+		break;
+	}
+	fflush(r->out);
+}
+
+static void footer(struct runner *r)
+{
+	size_t i;
+
+	switch (r->o->fmt) {
+	case SF_KTAP:
+		if (r->signo)
+			fprintf(r->out, "# interrupted by signal %d after %zu of %zu scenarios\n",
+				r->signo, r->ran, r->s->n);
+		/* kselftest's line, exactly: tools read it. */
+		fprintf(r->out, "# Totals: pass:%u fail:%u xfail:%u xpass:%u skip:%u error:%u\n",
+			r->t.pass, r->t.fail, r->t.xfail, r->t.xpass, r->t.skip, r->t.error);
+		break;
+	case SF_JSON:
+		fprintf(r->out, "\n  ],\n  \"scenarios\": [");
+		for (i = 0; i < r->ran; i++) {
+			fputs(i ? ",\n    {" : "\n    {", r->out);
+			json_entry_fields(r, i);
+			fputc('}', r->out);
+		}
+		fprintf(r->out, "\n  ],\n  \"totals\": ");
+		json_totals(r);
+		if (r->signo)
+			fprintf(r->out, ",\n  \"interrupted\": {\"signal\":%d,\"after\":%zu}",
+				r->signo, r->ran);
+		else
+			fprintf(r->out, ",\n  \"interrupted\": null");
+		fprintf(r->out, ",\n  \"exit_code\": %d\n}\n", suite_exit_code(r));
+		break;
+	case SF_NDJSON:
+		fprintf(r->out, "{\"type\":\"totals\",\"totals\":");
+		json_totals(r);
+		if (r->signo)
+			fprintf(r->out, ",\"interrupted\":{\"signal\":%d,\"after\":%zu}",
+				r->signo, r->ran);
+		else
+			fprintf(r->out, ",\"interrupted\":null");
+		fprintf(r->out, ",\"exit_code\":%d}\n", suite_exit_code(r));
+		break;
+	}
+	fflush(r->out);
+}
+
+/* A scenario as people read it: "ksm_merge -D size=64M". */
+static char *label(const struct suite_entry *e)
+{
+	struct strbuf sb;
+	size_t k;
+
+	sb_init(&sb);
+	sb_puts(&sb, e->name);
+	for (k = 0; k < e->ndefines; k++)
+		sb_printf(&sb, " -D %s", e->defines[k]);
+	return sb_steal(&sb);
+}
+
+/* For people: one line per scenario on stderr, after the machine's part. */
+static void summary(const struct runner *r, double seconds)
+{
+	size_t i, w = 8;
+	char *l;
+
+	for (i = 0; i < r->ran; i++) {
+		l = label(&r->s->e[i]);
+		if (strlen(l) > w)
+			w = strlen(l);
+		free(l);
+	}
+	fprintf(stderr, "\nscn: %s: %zu of %zu scenarios in %.1fs: %u passed, %u failed, "
+		"%u skipped, %u errors\n", r->what, r->ran, r->s->n, seconds,
+		r->t.pass, r->t.fail, r->t.skip, r->t.error);
+	for (i = 0; i < r->ran; i++) {
+		const struct child *c = &r->c[i];
+
+		l = label(&r->s->e[i]);
+		fprintf(stderr, "  %-*s  %-11s %8.2fs%s%s\n", (int)w, l,
+			outcome_name[c->outcome], c->seconds,
+			c->reason[0] && c->outcome != OUT_PASS ? "  " : "",
+			c->outcome != OUT_PASS ? c->reason : "");
+		free(l);
+	}
+	if (r->signo)
+		fprintf(stderr, "scn: interrupted by signal %d after %zu of %zu scenarios\n",
+			r->signo, r->ran, r->s->n);
+}
+
+/* A signal between two scenarios stops the suite before the next. */
+static void poll_signals(struct runner *r)
+{
+	int64_t never = INT64_MAX;
+
+	take_signals(r, NULL, &never);
+}
+
+static int run_suite(struct runner *r)
+{
+	int64_t start = now_ns();
+	size_t i;
+	int rc;
+
+	rc = signals_start(r);
+	if (rc) {
+		fprintf(stderr, "scn: cannot take signals: %s (errno %d)\n", strerror(-rc), -rc);
+		return 70;
+	}
+	r->c = xcalloc(r->s->n + 1, sizeof(*r->c));
+	sb_init(&r->partial);
+	header(r);
+	for (i = 0; i < r->s->n; i++) {
+		poll_signals(r);
+		if (r->signo)
+			break;
+		run_one(r, i);
+		if (r->signo)
+			break;
+	}
+	footer(r);
+	summary(r, (double)(now_ns() - start) / 1e9);
+	/*
+	 * The mask stays: the suite returns to exit, and a stop signal that
+	 * came after the last read must not kill it before its exit code.
+	 */
+	close(r->sfd);
+	sb_free(&r->partial);
+	free(r->c);
+	return suite_exit_code(r);
+}
+
+/* --- the command line -------------------------------------------------- */
+
+static const char suite_usage[] =
+	"usage: scn run [-D NAME=VALUE]... [--timeout SECONDS] [--format ktap|json|ndjson]\n"
+	"               [-o FILE] [--repeat N] [--warmup N] [--sweep NAME=V,...]\n"
+	"               [--state-dir DIR] [-q] DIR|FILE.suite\n";
+
+static bool whole_number(const char *s, unsigned long min, unsigned long max,
+			 unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	if (out)
+		*out = v;
+	return true;
+}
+
+static int bad_option(const char *fmt, const char *arg)
+{
+	fputs("scn: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(suite_usage, stderr);
+	return 64;
+}
+
+static int parse_opts(int argc, char **argv, struct suite_opts *o)
+{
+	enum { O_STATE = 256, O_FORMAT, O_REPEAT, O_WARMUP, O_SWEEP, O_TIMEOUT, O_KTAP };
+	static const struct option longopts[] = {
+		{ "define", required_argument, NULL, 'D' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "state-dir", required_argument, NULL, O_STATE },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "repeat", required_argument, NULL, O_REPEAT },
+		{ "warmup", required_argument, NULL, O_WARMUP },
+		{ "sweep", required_argument, NULL, O_SWEEP },
+		{ "timeout", required_argument, NULL, O_TIMEOUT },
+		{ "ktap-test", required_argument, NULL, O_KTAP },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned long v;
+	int c;
+
+	/* 0, not 1: run has scanned (and permuted) this argv already. */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "D:qo:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'D':
+			o->defines[o->ndefines++] = optarg;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case O_STATE:
+			o->state_dir = optarg;
+			break;
+		case O_FORMAT:
+			if (!strcmp(optarg, "ktap") || !strcmp(optarg, "text"))
+				o->fmt = SF_KTAP;	/* a suite's text is KTAP */
+			else if (!strcmp(optarg, "json"))
+				o->fmt = SF_JSON;
+			else if (!strcmp(optarg, "ndjson"))
+				o->fmt = SF_NDJSON;
+			else
+				return bad_option("a suite's --format is ktap, json or ndjson, not '%s'",
+						  optarg);
+			break;
+		case O_REPEAT:
+			if (!whole_number(optarg, 1, 1000000, NULL))
+				return bad_option("--repeat takes a whole number from 1, not '%s'", optarg);
+			o->repeat = optarg;
+			break;
+		case O_WARMUP:
+			if (!whole_number(optarg, 0, 1000000, NULL))
+				return bad_option("--warmup takes a whole number from 0, not '%s'", optarg);
+			o->warmup = optarg;
+			break;
+		case O_SWEEP:
+			o->sweeps[o->nsweeps++] = optarg;
+			break;
+		case O_TIMEOUT:
+			if (!whole_number(optarg, 1, SUITE_TIMEOUT_MAX, &v))
+				return bad_option("--timeout takes whole seconds from 1, not '%s'", optarg);
+			o->timeout = (unsigned)v;
+			break;
+		case O_KTAP:
+			return bad_option("%s numbers one scenario's block; a suite numbers its own",
+					  "--ktap-test");
+		default:
+			return bad_option("unknown or incomplete option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 1)
+		return bad_option("%s", "a suite run takes one DIR or FILE.suite");
+	return 0;
+}
+
+int cmd_suite(int argc, char **argv)
+{
+	struct suite_opts o = { 0 };
+	struct runner r = { 0 };
+	struct source_set srcs;
+	struct suite s = { 0 };
+	struct stat st;
+	struct diag d;
+	const char *what;
+	int rc;
+
+	o.defines = xcalloc((size_t)argc + 1, sizeof(*o.defines));
+	o.sweeps = xcalloc((size_t)argc + 1, sizeof(*o.sweeps));
+	source_set_init(&srcs);
+	diag_init(&d);
+	rc = parse_opts(argc, argv, &o);
+	if (rc)
+		goto out;
+	what = argv[optind];
+	if (!stat(what, &st) && S_ISDIR(st.st_mode)) {
+		rc = suite_load_dir(&s, what);
+	} else {
+		rc = suite_load_file(&s, what, &srcs, &d);
+		diag_print(&d, stderr);
+		if (rc == -EINVAL) {
+			rc = 65;
+			goto out;
+		}
+	}
+	if (rc) {
+		fprintf(stderr, "scn: cannot read suite '%s': %s (errno %d)\n", what,
+			rc == -ENODEV ? "not a regular file" : strerror(-rc), -rc);
+		rc = 64;
+		goto out;
+	}
+	r.out = stdout;
+	if (o.output) {
+		r.out = fopen(o.output, "we");
+		if (!r.out) {
+			fprintf(stderr, "scn: cannot write '%s': %s (errno %d)\n", o.output,
+				strerror(errno), errno);
+			rc = 64;
+			goto out;
+		}
+	}
+	r.o = &o;
+	r.s = &s;
+	r.what = what;
+	rc = run_suite(&r);
+	if (r.out != stdout)
+		fclose(r.out);
+out:
+	suite_free(&s);
+	diag_free(&d);
+	source_set_free(&srcs);
+	free(o.defines);
+	free(o.sweeps);
+	return rc;
+}

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* result_file: a scn-result/1 document read back (see result_file.h). */
+#include "result_file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The loader's state: where to report, and the arena to fill. */
+struct loader {
+	struct rf_result *r;
+	struct rf_error *err;
+};
+
+static int bad(struct loader *ld, const struct jin_value *at, const char *fmt,
+	       ...) __attribute__((format(printf, 3, 4)));
+
+/* An error at value at (the document's start when at is NULL). */
+static int bad(struct loader *ld, const struct jin_value *at, const char *fmt,
+	       ...)
+{
+	va_list ap;
+
+	ld->err->line = at ? at->line : 1;
+	ld->err->col = at ? at->col : 1;
+	va_start(ap, fmt);
+	vsnprintf(ld->err->msg, sizeof(ld->err->msg), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* "expected an object, found a string" for a member or item. */
+static int bad_type(struct loader *ld, const struct jin_value *at,
+		    const char *where, const char *want)
+{
+	return bad(ld, at, "%s: expected %s, found %s", where, want,
+		   jin_type_name(at->type));
+}
+
+/*
+ * Member key of obj, which must have type t (or be null when null_ok). A
+ * missing member is an error at the object, unless optional.
+ */
+static int member(struct loader *ld, const struct jin_value *obj,
+		  const char *where, const char *key, enum jin_type t,
+		  bool optional, bool null_ok, const struct jin_value **out)
+{
+	const struct jin_value *v = jin_get(obj, key);
+	static const char *const article[] = {
+		[JIN_NULL] = "null", [JIN_BOOL] = "a boolean",
+		[JIN_NUMBER] = "a number", [JIN_STRING] = "a string",
+		[JIN_ARRAY] = "an array", [JIN_OBJECT] = "an object",
+	};
+
+	*out = NULL;
+	if (!v) {
+		if (optional)
+			return 0;
+		return bad(ld, obj, "%s: no \"%s\"", where, key);
+	}
+	if (v->type == JIN_NULL && null_ok)
+		return 0;
+	if (v->type != t) {
+		char at[160];
+
+		snprintf(at, sizeof(at), "%s.%s", where, key);
+		return bad_type(ld, v, at, article[t]);
+	}
+	*out = v;
+	return 0;
+}
+
+static const char *str_or(const struct jin_value *v, const char *dflt)
+{
+	const char *s = jin_str(v);
+
+	return s ? s : dflt;
+}
+
+/* The file's own statistics, for a metric written without samples. */
+static int file_summary(struct loader *ld, const struct jin_value *m,
+			const char *where, struct stats_summary *sum)
+{
+	static const char *const keys[] = { "min", "median", "mean", "max",
+					    "stddev" };
+	double *dst[] = { &sum->min, &sum->median, &sum->mean, &sum->max,
+			  &sum->stddev };
+	const struct jin_value *v;
+	double n;
+	size_t i;
+	int rc;
+
+	rc = member(ld, m, where, "n", JIN_NUMBER, false, false, &v);
+	if (rc)
+		return rc;
+	jin_num(v, &n);
+	if (n < 0 || n != floor(n) || n > 1e12)
+		return bad(ld, v, "%s.n: not a count of samples", where);
+	sum->n = (size_t)n;
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		rc = member(ld, m, where, keys[i], JIN_NUMBER, !sum->n, true, &v);
+		if (rc)
+			return rc;
+		if (v)
+			jin_num(v, dst[i]);
+	}
+	return 0;
+}
+
+static int load_metric(struct loader *ld, const struct jin_member *mm,
+		       const char *phase_where, struct rf_metric *out)
+{
+	const struct jin_value *m = mm->value, *v;
+	char where[200];
+	double *samples;
+	size_t i, n;
+	int rc;
+
+	snprintf(where, sizeof(where), "%s.metrics.%s", phase_where, mm->key);
+	if (m->type != JIN_OBJECT)
+		return bad_type(ld, m, where, "an object");
+	out->name = mm->key;
+	rc = member(ld, m, where, "unit", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	out->unit = str_or(v, "");
+	rc = member(ld, m, where, "better", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	if (!v)
+		out->better = RF_BETTER_NONE;
+	else if (!strcmp(jin_str(v), "lower"))
+		out->better = RF_BETTER_LOWER;
+	else if (!strcmp(jin_str(v), "higher"))
+		out->better = RF_BETTER_HIGHER;
+	else
+		return bad(ld, v, "%s.better: \"%s\" is none of \"lower\", "
+			   "\"higher\" and null", where, jin_str(v));
+	rc = member(ld, m, where, "samples", JIN_ARRAY, true, false, &v);
+	if (rc)
+		return rc;
+	if (!v)
+		return file_summary(ld, m, where, &out->sum);
+	/*
+	 * The writer spells a sample JSON cannot hold (a rate over a zero
+	 * time) as null: it is left out, as it never was a measurement.
+	 */
+	samples = arena_alloc(&ld->r->doc.arena,
+			      (jin_len(v) ? jin_len(v) : 1) * sizeof(double));
+	for (i = n = 0; i < jin_len(v); i++) {
+		const struct jin_value *s = jin_at(v, i);
+
+		if (s->type == JIN_NULL)
+			continue;
+		if (s->type != JIN_NUMBER)
+			return bad(ld, s, "%s.samples[%zu]: expected a number, "
+				   "found %s", where, i, jin_type_name(s->type));
+		samples[n++] = s->u.num;
+	}
+	out->samples = samples;
+	stats_summarize(samples, n, &out->sum);
+	return 0;
+}
+
+static int load_phase(struct loader *ld, const struct jin_value *p,
+		      const char *where, struct rf_phase *out)
+{
+	const struct jin_value *v, *metrics;
+	size_t i;
+	int rc;
+
+	if (p->type != JIN_OBJECT)
+		return bad_type(ld, p, where, "an object");
+	rc = member(ld, p, where, "name", JIN_STRING, false, false, &v);
+	if (rc)
+		return rc;
+	out->name = jin_str(v);
+	rc = member(ld, p, where, "metrics", JIN_OBJECT, false, false, &metrics);
+	if (rc)
+		return rc;
+	out->nmetrics = jin_len(metrics);
+	out->metrics = arena_alloc(&ld->r->doc.arena,
+				   (out->nmetrics + 1) * sizeof(*out->metrics));
+	for (i = 0; i < out->nmetrics; i++) {
+		rc = load_metric(ld, &metrics->u.obj.members[i], where,
+				 &out->metrics[i]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int load_point(struct loader *ld, const struct jin_value *p, size_t k,
+		      struct rf_point *out)
+{
+	static const struct jin_value empty = { .type = JIN_OBJECT };
+	const struct jin_value *v, *phases;
+	char where[64], pwhere[96];
+	size_t i;
+	int rc;
+
+	snprintf(where, sizeof(where), "points[%zu]", k);
+	if (p->type != JIN_OBJECT)
+		return bad_type(ld, p, where, "an object");
+	rc = member(ld, p, where, "params", JIN_OBJECT, false, false, &v);
+	if (rc)
+		return rc;
+	out->params = v;
+	rc = member(ld, p, where, "swept", JIN_OBJECT, true, true, &v);
+	if (rc)
+		return rc;
+	out->swept = v ? v : &empty;
+	rc = member(ld, p, where, "status", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	out->status = str_or(v, "");
+	rc = member(ld, p, where, "phases", JIN_ARRAY, false, false, &phases);
+	if (rc)
+		return rc;
+	out->nphases = jin_len(phases);
+	out->phases = arena_alloc(&ld->r->doc.arena,
+				  (out->nphases + 1) * sizeof(*out->phases));
+	for (i = 0; i < out->nphases; i++) {
+		snprintf(pwhere, sizeof(pwhere), "%s.phases[%zu]", where, i);
+		rc = load_phase(ld, jin_at(phases, i), pwhere, &out->phases[i]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* A table row is an array of cells, or one cell without cols=. */
+static int load_table(struct loader *ld, const struct jin_value *t)
+{
+	struct rf_table *tb = &ld->r->table;
+	const struct jin_value *v, *cells;
+	size_t r, c;
+	int rc;
+
+	rc = member(ld, t, "table", "rows", JIN_STRING, false, false, &v);
+	if (rc)
+		return rc;
+	tb->rows = jin_str(v);
+	rc = member(ld, t, "table", "cols", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	tb->cols = jin_str(v);
+	rc = member(ld, t, "table", "value", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	tb->value = str_or(v, "value");
+	rc = member(ld, t, "table", "row_values", JIN_ARRAY, false, false,
+		    &tb->row_values);
+	if (rc)
+		return rc;
+	rc = member(ld, t, "table", "col_values", JIN_ARRAY, true, true,
+		    &tb->col_values);
+	if (rc)
+		return rc;
+	if (tb->cols && !tb->col_values)
+		return bad(ld, t, "table: \"cols\" without \"col_values\"");
+	rc = member(ld, t, "table", "cells", JIN_ARRAY, false, false, &cells);
+	if (rc)
+		return rc;
+	tb->nrows = jin_len(tb->row_values);
+	tb->ncols = tb->col_values ? jin_len(tb->col_values) : 1;
+	if (jin_len(cells) != tb->nrows)
+		return bad(ld, cells, "table.cells: %zu rows for %zu row values",
+			   jin_len(cells), tb->nrows);
+	tb->cells = arena_alloc(&ld->r->doc.arena,
+				(tb->nrows * tb->ncols + 1) * sizeof(double));
+	for (r = 0; r < tb->nrows; r++) {
+		const struct jin_value *row = jin_at(cells, r);
+		bool one = row->type != JIN_ARRAY;
+
+		if (!one && jin_len(row) != tb->ncols)
+			return bad(ld, row, "table.cells[%zu]: %zu cells for %zu "
+				   "columns", r, jin_len(row), tb->ncols);
+		if (one && tb->ncols != 1)
+			return bad_type(ld, row, "table.cells[]", "an array");
+		for (c = 0; c < tb->ncols; c++) {
+			const struct jin_value *cell = one ? row : jin_at(row, c);
+			double d = NAN;
+
+			/* null: the point failed; other types are not plottable. */
+			if (cell->type == JIN_NUMBER)
+				d = cell->u.num;
+			else if (cell->type != JIN_NULL)
+				return bad_type(ld, cell, "table.cells[][]",
+						"a number or null");
+			tb->cells[r * tb->ncols + c] = d;
+		}
+	}
+	ld->r->has_table = true;
+	return 0;
+}
+
+/* "scn-result/1" and "scn-result/1.N" are read; other majors are not. */
+static int check_schema(struct loader *ld, const struct jin_value *root)
+{
+	const struct jin_value *v = jin_get(root, "schema");
+	const char *s = jin_str(v), *p;
+	char *end;
+	long major, minor = 0;
+
+	if (!v)
+		return bad(ld, root, "not a scn result: no \"schema\"");
+	if (!s)
+		return bad_type(ld, v, "schema", "a string");
+	if (strncmp(s, RF_SCHEMA "/", strlen(RF_SCHEMA) + 1))
+		return bad(ld, v, "not a scn result: schema \"%s\"", s);
+	p = s + strlen(RF_SCHEMA) + 1;
+	if (*p < '0' || *p > '9')
+		return bad(ld, v, "not a scn result: schema \"%s\"", s);
+	major = strtol(p, &end, 10);
+	if (*end == '.' && end[1] >= '0' && end[1] <= '9')
+		minor = strtol(end + 1, &end, 10);
+	if (*end)
+		return bad(ld, v, "not a scn result: schema \"%s\"", s);
+	if (major != RF_SCHEMA_MAJOR)
+		return bad(ld, v, "schema \"%s\" is not one this scn reads (%s/%d)",
+			   s, RF_SCHEMA, RF_SCHEMA_MAJOR);
+	ld->r->schema_minor = (int)minor;
+	return 0;
+}
+
+static int load(struct loader *ld)
+{
+	struct rf_result *r = ld->r;
+	const struct jin_value *root = r->doc.root, *v, *points;
+	size_t i;
+	int rc;
+
+	if (root->type != JIN_OBJECT)
+		return bad_type(ld, root, "the document", "an object");
+	rc = check_schema(ld, root);
+	if (rc)
+		return rc;
+	rc = member(ld, root, "the result", "status", JIN_STRING, false, false,
+		    &v);
+	if (rc)
+		return rc;
+	r->status = jin_str(v);
+	rc = member(ld, root, "the result", "skip_reason", JIN_STRING, true,
+		    true, &v);
+	if (rc)
+		return rc;
+	r->skip_reason = jin_str(v);
+	rc = member(ld, root, "the result", "scenario", JIN_OBJECT, false,
+		    false, &v);
+	if (rc)
+		return rc;
+	r->name = str_or(jin_get(v, "name"), "");
+	r->started = str_or(jin_get(root, "started"), "");
+	/* A skipped run may have no points at all. */
+	rc = member(ld, root, "the result", "points", JIN_ARRAY,
+		    !strcmp(r->status, "skip"), true, &points);
+	if (rc)
+		return rc;
+	r->npoints = jin_len(points);
+	r->points = arena_alloc(&r->doc.arena,
+				(r->npoints + 1) * sizeof(*r->points));
+	for (i = 0; i < r->npoints; i++) {
+		rc = load_point(ld, jin_at(points, i), i, &r->points[i]);
+		if (rc)
+			return rc;
+	}
+	rc = member(ld, root, "the result", "table", JIN_OBJECT, true, true, &v);
+	if (rc)
+		return rc;
+	return v ? load_table(ld, v) : 0;
+}
+
+int rf_load(struct rf_result *r, const char *path, struct rf_error *err)
+{
+	struct loader ld = { .r = r, .err = err };
+	struct jin_error jerr;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(err, 0, sizeof(*err));
+	r->path = path;
+	rc = jin_parse_file(&r->doc, path, &jerr);
+	if (rc) {
+		err->line = jerr.line;
+		err->col = jerr.col;
+		snprintf(err->msg, sizeof(err->msg), "%s", jerr.msg);
+		return rc;
+	}
+	r->root = r->doc.root;
+	return load(&ld);
+}
+
+void rf_free(struct rf_result *r)
+{
+	jin_free(&r->doc);
+}
+
+const struct rf_phase *rf_find_phase(const struct rf_point *pt,
+				     const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < pt->nphases; i++)
+		if (!strcmp(pt->phases[i].name, name))
+			return &pt->phases[i];
+	return NULL;
+}
+
+const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
+				       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ph->nmetrics; i++)
+		if (!strcmp(ph->metrics[i].name, name))
+			return &ph->metrics[i];
+	return NULL;
+}
+
+void rf_value_text(struct strbuf *sb, const struct jin_value *v)
+{
+	if (jin_is(v, JIN_STRING))
+		sb_puts(sb, v->u.str.s);
+	else
+		jin_write(sb, v);
+}
+
+void rf_point_label(struct strbuf *sb, const struct rf_point *pt)
+{
+	size_t i;
+
+	if (!jin_len(pt->swept)) {
+		sb_putc(sb, '-');
+		return;
+	}
+	for (i = 0; i < pt->swept->u.obj.len; i++) {
+		const struct jin_member *m = &pt->swept->u.obj.members[i];
+
+		if (i)
+			sb_putc(sb, ',');
+		sb_printf(sb, "%s=", m->key);
+		rf_value_text(sb, m->value);
+	}
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * result_file: a result of "scn run --format json" (schema scn-result/1,
+ * docs/results.md section 3.1) read back for scn compare and scn plot.
+ * Loading checks the shape that both commands rely on (points, phases,
+ * metrics and their samples, the table) and turns it into plain structs,
+ * so that neither command walks the JSON tree itself; a value of the
+ * wrong shape is an error at its line and column.
+ *
+ * Statistics are recomputed from a metric's samples, so a result edited
+ * by hand (or written by another tool) cannot carry a mean that disagrees
+ * with its data; a metric without samples keeps the file's statistics.
+ */
+#ifndef SCN_CLI_RESULT_FILE_H
+#define SCN_CLI_RESULT_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/json_in.h"
+#include "../common/stats.h"
+#include "../common/util.h"
+
+/* The schema this build reads; minor versions only add fields. */
+#define RF_SCHEMA "scn-result"
+#define RF_SCHEMA_MAJOR 1
+
+enum rf_better {
+	RF_BETTER_NONE,		/* a count of work done: never judged */
+	RF_BETTER_LOWER,
+	RF_BETTER_HIGHER,
+};
+
+struct rf_metric {
+	const char *name;
+	const char *unit;		/* "" when the file has none */
+	enum rf_better better;
+	const double *samples;		/* sum.n of them; NULL without */
+	struct stats_summary sum;
+};
+
+struct rf_phase {
+	const char *name;
+	struct rf_metric *metrics;	/* in file order */
+	size_t nmetrics;
+};
+
+struct rf_point {
+	const struct jin_value *params;	/* an object, maybe empty */
+	const struct jin_value *swept;	/* an object, maybe empty */
+	const char *status;		/* "" when the file has none */
+	struct rf_phase *phases;
+	size_t nphases;
+};
+
+/* A sweep's table: cells[row][col], one column when cols is NULL. */
+struct rf_table {
+	const char *rows, *cols, *value;	/* cols NULL without cols= */
+	const struct jin_value *row_values;	/* an array */
+	const struct jin_value *col_values;	/* an array, NULL without cols= */
+	size_t nrows, ncols;
+	double *cells;			/* nrows * ncols; NaN where null */
+};
+
+struct rf_result {
+	const char *path;		/* borrowed from the caller */
+	struct jin_doc doc;		/* owns every string and array below */
+	int schema_minor;
+	const char *status;
+	const char *skip_reason;	/* NULL unless the file gives one */
+	const char *name;		/* the scenario's; "" when absent */
+	const char *started;		/* "" when absent */
+	const struct jin_value *root;
+	struct rf_point *points;
+	size_t npoints;
+	bool has_table;
+	struct rf_table table;
+};
+
+/* Why a load failed, and where (line 0: no place, e.g. a read error). */
+struct rf_error {
+	int line, col;
+	char msg[256];
+};
+
+/*
+ * Reads and checks the result at path. Returns 0, -EINVAL for a file that
+ * is not JSON or not a scn-result/1 (err has the place), or -errno when
+ * it cannot be read. r must be rf_free'd in every case.
+ */
+int rf_load(struct rf_result *r, const char *path, struct rf_error *err);
+void rf_free(struct rf_result *r);
+
+const struct rf_phase *rf_find_phase(const struct rf_point *pt,
+				     const char *name);
+const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
+				       const char *name);
+
+/*
+ * Appends a value as a person reads it: strings without quotes, numbers
+ * as short as they round-trip, anything else as compact JSON.
+ */
+void rf_value_text(struct strbuf *sb, const struct jin_value *v);
+
+/* "readers=4,wait=poll" from a point's swept parameters; "-" for none. */
+void rf_point_label(struct strbuf *sb, const struct rf_point *pt);
+
+#endif

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * suite_file: the list of scenarios a suite runs, read from a suite file
+ * or from a directory. A suite file (docs/results.md, section 7) has one
+ * scenario a line, its path relative to the suite file, with optional
+ * "-D NAME=VALUE" words and "timeout=SECONDS"; "timeout SECONDS" sets
+ * the default of the lines after it; "#" starts a comment. The whole file
+ * is checked before anything runs, so a typo on line 40 is found before
+ * 39 scenarios have spent their minutes.
+ */
+#ifndef SCN_SUITE_FILE_H
+#define SCN_SUITE_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/diag.h"
+#include "../common/source.h"
+
+/* The longest timeout a suite accepts: a day. */
+#define SUITE_TIMEOUT_MAX 86400u
+
+struct suite_entry {
+	char *path;		/* as scn run is given it: suite dir + line */
+	char *name;		/* base name without .scn: the KTAP test name */
+	char **defines;		/* "NAME=VALUE", in the order written */
+	size_t ndefines;
+	size_t cap;
+	unsigned line_timeout;	/* timeout= on its line; 0: none */
+	unsigned file_timeout;	/* the "timeout" line above it; 0: none */
+	int line;		/* in the suite file; 0 from a directory */
+};
+
+struct suite {
+	struct suite_entry *e;
+	size_t n;
+	size_t cap;
+};
+
+/*
+ * Reads the suite file at path into s. Errors in the file are recorded
+ * in d at their FILE:LINE:COL (the source stays in srcs, for the excerpt)
+ * and the return is -EINVAL; a file that cannot be read is -errno with
+ * nothing recorded.
+ */
+int suite_load_file(struct suite *s, const char *path,
+		    struct source_set *srcs, struct diag *d);
+
+/* Every *.scn directly in dir, sorted by name. 0 or -errno. */
+int suite_load_dir(struct suite *s, const char *dir);
+
+void suite_free(struct suite *s);
+
+#endif

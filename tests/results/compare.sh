@@ -1,0 +1,195 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# scn compare on crafted results (tests/results/*.json, written by hand to
+# docs/results.md section 3.1, with statistics that agree with their
+# samples). base.json is the reference: ksm_unmerge, phases fill and
+# unmerge, 5 samples each. same.json has the same samples; regress.json
+# an unmerge 20% slower (its page count, a metric without direction,
+# differs too); improve.json one 20% faster; noisy-*.json means 15% apart
+# whose spreads overlap; small-*.json 2 samples a side (fill +4%, unmerge
+# +25%); cpu.json another CPU model; kernel.json another kernel release;
+# sweep-*.json a readers x wait sweep with a table, where new has one more
+# readers value and other starts at 2 readers; skip.json a skipped run; malformed.json is not JSON,
+# schema.json is scn-result/2, badshape.json has a sample that is a string.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+
+R=tests/results
+
+# run NAME ARGS...: scn compare with stdout in $OUT, stderr in $ERR and the
+# exit code in $RC; false (and a FAIL line) when scn crashed.
+OUT=$TMP/out
+ERR=$TMP/err
+run() {
+	local name=$1
+	shift
+	("$SCN" compare "$@" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+	RC=$?
+	if [ $RC -gt 127 ] || grep -qE 'Sanitizer|runtime error:' "$ERR"; then
+		fail "$name" "crashed (exit $RC): $(head -5 "$ERR")"
+		return 1
+	fi
+	return 0
+}
+
+# expect NAME WANT_RC ERE [ERE...]: every pattern matches a line of stdout
+# (or of stderr, for a pattern that starts with "2>").
+expect() {
+	local name=$1 want=$2 pat file
+	shift 2
+	if [ "$RC" != "$want" ]; then
+		fail "$name" "exit $RC, want $want: $(head -5 "$ERR")"
+		return
+	fi
+	for pat in "$@"; do
+		file=$OUT
+		if [ "${pat#2>}" != "$pat" ]; then
+			file=$ERR
+			pat=${pat#2>}
+		fi
+		if ! grep -qE -- "$pat" "$file"; then
+			fail "$name" "no line matches /$pat/ in: $(cat "$file")"
+			return
+		fi
+	done
+	ok "$name"
+}
+
+# refute NAME ERE: no line of stdout matches.
+refute() {
+	if grep -qE -- "$2" "$OUT"; then
+		fail "$1" "a line matches /$2/: $(grep -E -- "$2" "$OUT")"
+	else
+		ok "$1"
+	fi
+}
+
+# The fixtures themselves: valid JSON, all but the one meant to be broken.
+if command -v python3 >/dev/null 2>&1; then
+	for f in "$R"/*.json; do
+		name=$(basename "$f")
+		if [ "$name" = malformed.json ]; then
+			if python3 -m json.tool "$f" >/dev/null 2>&1; then
+				fail "fixture $name" "python3 reads it, but it is meant to be malformed"
+			else
+				ok "fixture $name is rejected by python3 -m json.tool"
+			fi
+		elif python3 -m json.tool "$f" >/dev/null 2>"$TMP/py"; then
+			ok "fixture $name is valid JSON"
+		else
+			fail "fixture $name" "$(cat "$TMP/py")"
+		fi
+	done
+else
+	skip "fixtures" "python3 is not installed"
+fi
+
+# Aligned columns: point phase metric unit n base new new/base change p verdict.
+S='[[:space:]]+'
+
+run identical "$R/base.json" "$R/same.json" &&
+	expect "identical results: no change, exit 0" 0 \
+		"^-${S}unmerge${S}time${S}ms${S}5/5${S}180\.2±1\.9${S}180\.2±1\.9${S}1\.000${S}\+0\.0%${S}1\.000${S}~$" \
+		"^6 compared: 0 worse, 0 better, 6 ~"
+run identical-fail-over --fail-over 10% "$R/base.json" "$R/same.json" &&
+	expect "identical results with --fail-over: exit 0" 0 "0 worse"
+
+run regression --fail-over 10% "$R/base.json" "$R/regress.json" &&
+	expect "regression, n=5: worse, exit 1 with --fail-over 10%" 1 \
+		"^point${S}phase${S}metric${S}unit${S}n${S}base${S}new${S}new/base${S}change${S}p${S}verdict$" \
+		"^-${S}unmerge${S}time${S}ms${S}5/5${S}180\.2±1\.9${S}216\.8±1\.9${S}1\.203${S}\+20\.3%${S}<0\.001${S}worse$" \
+		"^FAIL: worse by more than 10%:$" \
+		"^  unmerge time \(20\.3% worse\)$"
+refute "regression: a rate 9.1% worse is worse, but under --fail-over 10%" \
+	"unmerge rate \("
+run regression-pages --fail-over 10% "$R/base.json" "$R/regress.json" &&
+	expect "a metric without direction (pages) is listed, never judged" 1 \
+		"^-${S}unmerge${S}pages${S}pages${S}5/5${S}25600±0${S}28000±71${S}1\.094${S}\+9\.4%${S}<0\.001${S}~$"
+run regression-bare-pct --fail-over 10 "$R/base.json" "$R/regress.json" &&
+	expect "--fail-over 10 is 10%" 1 "^FAIL: worse by more than 10%:$"
+run regression-no-fail-over "$R/base.json" "$R/regress.json" &&
+	expect "regression without --fail-over: shown as worse, exit 0" 0 \
+		"${S}\+20\.3%${S}<0\.001${S}worse$"
+run regression-high-bar --fail-over 25% "$R/base.json" "$R/regress.json" &&
+	expect "regression of 20% under --fail-over 25%: exit 0" 0 "2 worse"
+
+run improvement --fail-over 10% "$R/base.json" "$R/improve.json" &&
+	expect "improvement: better, exit 0" 0 \
+		"^-${S}unmerge${S}time${S}ms${S}5/5${S}180\.2±1\.9${S}145\.0±1\.6${S}0\.805${S}-19\.5%${S}<0\.001${S}better$" \
+		"^-${S}unmerge${S}rate${S}pages/s${S}.*${S}better$"
+
+run noisy --fail-over 10% "$R/noisy-base.json" "$R/noisy-new.json" &&
+	expect "noisy overlapping samples: ~ (p 0.434), exit 0" 0 \
+		"^-${S}unmerge${S}time${S}ms${S}5/5${S}190\.0±52\.4${S}218\.0±55\.0${S}1\.147${S}\+14\.7%${S}0\.434${S}~$" \
+		"0 worse, 0 better"
+run noisy-alpha --alpha 0.5 "$R/noisy-base.json" "$R/noisy-new.json" &&
+	expect "--alpha 0.5 takes the same change as worse" 0 \
+		"${S}\+14\.7%${S}0\.434${S}worse$"
+
+run small --fail-over 10% "$R/small-base.json" "$R/small-new.json" &&
+	expect "n<3: no test, a change beyond the threshold counts" 1 \
+		"^-${S}unmerge${S}time${S}ms${S}2/2${S}182\.0±2\.8${S}227\.5±3\.5${S}1\.250${S}\+25\.0%${S}n<3${S}worse$" \
+		"^-${S}fill${S}time${S}ms${S}2/2${S}.*${S}\+3\.9%${S}n<3${S}~$" \
+		"^n<3: no test with fewer than 3 samples on a side; a change beyond 10% counts$"
+run small-high-bar --fail-over 30% "$R/small-base.json" "$R/small-new.json" &&
+	expect "n<3 under --fail-over 30%: ~ and exit 0" 0 \
+		"${S}\+25\.0%${S}n<3${S}~$" "beyond 30% counts"
+
+run cpu "$R/base.json" "$R/cpu.json" &&
+	expect "another CPU model: refused, exit 3, the field shown" 3 \
+		'2>^scn: compare: tests/results/base\.json and tests/results/cpu\.json were not measured alike:$' \
+		'2>^  fingerprint\.cpu\.model: "Intel\(R\) Xeon\(R\) Gold 6248 CPU @ 2\.50GHz" -> "AMD EPYC 7B13 64-Core Processor"$' \
+		'2>^hint: --force compares them anyway$'
+if [ -s "$OUT" ]; then
+	fail "refused: nothing on stdout" "$(cat "$OUT")"
+else
+	ok "refused: nothing on stdout"
+fi
+run cpu-force --force "$R/base.json" "$R/cpu.json" &&
+	expect "--force compares, showing the difference" 0 \
+		'^forced: fingerprint\.cpu\.model: "Intel' "^6 compared: "
+
+run kernel --fail-over 10% "$R/base.json" "$R/kernel.json" &&
+	expect "another kernel release: a note, not a refusal" 0 \
+		'^note: fingerprint\.kernel\.release: "6\.1\.0-26-amd64" -> "6\.12\.0-rc1\+"$' \
+		'^note: fingerprint\.kernel\.version: ' "^6 compared: 0 worse"
+
+run sweep "$R/sweep-base.json" "$R/sweep-new.json" &&
+	expect "sweep: points matched by params, the extra ones listed" 0 \
+		"^readers=16,wait=epoll${S}fault${S}rate${S}pages/s${S}3/3${S}" \
+		"^only in new: point readers=32,wait=poll$" \
+		"^only in new: point readers=32,wait=epoll$" "^24 compared: "
+
+run sweep-values "$R/sweep-base.json" "$R/sweep-other.json" &&
+	expect "other sweep values: swept params do not block, points match" 0 \
+		"^only in base: point readers=1,wait=poll$" \
+		"^only in new: point readers=32,wait=epoll$" "^18 compared: "
+
+run skip "$R/base.json" "$R/skip.json" &&
+	expect "a skipped result: nothing to compare, exit 4" 4 \
+		"^# SKIP nothing to compare: tests/results/skip\.json was skipped: needs ksm: /sys/kernel/mm/ksm is absent$"
+
+run malformed "$R/base.json" "$R/malformed.json" &&
+	expect "malformed JSON: exit 65 with line:col" 65 \
+		"2>^scn: compare: tests/results/malformed\.json:4:3: unexpected '\"', expected ',' or '\}'$"
+run schema "$R/schema.json" "$R/base.json" &&
+	expect "wrong schema: exit 65" 65 \
+		'2>^scn: compare: tests/results/schema\.json:2:13: schema "scn-result/2" is not one this scn reads \(scn-result/1\)$'
+run badshape "$R/base.json" "$R/badshape.json" &&
+	expect "a sample that is a string: exit 65 at its place" 65 \
+		'2>^scn: compare: tests/results/badshape\.json:144:17: points\[0\]\.phases\[1\]\.metrics\.time\.samples\[2\]: expected a number, found string$'
+run missing "$R/base.json" "$R/no-such-result.json" &&
+	expect "a missing file: exit 65" 65 \
+		'2>^scn: compare: tests/results/no-such-result\.json: cannot open: No such file or directory'
+printf '[1, 2]\n' >"$TMP/array.json"
+run not-an-object "$R/base.json" "$TMP/array.json" &&
+	expect "a document that is not an object: exit 65" 65 \
+		'2>array\.json:1:1: the document: expected an object, found array$'
+
+run one-file "$R/base.json" && expect "one file: usage, exit 64" 64
+run bad-pct --fail-over ten "$R/base.json" "$R/same.json" &&
+	expect "--fail-over ten: usage, exit 64" 64 "2>--fail-over takes a percentage"
+run bad-alpha --alpha 1.5 "$R/base.json" "$R/same.json" &&
+	expect "--alpha 1.5: usage, exit 64" 64 "2>--alpha takes a number between 0 and 1"
+run unknown-option --frob "$R/base.json" "$R/same.json" &&
+	expect "an unknown option: exit 64" 64 "2>unknown or incomplete option '--frob'"

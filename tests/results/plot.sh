@@ -1,0 +1,158 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# scn plot on the crafted results of tests/results (see compare.sh): the
+# table of a sweep, a sweep's metric, a single point's bars, to SVG and
+# PNG; the exit codes without gnuplot (69), with a gnuplot that fails (1)
+# or draws nothing (1), and for bad input (65) and usage (64); titles
+# that would be gnuplot or shell code stay text; the temporary directory
+# is removed.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+
+ROOT=$PWD
+R=$ROOT/tests/results
+OUT=$TMP/out
+ERR=$TMP/err
+# Plots go to a TMPDIR of their own, to see that nothing is left there.
+PLOT_TMP=$TMP/plot-tmp
+mkdir -p "$PLOT_TMP"
+
+# run NAME ARGS...: scn plot from $TMP, exit code in $RC; false after a crash.
+run() {
+	local name=$1
+	shift
+	(cd "$TMP" && TMPDIR=$PLOT_TMP "$SCN" plot "$@" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+	RC=$?
+	if [ $RC -gt 127 ] || grep -qE 'Sanitizer|runtime error:' "$ERR"; then
+		fail "$name" "crashed (exit $RC): $(head -5 "$ERR")"
+		return 1
+	fi
+	return 0
+}
+
+# want_rc NAME RC [ERE on stderr]
+want_rc() {
+	if [ "$RC" != "$2" ]; then
+		fail "$1" "exit $RC, want $2: $(head -5 "$ERR")"
+	elif [ -n "${3:-}" ] && ! grep -qE -- "$3" "$ERR"; then
+		fail "$1" "stderr lacks /$3/: $(cat "$ERR")"
+	else
+		ok "$1"
+	fi
+}
+
+# drawn NAME FILE STRING...: exit 0, FILE is not empty and holds each string.
+drawn() {
+	local name=$1 file=$2 s
+	shift 2
+	if [ "$RC" != 0 ]; then
+		fail "$name" "exit $RC: $(head -8 "$ERR")"
+		return
+	fi
+	if [ ! -s "$file" ]; then
+		fail "$name" "$file is missing or empty"
+		return
+	fi
+	for s in "$@"; do
+		if ! grep -qF -- "$s" "$file"; then
+			fail "$name" "$file lacks '$s'"
+			return
+		fi
+	done
+	ok "$name"
+}
+
+left_nothing() {
+	if [ -n "$(ls -A "$PLOT_TMP")" ]; then
+		fail "$1" "left in TMPDIR: $(ls -A "$PLOT_TMP")"
+		rm -rf "${PLOT_TMP:?}"/*
+	else
+		ok "$1"
+	fi
+}
+
+# Bad input and usage come before gnuplot is looked for.
+run missing "$R/no-such-result.json" -o "$TMP/x.svg" &&
+	want_rc "a missing file: exit 65" 65 "^scn: plot: .*no-such-result\.json: cannot open: "
+run malformed "$R/malformed.json" -o "$TMP/x.svg" &&
+	want_rc "malformed JSON: exit 65 with line:col" 65 "malformed\.json:4:3: unexpected"
+run skipped "$R/skip.json" -o "$TMP/x.svg" &&
+	want_rc "a skipped result: nothing to draw, exit 65" 65 "has no points to draw \(status skip: needs ksm"
+run no-output "$R/base.json" &&
+	want_rc "no -o: usage, exit 64" 64 "plot needs -o"
+run bad-ext "$R/base.json" -o "$TMP/x.pdf" &&
+	want_rc "-o x.pdf: usage, exit 64" 64 "must end in \.svg or \.png"
+
+# Without gnuplot on PATH: 69 and what to install.
+mkdir -p "$TMP/empty-path"
+(cd "$TMP" && PATH=$TMP/empty-path TMPDIR=$PLOT_TMP "$SCN" plot "$R/base.json" -o "$TMP/x.svg" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+RC=$?
+want_rc "gnuplot not installed: exit 69 with a hint" 69 "gnuplot-nox"
+
+# A gnuplot that fails: exit 1, its stderr shown, no picture left behind.
+mkdir -p "$TMP/fake-fail" "$TMP/fake-none"
+printf '#!/bin/sh\necho "line 3: no such terminal" >&2\nexit 1\n' >"$TMP/fake-fail/gnuplot"
+printf '#!/bin/sh\nexit 0\n' >"$TMP/fake-none/gnuplot"
+chmod +x "$TMP/fake-fail/gnuplot" "$TMP/fake-none/gnuplot"
+rm -f "$TMP/fail.svg"
+(cd "$TMP" && PATH=$TMP/fake-fail:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$R/base.json" -o "$TMP/fail.svg" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+RC=$?
+want_rc "gnuplot fails: exit 1 with its stderr" 1 "^  line 3: no such terminal$"
+if [ -e "$TMP/fail.svg" ]; then
+	fail "a failed plot leaves no file" "$TMP/fail.svg exists"
+else
+	ok "a failed plot leaves no file"
+fi
+(cd "$TMP" && PATH=$TMP/fake-none:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$R/base.json" -o "$TMP/none.svg" >"$OUT" 2>"$ERR"; exit $?) 2>/dev/null
+RC=$?
+want_rc "gnuplot draws nothing: exit 1" 1 "gnuplot drew nothing"
+left_nothing "failed plots leave nothing in TMPDIR"
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+	skip "plots" "gnuplot is not installed (apt-get install gnuplot-nox)"
+	exit 0
+fi
+
+run table "$R/sweep-base.json" -o "$TMP/table.svg" &&
+	drawn "a sweep's table to SVG: a line per column" "$TMP/table.svg" \
+		"<svg" "poll" "epoll" "readers" "uffd_readers" \
+		"fault.pages / fault.seconds"
+run sweep-metric "$R/sweep-new.json" --metric rate -o "$TMP/rate.svg" &&
+	drawn "a sweep's metric with error bars, a line per other value" \
+		"$TMP/rate.svg" "wait=poll" "wait=epoll" "rate (pages/s)"
+run bars "$R/base.json" -o "$TMP/bars.svg" &&
+	drawn "no sweep: a bar per phase and the samples" "$TMP/bars.svg" \
+		"fill" "unmerge" "samples" "rate (pages/s)"
+run bars-time "$R/base.json" --metric time --phase unmerge -o "$TMP/time.svg" &&
+	drawn "--metric time --phase unmerge, in ms" "$TMP/time.svg" "time (ms)" "unmerge"
+run no-metric "$R/base.json" --metric nope -o "$TMP/x.svg" &&
+	want_rc "an unknown metric: exit 65 with the ones there are" 65 \
+		"has no metric 'nope'; it has: time, rate, pages"
+run no-phase "$R/base.json" --phase nope -o "$TMP/x.svg" &&
+	want_rc "an unknown phase: exit 65" 65 "has no phase 'nope'"
+
+# A title that would be gnuplot or shell code if it were not quoted.
+# The newline in the name becomes a blank.
+IFS= read -r title <<'TXT'
+<text>it's "x" '; system('touch PWNED') # \ `touch PWNED2` $(touch PWNED3)</text>
+TXT
+run tricky "$R/tricky.json" -o "$TMP/tricky.svg" &&
+	drawn "quotes, backquotes and \$() in titles stay text" "$TMP/tricky.svg" \
+		"$title" "<text>fi'll</text>"
+if ls "$TMP"/PWNED* >/dev/null 2>&1 || ls "$ROOT"/PWNED* >/dev/null 2>&1; then
+	fail "titles run nothing" "a PWNED file was made"
+else
+	ok "titles run nothing"
+fi
+
+if gnuplot -e 'print GPVAL_TERMINALS' 2>&1 | grep -qw 'png\|pngcairo'; then
+	run png "$R/sweep-base.json" -o "$TMP/table.png"
+	if [ "$RC" = 0 ] && [ "$(head -c 4 "$TMP/table.png" | od -An -c | tr -d ' ')" = '211PNG' ]; then
+		ok "a sweep's table to PNG"
+	else
+		fail "a sweep's table to PNG" "exit $RC: $(head -5 "$ERR")"
+	fi
+else
+	skip "png" "this gnuplot has no png terminal"
+fi
+left_nothing "plots leave nothing in TMPDIR"

@@ -1,0 +1,279 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Suites (docs/results.md, sections 7 and 8): scn run DIR and FILE.suite
+# give one KTAP document with kselftest's totals line and its exit code;
+# suite files are checked first; timeouts, the SIGKILL backstop and
+# Ctrl-C leave the knobs as found; JSON and NDJSON; the KTAP checker
+# rejects what it must; make install writes the kselftest collection.
+# Prints "ok NAME", "FAIL NAME: why" or "skip NAME: why", like the
+# runtime tests, whose lib.sh it shares. The conditions of check() are
+# shell code in single quotes, run with eval:
+# shellcheck disable=SC2016,SC2034
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+ROOT=$PWD
+CHECK="python3 $ROOT/tests/ktap_check.py"
+KNOB=/sys/kernel/mm/ksm/pages_to_scan
+
+# check NAME CONDITION [WHY]: CONDITION (shell code) decides; on failure
+# WHY (shell code too) prints what was seen instead.
+check() {
+	if eval "$2"; then
+		ok "$1"
+	else
+		fail "$1" "$(eval "${3:-true}" 2>&1 | head -c 2000)"
+	fi
+}
+
+# Runs scn with stdout in $TMP/out, stderr in $TMP/err; $rc and $secs.
+suite() {
+	local start
+	start=$(date +%s%N)
+	"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	secs=$((($(date +%s%N) - start) / 1000000000))
+}
+
+has_line() { grep -qxF -- "$1" "$TMP/out"; }
+ktap_ok() { $CHECK "$TMP/out" >"$TMP/check" 2>&1; }
+
+# --- a directory: pass, fail, skip --------------------------------------
+mkdir -p "$TMP/dir"
+printf 'region r type=anon size=1M\nphase p { host write r }\nexpect p.pages == 256\n' >"$TMP/dir/a_pass.scn"
+printf 'phase p { sleep 1ms }\nexpect p.seconds > 100\n' >"$TMP/dir/b_fail.scn"
+if [ -e /dev/kvm ]; then	# a requirement no machine meets instead
+	printf 'require nodes >= 64\nregion r type=anon size=4K\nphase p { host write r }\n' >"$TMP/dir/c_skip.scn"
+else
+	printf 'require kvm\nbacking m type=memfd size=1G\nvm g mem=1G backing=m\nphase p { guest write }\n' >"$TMP/dir/c_skip.scn"
+fi
+echo 'not a scenario' >"$TMP/dir/notes.txt"
+suite run -q --state-dir "$STATE" "$TMP/dir"
+check "a directory suite with a failure exits 1" '[ "$rc" = 1 ]' 'echo "exit $rc"; cat "$TMP/err"'
+check "the passing scenario is 'ok 1 a_pass'" 'has_line "ok 1 a_pass"' 'cat "$TMP/out"'
+check "the failing scenario is 'not ok 2 b_fail'" 'has_line "not ok 2 b_fail"' 'cat "$TMP/out"'
+check "the skipping scenario is 'ok 3 c_skip # SKIP reason'" \
+	'grep -qE "^ok 3 c_skip # SKIP needs (kvm|nodes)" "$TMP/out"' 'cat "$TMP/out"'
+check "version and plan open the document" \
+	'[ "$(head -2 "$TMP/out" | tr "\n" "|")" = "KTAP version 1|1..3|" ]' 'head -2 "$TMP/out"'
+check "the totals line is kselftest's, exactly" \
+	'[ "$(tail -1 "$TMP/out")" = "# Totals: pass:1 fail:1 xfail:0 xpass:0 skip:1 error:0" ]' \
+	'tail -1 "$TMP/out"'
+check "exactly one result line per scenario" '[ "$(grep -cE "^(not )?ok " "$TMP/out")" = 3 ]' \
+	'grep -E "^(not )?ok " "$TMP/out"'
+check "the suite's KTAP passes ktap_check.py" ktap_ok 'cat "$TMP/check"'
+check "the summary on stderr names each scenario, result and time" \
+	'grep -qE "^  b_fail +fail +[0-9.]+s" "$TMP/err"' 'cat "$TMP/err"'
+
+# The same as JSON: one document, each child's verbatim.
+json_ok() {
+	python3 - "$TMP/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "scn-suite/1", d["schema"]
+assert [r["schema"] for r in d["results"]] == ["scn-result/1"] * 3
+assert [r["status"] for r in d["results"]] == ["pass", "fail", "skip"]
+assert [s["status"] for s in d["scenarios"]] == ["pass", "fail", "skip"]
+assert d["totals"] == {"pass": 1, "fail": 1, "xfail": 0, "xpass": 0, "skip": 1, "error": 0}
+assert d["exit_code"] == 1 and d["interrupted"] is None
+PY
+}
+suite run -q --format json --state-dir "$STATE" "$TMP/dir"
+check "--format json: one scn-suite/1 document with the children's" json_ok \
+	'echo "exit $rc"; json_ok; head -c 300 "$TMP/out"'
+ndjson_ok() {
+	python3 - "$TMP/out" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert lines[0]["type"] == "suite" and lines[0]["scenarios"] == 3
+assert lines[-1]["type"] == "totals" and lines[-1]["exit_code"] == 1
+assert [l["status"] for l in lines if l["type"] == "result"] == ["pass", "fail", "skip"]
+assert [l["type"] for l in lines].count("start") == 3
+PY
+}
+suite run -q --format ndjson --state-dir "$STATE" "$TMP/dir"
+check "--format ndjson: suite, the children's lines, results, totals" ndjson_ok \
+	'echo "exit $rc"; ndjson_ok; head -c 300 "$TMP/out"'
+
+# --- a suite file: -D and timeouts ---------------------------------------
+mkdir -p "$TMP/sf/sub"
+printf 'param n = 1\nphase p { sleep 1ms }\nprint "n is {n}"\n' >"$TMP/sf/sub/p.scn"
+cat >"$TMP/sf/my.suite" <<'SUITE'
+# comment line
+
+sub/p.scn -D n=7 timeout=9    # a line's -D beats the command line's
+timeout 7
+sub/p.scn
+SUITE
+suite run -q -D n=3 --state-dir "$STATE" "$TMP/sf/my.suite"
+check "a suite file's scenarios run, found relative to the file" '[ "$rc" = 0 ]' \
+	'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
+check "a suite line's -D beats the command line's" \
+	'[ "$(grep -c "# n is 7" "$TMP/out")/$(grep -c "# n is 3" "$TMP/out")" = 1/1 ]' 'cat "$TMP/out"'
+check "the suite file's KTAP passes ktap_check.py" ktap_ok 'cat "$TMP/check"'
+timeouts() {
+	python3 -c 'import json,sys; print([s["timeout"] for s in json.load(open(sys.argv[1]))["scenarios"]])' "$TMP/out"
+}
+suite run -q --format json --state-dir "$STATE" "$TMP/sf/my.suite"
+check "timeout= on a line, then the file's 'timeout' line" '[ "$(timeouts)" = "[9, 7]" ]' timeouts
+suite run -q --format json --timeout 8 --state-dir "$STATE" "$TMP/sf/my.suite"
+check "--timeout beats the file's 'timeout' line, not a line's timeout=" \
+	'[ "$(timeouts)" = "[9, 8]" ]' timeouts
+
+# Errors in the file: all of them, at FILE:LINE:COL, exit 65, nothing run.
+printf 'sub/p.scn\nsub/p.scn timeout=10m\nsub/p.scn -D\nsub/nothere.scn\nsub/p.scn --frob\ntimeout\n' >"$TMP/sf/bad.suite"
+suite run -q --state-dir "$STATE" "$TMP/sf/bad.suite"
+check "errors in a suite file: exit 65, nothing on stdout" '[ "$rc" = 65 ] && [ ! -s "$TMP/out" ]' \
+	'echo "exit $rc"; cat "$TMP/out"'
+for want in "bad.suite:2:11: error: '10m' is not a timeout in whole seconds" \
+	    "bad.suite:3:11: error: -D needs NAME=VALUE after it" \
+	    "bad.suite:4:1: error: cannot read scenario" \
+	    "bad.suite:5:11: error: unknown word '--frob' on a scenario line" \
+	    "bad.suite:6:1: error: 'timeout' takes one value"; do
+	check "suite file error: ${want#*error: }" 'grep -qF "$want" "$TMP/err"' 'cat "$TMP/err"'
+done
+suite run "$TMP/sf/none.suite"
+check "a suite file that does not exist is exit 64" '[ "$rc" = 64 ]' 'echo "exit $rc"'
+suite run --ktap-test 2 "$TMP/sf/my.suite"
+check "--ktap-test is refused for a suite (exit 64)" '[ "$rc" = 64 ]' 'echo "exit $rc"'
+mkdir -p "$TMP/empty"
+suite run "$TMP/empty"
+check "an empty directory is the plan 1..0 and exit 4" '[ "$rc" = 4 ] && has_line "1..0"' \
+	'echo "exit $rc"; cat "$TMP/out"'
+
+# The default suite lists every shipped scenario, once.
+listed=$(grep -oE '^[^#[:space:]]+\.scn' scenarios/default.suite | sort | tr '\n' ' ')
+shipped=$(cd scenarios && ls *.scn | sort | tr '\n' ' ')
+check "scenarios/default.suite lists every scenarios/*.scn" '[ "$listed" = "$shipped" ]' \
+	'echo "listed: $listed; shipped: $shipped"'
+
+# --- timeouts, the backstop, Ctrl-C: knobs as found -----------------------
+if ! need_root || [ ! -w "$KNOB" ]; then
+	skip "suite timeouts and signals" "needs root and $KNOB"
+else
+	before=$(cat "$KNOB")
+	knob_back() { [ "$(cat "$KNOB")" = "$before" ] && [ ! -e "$STATE/journal" ]; }
+	mkdir -p "$TMP/slow"
+	printf 'set ksm.pages_to_scan = 777\nphase p { sleep 30s }\n' >"$TMP/slow/slow.scn"
+	printf 'timeout 60\nslow.scn timeout=2\n' >"$TMP/slow/t.suite"
+	suite run -q --state-dir "$STATE" "$TMP/slow/t.suite"
+	check "a scenario past its timeout= is 'not ok # TIMEOUT'" \
+		'has_line "not ok 1 slow # TIMEOUT 2 seconds"' 'cat "$TMP/out"'
+	check "the timed-out suite exits 1 within a few seconds" '[ "$rc" = 1 ] && [ "$secs" -lt 8 ]' \
+		'echo "exit $rc after ${secs}s"'
+	check "after a timeout the knob is back and no journal is left" knob_back \
+		'echo "knob $(cat "$KNOB"), was $before"; ls "$STATE"'
+	check "the timed-out suite's KTAP passes ktap_check.py" ktap_ok 'cat "$TMP/check"'
+
+	# A child that does not stop at its timeout (a host exec runs to its
+	# end): killed 10 s later, its line written and its journal replayed.
+	printf 'set ksm.pages_to_scan = 778\nphase p { host exec "sleep 14 >/dev/null 2>&1" }\n' >"$TMP/slow/hang.scn"
+	printf 'hang.scn timeout=1\n' >"$TMP/slow/hang.suite"
+	suite run -q --state-dir "$STATE" "$TMP/slow/hang.suite"
+	check "a child still running 10 s past its timeout is killed: 'not ok # TIMEOUT'" \
+		'[ "$rc" = 1 ] && [ "$secs" -lt 14 ] && has_line "not ok 1 hang # TIMEOUT 1 seconds"' \
+		'echo "exit $rc after ${secs}s"; cat "$TMP/out"'
+	check "the killed child's journal is replayed and reported" \
+		'knob_back && grep -q "^# hang: the run left its knob journal; replayed it" "$TMP/out"' \
+		'echo "knob $(cat "$KNOB"), was $before"; ls "$STATE"; cat "$TMP/out"'
+	check "the killed child's suite output passes ktap_check.py" ktap_ok 'cat "$TMP/check"'
+
+	# Ctrl-C: SIGINT sent to the suite alone (kill), so the suite passes
+	# it on; a terminal's would reach the child too.
+	printf 'slow.scn\nslow.scn\nslow.scn\n' >"$TMP/slow/int.suite"
+	"$SCN" run -q --state-dir "$STATE" "$TMP/slow/int.suite" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 100); do [ "$(cat "$KNOB")" = 777 ] && break; sleep 0.05; done
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	check "SIGINT to a suite: exit 130" '[ "$rc" = 130 ]' 'echo "exit $rc"; cat "$TMP/err"'
+	check "SIGINT: the partial summary line" \
+		'has_line "# interrupted by signal 2 after 1 of 3 scenarios"' 'cat "$TMP/out"'
+	check "SIGINT: a totals line for what ran" \
+		'tail -1 "$TMP/out" | grep -qE "^# Totals: pass:0 fail:[01] xfail:0 xpass:0 skip:0 error:[01]$"' \
+		'cat "$TMP/out"'
+	check "SIGINT: nothing more launched" '[ "$(grep -cE "^(not )?ok " "$TMP/out")" = 1 ]' \
+		'cat "$TMP/out"'
+	check "SIGINT: the knob is restored, no journal" knob_back \
+		'echo "knob $(cat "$KNOB"), was $before"; ls "$STATE"'
+fi
+
+# --- the KTAP checker rejects what it must -------------------------------
+# bad_case NAME LINE INPUT: ktap_check.py exits 1 naming LINE.
+bad_case() {
+	printf '%s' "$3" >"$TMP/bad.ktap"
+	$CHECK "$TMP/bad.ktap" >"$TMP/check" 2>&1
+	r=$? at=$2
+	check "ktap_check rejects $1 (line $2)" '[ "$r" = 1 ] && grep -q "bad.ktap:$at: " "$TMP/check"' \
+		'echo "exit $r"; cat "$TMP/check"'
+}
+bad_case "a missing version line" 1 $'1..1\nok 1 a\n'
+bad_case "a version line without a plan" 2 $'KTAP version 1\nok 1 a\n'
+bad_case "numbering that skips" 4 $'KTAP version 1\n1..2\nok 1 a\nok 3 b\n'
+bad_case "fewer results than planned" 4 $'KTAP version 1\n1..2\nok 1 a\n'
+bad_case "an indentation of three spaces" 5 $'KTAP version 1\n1..1\n  KTAP version 1\n  1..1\n   ok 1 x\nok 1 a\n'
+bad_case "a tab for indentation" 5 $'KTAP version 1\n1..1\n  KTAP version 1\n  1..1\n\tok 1 x\nok 1 a\n'
+bad_case "a subtest block without its parent's result" 6 \
+	$'KTAP version 1\n1..2\n  KTAP version 1\n  1..1\n  ok 1 x\n  KTAP version 1\n  1..1\n  ok 1 y\nok 1 a\nok 2 b\n'
+bad_case "an unknown directive" 3 $'KTAP version 1\n1..1\nok 1 a # SKIPPED why\n'
+bad_case "TIMEOUT on an ok line" 3 $'KTAP version 1\n1..1\nok 1 a # TIMEOUT 30 seconds\n'
+bad_case "'ok' over a failed subtest" 6 \
+	$'KTAP version 1\n1..1\n  KTAP version 1\n  1..1\n  not ok 1 x\nok 1 a\n'
+bad_case "totals that disagree" 4 \
+	$'KTAP version 1\n1..1\nok 1 a\n# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n'
+bad_case "a malformed totals line" 4 $'KTAP version 1\n1..1\nok 1 a\n# Totals: pass:1 fail:0\n'
+bad_case "a line that is not KTAP" 3 $'KTAP version 1\n1..1\nhello\nok 1 a\n'
+bad_case "a diagnostic without a blank" 3 $'KTAP version 1\n1..1\n#x\nok 1 a\n'
+bad_case "a result after the last planned" 4 $'KTAP version 1\n1..1\nok 1 a\nok 2 b\n'
+printf 'KTAP version 1\n1..2\n  KTAP version 1\n  1..2\n  # why\n  not ok 1 x\n  ok 2 y # SKIP no\n# a failed\nnot ok 1 a\nok 2 b # SKIP none\n# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:1 error:0\n' >"$TMP/good.ktap"
+check "ktap_check accepts nesting, directives, diagnostics, totals" '$CHECK "$TMP/good.ktap"' \
+	'$CHECK "$TMP/good.ktap"'
+printf '  KTAP version 1\n  1..1\n  ok 1 p\nok 7 name\n' >"$TMP/block.ktap"
+check "ktap_check --block accepts a --ktap-test block" '$CHECK --block "$TMP/block.ktap"' \
+	'$CHECK --block "$TMP/block.ktap"'
+
+# --- make install: the layout, then the kselftest scripts run ------------
+DEST=$TMP/dest
+san=
+case $SCN in */build-san/*) san=SAN=1 ;; esac
+if ! make --no-print-directory -s $san install DESTDIR="$DEST" PREFIX=/usr >"$TMP/out" 2>&1; then
+	fail "make install" "$(tail -5 "$TMP/out")"
+	exit 0
+fi
+K=$DEST/usr/lib/scn/kselftest
+layout_ok() {
+	local f n
+	for f in bin/scn share/man/man1/scn.1 share/doc/scn/results.md \
+		 share/scn/scenarios/default.suite lib/scn/kselftest/README \
+		 lib/scn/kselftest/kselftest-list.txt lib/scn/kselftest/scn/settings; do
+		[ -f "$DEST/usr/$f" ] || { echo "no usr/$f"; return 1; }
+	done
+	[ -x "$DEST/usr/bin/scn" ] || { echo "bin/scn not executable"; return 1; }
+	for f in scenarios/*.scn; do
+		n=$(basename "$f" .scn)
+		[ -f "$DEST/usr/share/scn/scenarios/$n.scn" ] || { echo "no $n.scn"; return 1; }
+		[ -x "$K/scn/$n.sh" ] || { echo "no executable scn/$n.sh"; return 1; }
+		grep -qx "scn:$n.sh" "$K/kselftest-list.txt" || { echo "scn:$n.sh not listed"; return 1; }
+	done
+	[ "$(wc -l <"$K/kselftest-list.txt")" = "$(ls scenarios/*.scn | wc -l)" ] ||
+		{ echo "kselftest-list.txt has extra lines"; return 1; }
+	n=$(sed -n 's/^timeout=\([0-9]*\)$/\1/p' "$K/scn/settings")
+	[ -n "$n" ] && [ "$n" -gt 300 ] || { echo "settings: $(cat "$K/scn/settings")"; return 1; }
+}
+check "make install DESTDIR= PREFIX=/usr: bin, scenarios, man, docs, kselftest collection" \
+	layout_ok layout_ok
+"$K/scn/ksm_merge_check.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check "an installed kselftest script of a host scenario: exit 0, valid KTAP" \
+	'[ "$rc" = 0 ] && ktap_ok' 'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
+if [ -e /dev/kvm ]; then
+	skip "an installed KVM kselftest script skips" "this machine has /dev/kvm"
+else
+	"$K/scn/mmu_stress.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check "an installed KVM kselftest script: exit 4 (SKIP), valid KTAP" \
+		'[ "$rc" = 4 ] && ktap_ok' 'echo "exit $rc"; cat "$TMP/out" "$TMP/check"'
+fi
+make --no-print-directory -s $san uninstall DESTDIR="$DEST" PREFIX=/usr >/dev/null 2>&1
+check "make uninstall removes every file" '[ -z "$(find "$DEST" -type f)" ]' 'find "$DEST" -type f'

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -244,22 +245,43 @@ static int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 
 static void run_block(struct strand *s, const struct ir_block *b);
 
-static int run_command(const char *cmd, struct rt_err *err)
+/*
+ * Runs cmd with /bin/sh. The child gets the signals scn blocks for its
+ * signal thread back, so that Ctrl-C reaches it; and a stop (Ctrl-C, kill
+ * of scn alone, --timeout) sends it SIGTERM rather than waiting it out.
+ */
+static int run_command(const char *cmd, const atomic_bool *stop,
+		       struct rt_err *err)
 {
-	pid_t pid = fork();
+	bool killed = false;
+	sigset_t none;
 	int status;
+	pid_t pid = fork(), got;
 
 	if (pid < 0)
 		return rt_fail_errno(err, errno, "fork");
 	if (pid == 0) {
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+	for (;;) {
+		got = waitpid(pid, &status, WNOHANG);
+		if (got == pid)
+			break;
+		if (got < 0 && errno != EINTR)
 			return rt_fail_errno(err, errno, "waitpid");
+		if (!killed && stop && atomic_load(stop)) {
+			kill(pid, SIGTERM);
+			killed = true;
+		}
+		usleep(killed ? 1000 : 5000);
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
+	if (killed)
+		return rt_fail(err, -EINTR, "interrupted");
 	if (WIFEXITED(status))
 		return rt_fail(err, -ECHILD, "\"%s\" exited with %d", cmd,
 			       WEXITSTATUS(status));
@@ -657,7 +679,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 	int64_t t0, t1;
 	bool failed_before = atomic_load(&s->r->error);
 
-	if (ph->exec_before && run_command(ph->exec_before, &err))
+	if (ph->exec_before && run_command(ph->exec_before, s->r->o->stop, &err))
 		fail_at(s, op->loc, err.msg);
 	if (have_ksm) {
 		results_ksm_snapshot(&k0, &err);
@@ -708,7 +730,7 @@ static void run_phase(struct strand *s, const struct ir_op *op)
 		s->r->o->obs->phase_done(s->r->o->obs->ctx, s->r->point, s->r->run,
 					 s->r->warmup, op->index, pr);
 	pthread_mutex_unlock(&s->r->lock);
-	if (ph->exec_after && run_command(ph->exec_after, &err))
+	if (ph->exec_after && run_command(ph->exec_after, s->r->o->stop, &err))
 		fail_at(s, op->loc, err.msg);
 	if (stopping(s))
 		logf_(s->r, "# phase %s: interrupted\n", ph->name);
@@ -833,7 +855,7 @@ static void run_op(struct strand *s, const struct ir_op *op)
 		break;
 	}
 	case IR_EXEC:
-		rc = run_command(op->exec.command, &err);
+		rc = run_command(op->exec.command, r->o->stop, &err);
 		break;
 	case IR_KSM_WAIT:
 		rc = ksm_wait(s, op, &err);

@@ -248,6 +248,18 @@ else
 	skip "--timeout" "needs root to set a knob"
 fi
 
+# A command a phase runs is stopped too, not waited out.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nphase t { host exec "sleep 30" }\n' >"$TMP/exec.scn"
+start=$(date +%s%N)
+"$SCN" run --state-dir "$STATE" -q --timeout 1 "$TMP/exec.scn" >/dev/null 2>"$TMP/err"
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+if [ $rc = 124 ] && [ $ms -lt 5000 ] && ! pgrep -f "sleep 30$" >/dev/null; then
+	ok "--timeout 1 stops a 'host exec \"sleep 30\"' after ${ms}ms; the command is gone"
+else
+	fail "--timeout of host exec" "exit $rc after ${ms}ms: $(cat "$TMP/err")"
+fi
+
 # --- bad options -----------------------------------------------------------------
 "$SCN" run --state-dir "$STATE" --repeat 0 "$TMP/two.scn" >/dev/null 2>"$TMP/err"; r1=$?
 "$SCN" run --state-dir "$STATE" --format yaml "$TMP/two.scn" >/dev/null 2>"$TMP/err2"; r2=$?

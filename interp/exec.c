@@ -246,9 +246,10 @@ static int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 static void run_block(struct strand *s, const struct ir_block *b);
 
 /*
- * Runs cmd with /bin/sh. The child gets the signals scn blocks for its
- * signal thread back, so that Ctrl-C reaches it; and a stop (Ctrl-C, kill
- * of scn alone, --timeout) sends it SIGTERM rather than waiting it out.
+ * Runs cmd with /bin/sh in a process group of its own, with the signals
+ * scn blocks for its signal thread unblocked again. A stop (Ctrl-C, a
+ * kill of scn, --timeout) sends SIGTERM to the whole group rather than
+ * waiting it out, so that nothing the shell started is left behind.
  */
 static int run_command(const char *cmd, const atomic_bool *stop,
 		       struct rt_err *err)
@@ -261,6 +262,7 @@ static int run_command(const char *cmd, const atomic_bool *stop,
 	if (pid < 0)
 		return rt_fail_errno(err, errno, "fork");
 	if (pid == 0) {
+		setpgid(0, 0);
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
@@ -273,7 +275,7 @@ static int run_command(const char *cmd, const atomic_bool *stop,
 		if (got < 0 && errno != EINTR)
 			return rt_fail_errno(err, errno, "waitpid");
 		if (!killed && stop && atomic_load(stop)) {
-			kill(pid, SIGTERM);
+			kill(-pid, SIGTERM);
 			killed = true;
 		}
 		usleep(killed ? 1000 : 5000);

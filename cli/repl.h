@@ -3,7 +3,7 @@
  * repl: the state of "scn repl", the language one input at a time. Each
  * input is checked together with the text accepted before it, as one
  * scenario, by the same grammar and checker as a file; only then do its
- * new top-level operations run, against one live session (interp/exec.h).
+ * new top-level operations run, against one live session (interp/session.h).
  * An input that does not check, or that this machine cannot run, changes
  * nothing; one that fails at run time or is interrupted is undone. What
  * was accepted can be saved as a .scn file that "scn run" replays.
@@ -21,7 +21,7 @@
 
 #include "../common/util.h"
 #include "../interp/check.h"
-#include "../interp/exec.h"
+#include "../interp/session.h"
 
 /* One accepted input, as typed. */
 struct repl_chunk {

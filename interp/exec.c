@@ -21,49 +21,10 @@
 #include "../runtime/uffd.h"
 #include "plan.h"
 #include "progress.h"
+#include "exec_run.h"
 #include "results.h"
 
-/*
- * What the current phase's host accesses touched: accesses counted, and
- * a bit per page of each backing so that a page counts once.
- */
-struct phase_counts {
-	atomic_llong accesses;
-	uint64_t **touched;		/* [backing][page / 64] */
-	size_t *words;			/* [backing] */
-};
-
-/* The state of one sweep point's run. */
-struct run {
-	const struct ir_scenario *sc;
-	const struct exec_opts *o;
-	struct diag *d;
-	struct rt_mem *mems;		/* [nbackings] */
-	bool *made;
-	struct rt_knobs knobs;
-	bool knobs_open;
-	struct results *res;		/* the point's, over its runs */
-	size_t point;			/* from 0 */
-	unsigned run;			/* from 1, warm-up runs included */
-	bool warmup;
-	struct phase_counts counts;
-	struct rt_uffd *uffds;		/* [nuffds] */
-	bool *placement_read;		/* [backing]: an expression reads it */
-	bool *uffd_started;
-	pthread_mutex_t lock;		/* d and out, from concurrent branches */
-	/* Set by any branch, read by all: atomics, not the lock. */
-	atomic_bool failed;		/* an error or a failed expectation */
-	atomic_bool error;		/* an error: the run stops */
-};
-
-/* A strand of execution: the main one or a concurrent branch. */
-struct strand {
-	struct run *r;
-	atomic_bool *sibling_stop;	/* a failing branch stops the others */
-};
-
-
-static bool stopping(const struct strand *s)
+bool stopping(const struct strand *s)
 {
 	return (s->r->o->stop && atomic_load(s->r->o->stop)) ||
 	       (s->sibling_stop && atomic_load(s->sibling_stop));
@@ -173,7 +134,7 @@ static bool sets_knobs(const struct ir_block *b)
 }
 
 /* Unmet requirements, absent knobs, too little memory: a SKIP. */
-static int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
+int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
 {
 	const struct rt_features *f = o->features;
@@ -627,7 +588,7 @@ static bool expr_places(const struct ir_expr *x, int backing)
 	       expr_places(x->c, backing) || expr_places(x->vcpu, backing);
 }
 
-static bool block_places(const struct ir_block *b, int backing)
+bool block_places(const struct ir_block *b, int backing)
 {
 	size_t i, k;
 
@@ -668,7 +629,7 @@ static int64_t *place_pages(struct run *r)
 	return place;
 }
 
-static void run_phase(struct strand *s, const struct ir_op *op)
+void run_phase(struct strand *s, const struct ir_op *op)
 {
 	const struct ir_phase *ph = &s->r->sc->phases[op->index];
 	struct phase_result *pr = &s->r->res->phases[op->index];
@@ -776,7 +737,7 @@ static void warn_confounders(struct strand *s, const struct ir_op *op,
 	}
 }
 
-static void run_op(struct strand *s, const struct ir_op *op)
+void run_op(struct strand *s, const struct ir_op *op)
 {
 	struct run *r = s->r;
 	struct rt_err err = { "" };
@@ -902,7 +863,7 @@ static void run_block(struct strand *s, const struct ir_block *b)
 }
 
 /* Frees every object the run made, then puts every knob back. */
-static void teardown(struct run *r)
+void teardown(struct run *r)
 {
 	char report[1024];
 	size_t i;
@@ -926,7 +887,7 @@ static void teardown(struct run *r)
  * A journal belongs to a run that is still going (it holds the lock) or
  * to one that was killed: either way this run must not start.
  */
-static int journal_left(const struct exec_opts *o, struct diag *d)
+int journal_left(const struct exec_opts *o, struct diag *d)
 {
 	const char *dir = o->state_dir ? o->state_dir : RT_STATE_DIR;
 	struct rt_knobs k;
@@ -1082,271 +1043,4 @@ int exec_program(const struct ir_program *p, const struct exec_opts *o,
 			worst = st;
 	}
 	return worst;
-}
-
-/* --- a session: one run that grows input by input (the REPL) ----------- */
-
-/*
- * The uffd services live in an array that never moves, as their reader
- * threads point into it; the other arrays grow with the scenario.
- */
-#define SESSION_MAX_UFFDS 256
-
-struct knob_undo {
-	enum knob knob;
-	char value[RT_KNOB_VALUE_MAX];
-};
-
-struct exec_session {
-	struct run r;
-	struct exec_opts o;
-	struct results res;
-	struct ir_scenario empty;	/* the scenario before any input */
-	size_t cap_backings, cap_phases;
-	struct knob_undo *undo;		/* knobs as the current input found them */
-	size_t nundo;
-};
-
-static void *grow_zeroed(void *p, size_t old, size_t new, size_t elem)
-{
-	p = xrealloc(p, new * elem);
-	memset((char *)p + old * elem, 0, (new - old) * elem);
-	return p;
-}
-
-int exec_session_open(const struct exec_opts *o, struct diag *d,
-		      struct exec_session **out)
-{
-	struct exec_session *s;
-
-	if (journal_left(o, d))
-		return -EBUSY;
-	s = xcalloc(1, sizeof(*s));
-	s->o = *o;
-	s->r.o = &s->o;
-	s->r.d = d;
-	s->r.sc = &s->empty;
-	s->r.res = &s->res;
-	s->r.run = 1;
-	pthread_mutex_init(&s->r.lock, NULL);
-	s->r.uffds = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffds));
-	s->r.uffd_started = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_started));
-	results_init(&s->res, &s->empty);
-	s->cap_phases = 1;
-	exec_session_adopt(s, &s->empty);
-	*out = s;
-	return 0;
-}
-
-int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
-{
-	struct run *r = &s->r;
-	size_t nb, np, b;
-
-	if (!sc)
-		sc = &s->empty;
-	nb = sc->nbackings + 1;
-	np = sc->nphases + 1;
-	if (sc->nuffds > SESSION_MAX_UFFDS)
-		return -E2BIG;
-	if (nb > s->cap_backings) {
-		r->mems = grow_zeroed(r->mems, s->cap_backings, nb, sizeof(*r->mems));
-		r->made = grow_zeroed(r->made, s->cap_backings, nb, sizeof(*r->made));
-		r->counts.touched = grow_zeroed(r->counts.touched, s->cap_backings,
-						nb, sizeof(*r->counts.touched));
-		r->counts.words = grow_zeroed(r->counts.words, s->cap_backings, nb,
-					      sizeof(*r->counts.words));
-		r->placement_read = grow_zeroed(r->placement_read, s->cap_backings,
-						nb, sizeof(*r->placement_read));
-		s->cap_backings = nb;
-	}
-	if (np > s->cap_phases) {
-		s->res.phases = grow_zeroed(s->res.phases, s->cap_phases, np,
-					    sizeof(*s->res.phases));
-		s->cap_phases = np;
-	}
-	r->sc = sc;
-	s->res.sc = sc;
-	/* A later print may read a region's placement that no earlier did. */
-	for (b = 0; b < sc->nbackings; b++)
-		r->placement_read[b] = block_places(&sc->ops, (int)b);
-	return 0;
-}
-
-int exec_session_preflight(struct exec_session *s,
-			   const struct ir_scenario *sc, struct diag *d,
-			   char *reason, size_t len)
-{
-	return preflight(sc, &s->o, d, reason, len);
-}
-
-static int session_status(struct exec_session *s)
-{
-	if (s->o.stop && atomic_load(s->o.stop))
-		return EXEC_INTERRUPTED;
-	if (atomic_load(&s->r.error))
-		return -EIO;
-	return atomic_load(&s->r.failed) ? EXEC_FAIL : EXEC_PASS;
-}
-
-static void session_begin(struct exec_session *s, struct diag *d)
-{
-	s->r.d = d;
-	atomic_store(&s->r.failed, false);
-	atomic_store(&s->r.error, false);
-}
-
-int exec_session_run(struct exec_session *s, size_t first, size_t end,
-		     struct diag *d)
-{
-	struct strand main_strand = { .r = &s->r };
-	const struct ir_block *b = &s->r.sc->ops;
-	struct rt_err err;
-	size_t i;
-
-	session_begin(s, d);
-	/* Knobs as this input finds them, for a rollback (set is top-level). */
-	s->nundo = 0;
-	s->undo = xrealloc(s->undo, (end - first + 1) * sizeof(*s->undo));
-	for (i = first; i < end && i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
-		struct knob_undo *u = &s->undo[s->nundo];
-
-		if (op->kind != IR_SET_KNOB ||
-		    knob_info[op->knob.knob].kind == KNOB_ACTION)
-			continue;
-		u->knob = op->knob.knob;
-		if (!rt_knob_read(u->knob, u->value, sizeof(u->value), &err))
-			s->nundo++;
-	}
-	for (i = first; i < end && i < b->n && !stopping(&main_strand) &&
-	     !atomic_load(&s->r.error); i++)
-		run_op(&main_strand, &b->ops[i]);
-	return session_status(s);
-}
-
-/* The PHASE operation of phase i: at the top level or inside a repeat. */
-static const struct ir_op *find_phase(const struct ir_block *b, int i)
-{
-	const struct ir_op *op;
-	size_t k;
-
-	for (k = 0; k < b->n; k++) {
-		if (b->ops[k].kind == IR_PHASE && b->ops[k].index == i)
-			return &b->ops[k];
-		op = find_phase(&b->ops[k].body, i);
-		if (op)
-			return op;
-	}
-	return NULL;
-}
-
-int exec_session_run_phase(struct exec_session *s, int phase, struct diag *d)
-{
-	struct strand main_strand = { .r = &s->r };
-	const struct ir_op *op = find_phase(&s->r.sc->ops, phase);
-	struct phase_result *pr;
-	size_t runs, uffd_runs;
-	bool failed;
-	int st;
-
-	if (!op)
-		return -ENOENT;
-	pr = &s->res.phases[phase];
-	runs = pr->runs;
-	uffd_runs = pr->uffd_runs;
-	failed = pr->failed;
-	session_begin(s, d);
-	run_phase(&main_strand, op);
-	st = session_status(s);
-	/* A run cut short would skew the phase's statistics: it is dropped. */
-	if (st == EXEC_INTERRUPTED || st < 0) {
-		pr->runs = runs;
-		pr->uffd_runs = uffd_runs;
-		pr->failed = failed;
-	}
-	return st;
-}
-
-void exec_session_rollback(struct exec_session *s,
-			   const struct ir_scenario *old)
-{
-	const struct ir_scenario *cur = s->r.sc;
-	struct run *r = &s->r;
-	struct rt_err err;
-	size_t i;
-
-	if (!old)
-		old = &s->empty;
-	for (i = old->nuffds; i < cur->nuffds; i++)
-		if (r->uffd_started[i]) {
-			rt_uffd_stop(&r->uffds[i]);
-			memset(&r->uffds[i], 0, sizeof(r->uffds[i]));
-			r->uffd_started[i] = false;
-		}
-	for (i = cur->nbackings; i-- > old->nbackings;) {
-		if (r->made[i])
-			rt_mem_destroy(&r->mems[i]);
-		r->made[i] = false;
-		free(r->counts.touched[i]);
-		r->counts.touched[i] = NULL;
-		r->counts.words[i] = 0;
-	}
-	for (i = old->nphases; i < cur->nphases; i++)
-		results_clear_phase(&s->res.phases[i]);
-	for (i = s->nundo; r->knobs_open && i-- > 0;)
-		if (rt_knob_set(&r->knobs, s->undo[i].knob, s->undo[i].value, &err))
-			diag_error(r->d, (struct loc){ 0 }, "%s", err.msg);
-	s->nundo = 0;
-	exec_session_adopt(s, old);
-}
-
-void exec_session_close(struct exec_session *s, struct diag *d)
-{
-	struct run *r;
-	size_t i;
-
-	if (!s)
-		return;
-	r = &s->r;
-	r->d = d;
-	teardown(r);
-	for (i = 0; i < s->cap_backings; i++)
-		free(r->counts.touched[i]);
-	free(r->counts.touched);
-	free(r->counts.words);
-	free(r->placement_read);
-	free(r->mems);
-	free(r->made);
-	free(r->uffds);
-	free(r->uffd_started);
-	results_free(&s->res);
-	free(s->undo);
-	pthread_mutex_destroy(&r->lock);
-	free(s);
-}
-
-const struct results *exec_session_results(const struct exec_session *s)
-{
-	return &s->res;
-}
-
-const struct rt_mem *exec_session_mem(const struct exec_session *s, int backing)
-{
-	if (backing < 0 || (size_t)backing >= s->r.sc->nbackings ||
-	    !s->r.made[backing])
-		return NULL;
-	return &s->r.mems[backing];
-}
-
-const struct rt_uffd *exec_session_uffd(const struct exec_session *s, int i)
-{
-	if (i < 0 || (size_t)i >= s->r.sc->nuffds || !s->r.uffd_started[i])
-		return NULL;
-	return &s->r.uffds[i];
-}
-
-const struct rt_knobs *exec_session_knobs(const struct exec_session *s)
-{
-	return s->r.knobs_open ? &s->r.knobs : NULL;
 }

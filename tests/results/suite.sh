@@ -164,9 +164,11 @@ else
 		'echo "knob $(cat "$KNOB"), was $before"; ls "$STATE"'
 	check "the timed-out suite's KTAP passes ktap_check.py" ktap_ok 'cat "$TMP/check"'
 
-	# A child that does not stop at its timeout (a host exec runs to its
-	# end): killed 10 s later, its line written and its journal replayed.
-	printf 'set ksm.pages_to_scan = 778\nphase p { host exec "sleep 14 >/dev/null 2>&1" }\n' >"$TMP/slow/hang.scn"
+	# A child that does not stop at its timeout (a host exec that ignores
+	# the SIGTERM a stop sends it, so the run waits for it): killed 10 s
+	# later, its line written and its journal replayed.
+	printf '%s\n' 'set ksm.pages_to_scan = 778' \
+		"phase p { host exec \"trap '' TERM; sleep 14 >/dev/null 2>&1\" }" >"$TMP/slow/hang.scn"
 	printf 'hang.scn timeout=1\n' >"$TMP/slow/hang.suite"
 	suite run -q --state-dir "$STATE" "$TMP/slow/hang.suite"
 	check "a child still running 10 s past its timeout is killed: 'not ok # TIMEOUT'" \

@@ -3,7 +3,8 @@
  * scn: the command line. The only place that prints results and exits;
  * everything below returns errors. Exit codes follow kselftest and
  * sysexits: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70
- * internal error. 2 and 3 (XFAIL, XPASS) are never used.
+ * internal error; compare adds 3 (the two machines differ) and run 124
+ * (a --timeout). 2 is never used.
  */
 #include <errno.h>
 #include <getopt.h>

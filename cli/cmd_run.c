@@ -124,19 +124,6 @@ static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
 	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
 }
 
-/* "scenarios/ksm_merge.scn" -> "ksm_merge" */
-static char *scenario_name(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	size_t n;
-
-	base = base ? base + 1 : path;
-	n = strlen(base);
-	if (n > 4 && !strcmp(base + n - 4, ".scn"))
-		n -= 4;
-	return xstrndup(base, n);
-}
-
 static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
 {
 	char *end;
@@ -287,7 +274,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 };
 	char reason[1024] = "";
-	char *name = scenario_name(a->file);
+	char *name = path_stem(a->file, ".scn");
 	struct sigstate sig;
 	struct record rec;
 	FILE *out = stdout;

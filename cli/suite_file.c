@@ -17,25 +17,12 @@
 #include "../common/util.h"
 #include "suite_file.h"
 
-/* "dir/ksm_merge.scn" -> "ksm_merge". */
-static char *entry_name(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	size_t n;
-
-	base = base ? base + 1 : path;
-	n = strlen(base);
-	if (n > 4 && !strcmp(base + n - 4, ".scn"))
-		n -= 4;
-	return xstrndup(base, n);
-}
-
 static struct suite_entry *add_entry(struct suite *s, char *path, int line)
 {
 	struct suite_entry e = { 0 };
 
 	e.path = path;
-	e.name = entry_name(path);
+	e.name = path_stem(path, ".scn");
 	e.line = line;
 	VEC_PUSH(s->e, s->n, s->cap, e);
 	return &s->e[s->n - 1];

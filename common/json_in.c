@@ -200,7 +200,7 @@ static int parse_string(struct parser *ps, const char **out, size_t *len)
 {
 	struct strbuf *sb = &ps->scratch;
 	const char *open = ps->p;
-	uint32_t cp;
+	uint32_t cp = 0;	/* set by parse_u_escape; 0 quiets gcc -O2 */
 	size_t n;
 	char *s;
 	int rc;

@@ -47,10 +47,25 @@ void stats_summarize(const double *v, size_t n, struct stats_summary *out)
  * I_x(a, b) = 1 - I_{1-x}(b, a) for the rest. tiny keeps a denominator
  * that cancels to zero from dividing by zero.
  */
+/* One Lentz step with coefficient num: updates c and d, returns c * d. */
+static double lentz_step(double num, double *c, double *d)
+{
+	const double tiny = 1e-300;
+
+	*d = 1 + num * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + num / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *c * *d;
+}
+
 static double beta_cf(double a, double b, double x)
 {
 	const double tiny = 1e-300, eps = 1e-15;
-	double c = 1, d, f, num, delta;
+	double c = 1, d, f, delta;
 	int m;
 
 	d = 1 - (a + b) * x / (a + 1);
@@ -60,26 +75,10 @@ static double beta_cf(double a, double b, double x)
 	f = d;
 	/* Large a needs about sqrt(a) steps; this bound is far past that. */
 	for (m = 1; m <= 100000; m++) {
-		/* the even coefficient d(2m) */
-		num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		f *= d * c;
-		/* the odd coefficient d(2m + 1) */
-		num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		delta = d * c;
+		/* the even coefficient d(2m), then the odd d(2m + 1) */
+		f *= lentz_step(m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)), &c, &d);
+		delta = lentz_step(-(a + m) * (a + b + m) * x /
+				   ((a + 2 * m) * (a + 2 * m + 1)), &c, &d);
 		f *= delta;
 		if (fabs(delta - 1) < eps)
 			break;

@@ -216,3 +216,15 @@ const char *suggest_result(const struct suggest *s)
 {
 	return s->best;
 }
+
+char *path_stem(const char *path, const char *ext)
+{
+	const char *base = strrchr(path, '/');
+	size_t n, e = strlen(ext);
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > e && !strcmp(base + n - e, ext))
+		n -= e;
+	return xstrndup(base, n);
+}

@@ -50,6 +50,10 @@ void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 /* Hands the buffer to the caller (never NULL) and empties sb. */
 char *sb_steal(struct strbuf *sb);
 
+/* A path's last component without ext: ("dir/ksm_merge.scn", ".scn") ->
+ * "ksm_merge". The caller frees it. */
+char *path_stem(const char *path, const char *ext);
+
 /* A hash of the first n bytes of s (djb2), for the open-addressing tables. */
 size_t str_hash(const char *s, size_t n);
 

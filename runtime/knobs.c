@@ -12,6 +12,13 @@
 
 #define JOURNAL "journal"
 #define LOCK "lock"
+/*
+ * Every run that changes knobs holds this lock too, whatever its state
+ * directory: two runs with two directories (the tests use their own)
+ * would otherwise each save the other's values as the originals, and
+ * leave them behind when they restore.
+ */
+#define GLOBAL_LOCK RT_STATE_DIR "/knobs.lock"
 
 static int path_in(char *buf, size_t len, const char *dir, const char *name)
 {
@@ -74,27 +81,57 @@ static int write_value(const char *path, const char *value, struct rt_err *err)
 	return 0;
 }
 
+/* Takes GLOBAL_LOCK into *fd; -EBUSY while another run holds it. */
+static int lock_global(int *fd, struct rt_err *err)
+{
+	if (mkdir(RT_STATE_DIR, 0700) && errno != EEXIST)
+		return rt_fail_errno(err, errno, "mkdir(%s)", RT_STATE_DIR);
+	*fd = open(GLOBAL_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", GLOBAL_LOCK);
+	if (flock(*fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		close(*fd);
+		*fd = -1;
+		if (e == EWOULDBLOCK)
+			return rt_fail(err, -EBUSY,
+				       "another scn run holds %s and may be changing system knobs",
+				       GLOBAL_LOCK);
+		return rt_fail_errno(err, e, "flock(%s)", GLOBAL_LOCK);
+	}
+	return 0;
+}
+
 int rt_knobs_open(struct rt_knobs *k, const char *dir, struct rt_err *err)
 {
 	char path[192];
 	struct stat st;
 
+	int rc;
+
 	memset(k, 0, sizeof(*k));
 	k->lock_fd = -1;
 	k->journal_fd = -1;
 	snprintf(k->dir, sizeof(k->dir), "%s", dir ? dir : RT_STATE_DIR);
+	rc = lock_global(&k->global_fd, err);
+	if (rc)
+		return rc;
 	if (mkdir(k->dir, 0700) && errno != EEXIST)
 		return rt_fail_errno(err, errno, "mkdir(%s)", k->dir);
 	if (path_in(path, sizeof(path), k->dir, LOCK))
 		return rt_fail(err, -ENAMETOOLONG, "state directory name too long");
 	k->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (k->lock_fd < 0)
+	if (k->lock_fd < 0) {
+		rt_knobs_close(k);
 		return rt_fail_errno(err, errno, "open(%s)", path);
+	}
 	if (flock(k->lock_fd, LOCK_EX | LOCK_NB)) {
 		int e = errno;
 
 		close(k->lock_fd);
 		k->lock_fd = -1;
+		rt_knobs_close(k);
 		if (e == EWOULDBLOCK)
 			return rt_fail(err, -EBUSY,
 				       "another scn run holds %s and may be changing system knobs",
@@ -117,8 +154,11 @@ void rt_knobs_close(struct rt_knobs *k)
 		close(k->journal_fd);
 	if (k->lock_fd >= 0)
 		close(k->lock_fd);	/* releases the flock */
+	if (k->global_fd >= 0)
+		close(k->global_fd);
 	k->journal_fd = -1;
 	k->lock_fd = -1;
+	k->global_fd = -1;
 }
 
 static int journal_append(struct rt_knobs *k, const struct rt_knob_saved *s,
@@ -240,21 +280,29 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	memset(&k, 0, sizeof(k));
 	k.lock_fd = -1;
 	k.journal_fd = -1;
+	k.global_fd = -1;
 	snprintf(k.dir, sizeof(k.dir), "%s", dir ? dir : RT_STATE_DIR);
+	path_in(path, sizeof(path), k.dir, JOURNAL);
+	if (access(path, F_OK))
+		return 0;	/* no journal: nothing to restore, no lock needed */
+	rc = lock_global(&k.global_fd, err);
+	if (rc)
+		return rc;
 	path_in(path, sizeof(path), k.dir, LOCK);
 	k.lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (k.lock_fd < 0 && errno == ENOENT)
-		return 0;	/* no state directory: nothing to restore */
-	if (k.lock_fd < 0)
-		return rt_fail_errno(err, errno, "open(%s)", path);
+	if (k.lock_fd < 0) {
+		rc = errno;
+		rt_knobs_close(&k);
+		return rc == ENOENT ? 0 : rt_fail_errno(err, rc, "open(%s)", path);
+	}
 	if (flock(k.lock_fd, LOCK_EX | LOCK_NB)) {
-		close(k.lock_fd);
+		rt_knobs_close(&k);
 		return rt_fail(err, -EBUSY, "a run is still going: it holds %s", path);
 	}
 	path_in(path, sizeof(path), k.dir, JOURNAL);
 	f = fopen(path, "re");
 	if (!f) {
-		close(k.lock_fd);
+		rt_knobs_close(&k);
 		return 0;
 	}
 	while (fgets(line, sizeof(line), f) && n < sizeof(saved) / sizeof(saved[0])) {
@@ -288,6 +336,6 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	rc = rt_knobs_restore(&k, report, len);
 	if (!rc && !k.n && !report[0])
 		snprintf(report, len, "%zu knob%s restored\n", n, n == 1 ? "" : "s");
-	close(k.lock_fd);
+	rt_knobs_close(&k);
 	return rc ? rt_fail(err, rc, "some knobs were not restored") : (int)n;
 }

@@ -28,6 +28,7 @@ struct rt_knob_saved {
 struct rt_knobs {
 	char dir[128];
 	int lock_fd;
+	int global_fd;		/* RT_STATE_DIR/knobs.lock, whatever dir is */
 	int journal_fd;
 	struct rt_knob_saved saved[KNOB__COUNT];
 	size_t n;

@@ -157,4 +157,14 @@ elif grep -q "another scn run holds" "$TMP/out"; then
 else
 	fail "lock" "$(cat "$TMP/out")"
 fi
+# Another state directory does not get round it: both would save the
+# other's values as originals and leave them behind.
+mkdir -p "$TMP/other"
+if "$SCN" run -q --state-dir "$TMP/other" "$TMP/hold.scn" > "$TMP/out" 2>&1; then
+	fail "global lock" "a second run with its own state directory started"
+elif grep -q "another scn run holds /run/scn/knobs.lock" "$TMP/out" && [ ! -e "$TMP/other/journal" ]; then
+	ok "a second run with another state directory is refused too (/run/scn/knobs.lock)"
+else
+	fail "global lock" "$(cat "$TMP/out")"
+fi
 kill -TERM $pid; wait $pid

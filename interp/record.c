@@ -13,22 +13,34 @@ static const struct metric_source {
 	bool uffd;		/* from the uffd statistics, not the phase's */
 	int index;		/* enum metric or enum uffd_stat */
 	double scale;		/* to the unit: ns to s */
+	int needs;		/* -1: always; else a metric that must not be all 0 */
 } metric_sources[] = {
-	{ "time", "s", REC_LOWER, false, METRIC_SECONDS, 1 },
-	{ "rate", "pages/s", REC_HIGHER, false, METRIC_RATE, 1 },
-	{ "pages", "pages", REC_NEUTRAL, false, METRIC_PAGES, 1 },
-	{ "accesses", "accesses", REC_NEUTRAL, false, METRIC_ACCESSES, 1 },
-	{ "faults", "faults", REC_NEUTRAL, false, METRIC_FAULTS, 1 },
-	{ "passes", "passes", REC_NEUTRAL, false, METRIC_PASSES, 1 },
-	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1 },
-	{ "uffd.faults", "faults", REC_NEUTRAL, true, USTAT_FAULTS, 1 },
-	{ "uffd.eexist", "faults", REC_NEUTRAL, true, USTAT_EEXIST, 1 },
-	{ "uffd.mean", "s", REC_LOWER, true, USTAT_MEAN, 1e-9 },
-	{ "uffd.p50", "s", REC_LOWER, true, USTAT_P50, 1e-9 },
-	{ "uffd.p90", "s", REC_LOWER, true, USTAT_P90, 1e-9 },
-	{ "uffd.p99", "s", REC_LOWER, true, USTAT_P99, 1e-9 },
-	{ "uffd.max", "s", REC_LOWER, true, USTAT_MAX, 1e-9 },
+	{ "time", "s", REC_LOWER, false, METRIC_SECONDS, 1, -1 },
+	/* Pages per second of a phase that touched no page says nothing. */
+	{ "rate", "pages/s", REC_HIGHER, false, METRIC_RATE, 1, METRIC_PAGES },
+	{ "pages", "pages", REC_NEUTRAL, false, METRIC_PAGES, 1, -1 },
+	{ "accesses", "accesses", REC_NEUTRAL, false, METRIC_ACCESSES, 1, -1 },
+	/* The guest's counts, left out of phases without guest work. */
+	{ "faults", "faults", REC_NEUTRAL, false, METRIC_FAULTS, 1, METRIC_FAULTS },
+	{ "passes", "passes", REC_NEUTRAL, false, METRIC_PASSES, 1, METRIC_PASSES },
+	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
+	{ "uffd.faults", "faults", REC_NEUTRAL, true, USTAT_FAULTS, 1, -1 },
+	{ "uffd.eexist", "faults", REC_NEUTRAL, true, USTAT_EEXIST, 1, -1 },
+	{ "uffd.mean", "s", REC_LOWER, true, USTAT_MEAN, 1e-9, -1 },
+	{ "uffd.p50", "s", REC_LOWER, true, USTAT_P50, 1e-9, -1 },
+	{ "uffd.p90", "s", REC_LOWER, true, USTAT_P90, 1e-9, -1 },
+	{ "uffd.p99", "s", REC_LOWER, true, USTAT_P99, 1e-9, -1 },
+	{ "uffd.max", "s", REC_LOWER, true, USTAT_MAX, 1e-9, -1 },
 };
+
+/* Whether metric m of the phase's runs [from, to) has a non-zero sample. */
+static bool any_nonzero(const struct phase_result *pr, int m, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (pr->samples[m][i] != 0)
+			return true;
+	return false;
+}
 
 /* Fills m from source k over samples [from, to) of a phase's results. */
 static void fill_metric(struct rec_metric *m, const struct metric_source *k,
@@ -57,6 +69,8 @@ static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr
 		size_t runs = s->uffd ? pr->uffd_runs : pr->runs;
 
 		if (!runs)
+			continue;
+		if (s->needs >= 0 && !any_nonzero(pr, s->needs, last_only ? runs - 1 : 0, runs))
 			continue;
 		fill_metric(&out[n++], s, pr, last_only ? runs - 1 : 0, runs);
 	}

@@ -5,9 +5,10 @@
  * does, then (when it checks) rendered as "scn plan" would, with every
  * diagnostic printed to /dev/null so the caret and hint code runs too.
  *
- * Among the leading comment lines, "#D name=value" and "#A facts" (still
- * comments to the language, so the text parses the same) are passed on as
- * -D and --assume, to reach the command-line paths of the checker.
+ * Among the leading comment lines, "#D name=value", "#S name=v1,v2" and
+ * "#A facts" (still comments to the language, so the text parses the
+ * same) are passed on as -D, --sweep and --assume, to reach the
+ * command-line paths of the checker.
  *
  * The source has no path, so an include resolves against the working
  * directory; tests/fuzz/run.sh runs the fuzzer in a directory that holds
@@ -29,6 +30,7 @@
 
 #define FUZZ_MAX_INPUT (64 * 1024)
 #define FUZZ_MAX_DEFINES 8
+#define FUZZ_MAX_SWEEPS 4
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -43,15 +45,17 @@ static FILE *sink(void)
 }
 
 /*
- * Takes the "#D " and "#A " lines among the leading comment lines of text
- * (NUL-terminated, cut in place) as defines and the assume string.
+ * Takes the "#D ", "#S " and "#A " lines among the leading comment lines
+ * of text (NUL-terminated, cut in place) as defines, sweeps and the
+ * assume string.
  */
 static void read_header(char *text, const char **defines, size_t *ndefines,
-			const char **assume)
+			const char **sweeps, size_t *nsweeps, const char **assume)
 {
 	char *p = text;
 
 	*ndefines = 0;
+	*nsweeps = 0;
 	*assume = NULL;
 	while (p[0] == '#') {
 		char *nl = strchr(p, '\n');
@@ -63,6 +67,8 @@ static void read_header(char *text, const char **defines, size_t *ndefines,
 		else if (p[1] == 'D' && p[2] == ' ' &&
 			 *ndefines < FUZZ_MAX_DEFINES)
 			defines[(*ndefines)++] = p + 3;
+		else if (p[1] == 'S' && p[2] == ' ' && *nsweeps < FUZZ_MAX_SWEEPS)
+			sweeps[(*nsweeps)++] = p + 3;
 		if (!nl)
 			break;
 		p = nl + 1;
@@ -71,7 +77,7 @@ static void read_header(char *text, const char **defines, size_t *ndefines,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *defines[FUZZ_MAX_DEFINES];
+	const char *defines[FUZZ_MAX_DEFINES], *sweeps[FUZZ_MAX_SWEEPS];
 	struct check_opts opts = { 0 };
 	struct ir_program *p = NULL;
 	struct source_set srcs;
@@ -90,8 +96,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_init(&d);
 	src = source_add_text(&srcs, "<fuzz>", NULL, (const char *)data, size);
 	header = xstrndup((const char *)data, size);
-	read_header(header, defines, &opts.ndefines, &assume);
+	read_header(header, defines, &opts.ndefines, sweeps, &opts.nsweeps, &assume);
 	opts.defines = defines;
+	opts.sweeps = sweeps;
 	if ((!assume || check_parse_assume(&srcs, assume, &opts.facts, &d) == 0) &&
 	    check_source(&srcs, src, &opts, &d, &p) == 0 && p) {
 		struct strbuf sb;

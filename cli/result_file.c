@@ -374,24 +374,41 @@ static int load(struct loader *ld)
 	return v ? load_table(ld, v) : 0;
 }
 
-int rf_load(struct rf_result *r, const char *path, struct rf_error *err)
+/* The shape checks after a parse: jerr's place when the parse failed. */
+static int load_parsed(struct rf_result *r, int rc, const struct jin_error *jerr,
+		       struct rf_error *err)
 {
 	struct loader ld = { .r = r, .err = err };
-	struct jin_error jerr;
-	int rc;
 
-	memset(r, 0, sizeof(*r));
-	memset(err, 0, sizeof(*err));
-	r->path = path;
-	rc = jin_parse_file(&r->doc, path, &jerr);
 	if (rc) {
-		err->line = jerr.line;
-		err->col = jerr.col;
-		snprintf(err->msg, sizeof(err->msg), "%s", jerr.msg);
+		err->line = jerr->line;
+		err->col = jerr->col;
+		snprintf(err->msg, sizeof(err->msg), "%s", jerr->msg);
 		return rc;
 	}
 	r->root = r->doc.root;
 	return load(&ld);
+}
+
+int rf_load(struct rf_result *r, const char *path, struct rf_error *err)
+{
+	struct jin_error jerr;
+
+	memset(r, 0, sizeof(*r));
+	memset(err, 0, sizeof(*err));
+	r->path = path;
+	return load_parsed(r, jin_parse_file(&r->doc, path, &jerr), &jerr, err);
+}
+
+int rf_load_text(struct rf_result *r, const char *name, const char *text,
+		 size_t len, struct rf_error *err)
+{
+	struct jin_error jerr;
+
+	memset(r, 0, sizeof(*r));
+	memset(err, 0, sizeof(*err));
+	r->path = name;
+	return load_parsed(r, jin_parse(&r->doc, text, len, &jerr), &jerr, err);
 }
 
 void rf_free(struct rf_result *r)

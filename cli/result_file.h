@@ -89,6 +89,9 @@ struct rf_error {
  * it cannot be read. r must be rf_free'd in every case.
  */
 int rf_load(struct rf_result *r, const char *path, struct rf_error *err);
+/* The same for a text in memory, shown as name (the fuzzer). */
+int rf_load_text(struct rf_result *r, const char *name, const char *text,
+		 size_t len, struct rf_error *err);
 void rf_free(struct rf_result *r);
 
 const struct rf_phase *rf_find_phase(const struct rf_point *pt,

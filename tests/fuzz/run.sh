@@ -6,7 +6,9 @@
 # SECONDS (default 60) on a working copy of tests/fuzz/corpus/ plus every
 # file of scenarios/. Exits non-zero when a regression input or the fuzzer
 # finds a crash, a leak, a timeout or an out-of-memory, and prints the path
-# of each reproducer.
+# of each reproducer. Then fuzzes the result reader of compare and plot
+# (tests/fuzz/fuzz_result.c: json_in and result_file) for a quarter of
+# SECONDS, from the crafted results of tests/results/.
 #
 #   tests/fuzz/run.sh [SECONDS]        (make fuzz FUZZ_SECONDS=N)
 #
@@ -49,6 +51,11 @@ make -s BUILD=$build CC="$cc" CFLAGS="$cflags" $build/libscn.a
 "$cc" -std=c11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer $san \
 	-fsanitize=fuzzer -Wall -Wextra -o "$bin" tests/fuzz/fuzz_check.c \
 	$build/libscn.a -lnuma -lpthread -lm
+# The result reader of compare and plot: files from other machines.
+json_bin=$build/fuzz_result
+"$cc" -std=c11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer $san \
+	-fsanitize=fuzzer -Wall -Wextra -o "$json_bin" tests/fuzz/fuzz_result.c \
+	cli/result_file.c $build/libscn.a -lnuma -lpthread -lm
 
 rm -rf "$work/cwd"
 mkdir -p "$work/cwd/dir.scn" "$work/artifacts"
@@ -61,7 +68,7 @@ for f in scenarios/*.scn; do
 	cp "$f" "$work/corpus/scenario_$(basename "$f")"
 done
 rm -f "$work"/artifacts/crash-* "$work"/artifacts/leak-* \
-	"$work"/artifacts/timeout-* "$work"/artifacts/oom-*
+	"$work"/artifacts/timeout-* "$work"/artifacts/oom-* "$work"/artifacts/result-*
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
@@ -122,3 +129,24 @@ if [ $found = 1 ] || [ $rc != 0 ]; then
 	exit 1
 fi
 echo "fuzz: no crash, leak or timeout in ${seconds}s"
+
+# The result reader: a quarter of the time, from the crafted results.
+json_seconds=$((seconds / 4 + 1))
+mkdir -p "$work/json_corpus"
+cp tests/results/*.json "$work/json_corpus/"
+echo "fuzz: the result reader for ${json_seconds}s (log: $work/fuzz_result.log)"
+set +e
+"$root/$json_bin" -max_len=16384 -timeout=5 -rss_limit_mb=2048 \
+	-max_total_time="$json_seconds" -print_final_stats=1 \
+	-artifact_prefix="$root/$work/artifacts/result-" "$work/json_corpus" \
+	</dev/null >"$work/fuzz_result.log" 2>&1
+rc=$?
+set -e
+grep -E '^stat::number_of_executed_units' "$work/fuzz_result.log" || true
+if [ $rc != 0 ] || ls "$work"/artifacts/result-* >/dev/null 2>&1; then
+	echo "fuzz: the result reader fuzzer stopped (exit $rc); the report:" >&2
+	grep -E 'ERROR|SUMMARY|runtime error|^    #[0-9] |Test unit written' \
+		"$work/fuzz_result.log" | head -40 >&2
+	exit 1
+fi
+echo "fuzz: result reader: no crash, leak or timeout in ${json_seconds}s"

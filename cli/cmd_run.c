@@ -19,6 +19,7 @@
 
 #include "../interp/check.h"
 #include "../interp/exec.h"
+#include "../runtime/fingerprint.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
@@ -306,6 +307,14 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	eo.stop = &sig.stop;
 	eo.out = rec.capture ? rec.capture : out;
 	eo.log = a->quiet ? NULL : stderr;
+	/* Every result says where it was measured: KTAP and JSON in
+	 * themselves, text here. */
+	if (eo.log) {
+		char machine[512];
+
+		rt_fingerprint_line(f, machine, sizeof(machine));
+		fprintf(eo.log, "# scn %s: %s\n", SCN_VERSION, machine);
+	}
 	/* A status line is for a person watching, never for a CI log. */
 	if (!a->quiet && isatty(STDERR_FILENO) && !getenv("CI"))
 		eo.progress = stderr;

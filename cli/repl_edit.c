@@ -17,6 +17,7 @@
 #include <wchar.h>
 
 #include "../grammar/parse.h"
+#include "../interp/words.h"
 #include "repl_edit.h"
 
 #define HISTORY_SIZE 1000
@@ -158,13 +159,41 @@ static int word_at(const char *line, const char *start, char *first, size_t len)
 	return n;
 }
 
+/* The word just before start on its line, or "" (a ';' or '{' ends it). */
+static void word_before(const char *line, const char *start, char *buf, size_t len)
+{
+	const char *end = start, *w;
+
+	buf[0] = '\0';
+	while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	for (w = end; w > line && (isalnum((unsigned char)w[-1]) || w[-1] == '_'); w--)
+		;
+	if (w < end && (size_t)(end - w) < len)
+		snprintf(buf, len, "%.*s", (int)(end - w), w);
+}
+
+/* The words a statement keyword takes next: host write, ksm wait, ... */
+static const char *const *words_after(const char *keyword)
+{
+	static const char *const ksm_words[] = { "wait", "prctl", NULL };
+
+	if (!strcmp(keyword, "host"))
+		return words_host;
+	if (!strcmp(keyword, "guest"))
+		return words_guest_op;
+	if (!strcmp(keyword, "ksm"))
+		return ksm_words;
+	return NULL;
+}
+
 static unsigned char edit_complete(EditLine *el, int ch)
 {
 	const LineInfo *li = el_line(el);
 	struct repl_reader *rd;
 	const char *start = li->cursor;
 	struct cands c = { 0 };
-	char first[32];
+	char first[32], before[32];
 	size_t i, common;
 	int word;
 	unsigned char ret = CC_REFRESH;
@@ -177,7 +206,13 @@ static unsigned char edit_complete(EditLine *el, int ch)
 	c.prefix = start;
 	c.plen = (size_t)(li->cursor - start);
 	word = word_at(li->buffer, start, first, sizeof(first));
-	if (word == 0) {
+	word_before(li->buffer, start, before, sizeof(before));
+	if (words_after(before)) {
+		const char *const *w = words_after(before);
+
+		for (i = 0; w[i]; i++)
+			offer(&c, w[i]);
+	} else if (word == 0) {
 		for (i = 0; parse_statement_keywords[i]; i++)
 			offer(&c, parse_statement_keywords[i]);
 		for (i = 0; !rd->more && repl_commands[i]; i++)

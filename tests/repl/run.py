@@ -110,6 +110,12 @@ def t_completion(tmp):
         s.line("}")
         out = s.line("show phases")
         need(re.search(r"\bp\s+1 run", out), "TAB did not complete a declared region's name")
+        # The word a statement keyword takes: "host wr" TAB becomes "host write ".
+        s.p.send("phase q { host wr\t")
+        time.sleep(0.3)
+        s.line("rgn_alpha }")
+        out = s.line("show phases")
+        need(re.search(r"\bq\s+1 run", out), "TAB did not complete 'host wr' to 'host write'")
         # Several candidates are listed: "show " TAB TAB lists the topics.
         s.p.send("show \t")
         time.sleep(0.3)

@@ -38,9 +38,11 @@
 #include "../common/util.h"
 #include "../runtime/knobs.h"
 #include "cmd_suite.h"
+#include "report.h"
+#include "result_file.h"
 #include "suite_file.h"
 
-enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON };
+enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON, SF_CSV };
 
 /* What became of one scenario; the totals line counts these. */
 enum outcome {
@@ -254,6 +256,7 @@ static void child_line(struct runner *r, size_t i, char *line)
 			fprintf(stderr, "%s\n", line);
 		break;
 	case SF_JSON:
+	case SF_CSV:
 		if (!strncmp(line, "# SKIP ", 7))
 			snprintf(r->c[i].reason, sizeof(r->c[i].reason), "%s", line + 7);
 		if (*line)
@@ -361,6 +364,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
 		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
+		[SF_CSV] = "json",	/* the suite writes the rows from it */
 	};
 
 	v[n++] = "scn";
@@ -371,7 +375,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 		v[n++] = "--ktap-test";
 		v[n++] = num;
 	}
-	if (o->fmt == SF_JSON) {
+	if (o->fmt == SF_JSON || o->fmt == SF_CSV) {
 		v[n++] = "-o";
 		v[n++] = (char *)c->json_path;
 	}
@@ -601,6 +605,7 @@ static void count(struct totals *t, enum outcome o)
 
 static void json_result_doc(struct runner *r, size_t i);
 static void ndjson_result(struct runner *r, size_t i);
+static void csv_result_rows(struct runner *r, size_t i);
 
 static void run_one(struct runner *r, size_t i)
 {
@@ -614,7 +619,7 @@ static void run_one(struct runner *r, size_t i)
 	c->timeout = entry_timeout(r, e);
 	snprintf(num, sizeof(num), "%zu", i + 1);
 	snprintf(secs, sizeof(secs), "%u", c->timeout);
-	if (r->o->fmt == SF_JSON) {
+	if (r->o->fmt == SF_JSON || r->o->fmt == SF_CSV) {
 		int tfd;
 
 		snprintf(c->json_path, sizeof(c->json_path), "%s/scn-suite-XXXXXX",
@@ -631,7 +636,8 @@ static void run_one(struct runner *r, size_t i)
 	fflush(r->out);
 	fflush(stderr);
 	start = now_ns();
-	if ((r->o->fmt == SF_JSON && !c->json_path[0]) || pipe2(fds, O_CLOEXEC)) {
+	if (((r->o->fmt == SF_JSON || r->o->fmt == SF_CSV) && !c->json_path[0]) ||
+	    pipe2(fds, O_CLOEXEC)) {
 		c->status = 127 << 8;	/* as if exec had failed */
 		c->reaped = true;
 		goto done;
@@ -677,6 +683,8 @@ done:
 		json_result_doc(r, i);
 	else if (r->o->fmt == SF_NDJSON)
 		ndjson_result(r, i);
+	else if (r->o->fmt == SF_CSV)
+		csv_result_rows(r, i);
 	fflush(r->out);
 }
 
@@ -764,6 +772,72 @@ static void ndjson_result(struct runner *r, size_t i)
 	fputs("}\n", r->out);
 }
 
+/* --- CSV ------------------------------------------------------------------ */
+
+static const char *const csv_head[] = {
+	"scenario", "status", "point", "phase", "metric", "unit", "n",
+	"min", "median", "mean", "max", "stddev",
+};
+
+/*
+ * A row per point, phase and metric of a scenario, read from the JSON
+ * its run wrote; one row with its status alone when it left no result
+ * (a skip before the run, a timeout cut short, a crash). The point is
+ * named by its swept parameters, as "readers=4,wait=poll", because each
+ * scenario sweeps its own.
+ */
+static void csv_result_rows(struct runner *r, size_t i)
+{
+	const struct suite_entry *e = &r->s->e[i];
+	const struct child *c = &r->c[i];
+	const char *status = outcome_name[c->outcome];
+	struct rf_result res;
+	struct rf_error err;
+	size_t rows = 0, p, k, m, f;
+
+	if (c->json_path[0] && !rf_load(&res, c->json_path, &err)) {
+		for (p = 0; p < res.npoints; p++) {
+			const struct rf_point *pt = &res.points[p];
+			struct strbuf label;
+
+			sb_init(&label);
+			rf_point_label(&label, pt);
+			for (k = 0; k < pt->nphases; k++)
+				for (m = 0; m < pt->phases[k].nmetrics; m++) {
+					const struct rf_metric *x = &pt->phases[k].metrics[m];
+					const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
+							     x->sum.max, x->sum.stddev };
+					char num[40];
+
+					report_csv_field(r->out, e->name, false);
+					report_csv_field(r->out, status, false);
+					report_csv_field(r->out, label.buf, false);
+					report_csv_field(r->out, pt->phases[k].name, false);
+					report_csv_field(r->out, x->name, false);
+					report_csv_field(r->out, x->unit, false);
+					snprintf(num, sizeof(num), "%zu", x->sum.n);
+					report_csv_field(r->out, num, false);
+					for (f = 0; f < ARRAY_SIZE(v); f++) {
+						snprintf(num, sizeof(num), "%.15g", v[f]);
+						report_csv_field(r->out, num, f + 1 == ARRAY_SIZE(v));
+					}
+					rows++;
+				}
+			sb_free(&label);
+		}
+	}
+	if (c->json_path[0])
+		rf_free(&res);
+	if (!rows) {
+		report_csv_field(r->out, e->name, false);
+		report_csv_field(r->out, status, false);
+		for (f = 2; f < ARRAY_SIZE(csv_head); f++)
+			report_csv_field(r->out, "", f + 1 == ARRAY_SIZE(csv_head));
+	}
+	if (c->json_path[0])
+		unlink(c->json_path);
+}
+
 /* --- the whole suite --------------------------------------------------- */
 
 static int suite_exit_code(const struct runner *r)
@@ -790,6 +864,10 @@ static void header(struct runner *r)
 			"  \"suite\": ", SCN_VERSION);
 		json_str(r->out, r->what);
 		fprintf(r->out, ",\n  \"results\": [");
+		break;
+	case SF_CSV:
+		for (size_t f = 0; f < ARRAY_SIZE(csv_head); f++)
+			report_csv_field(r->out, csv_head[f], f + 1 == ARRAY_SIZE(csv_head));
 		break;
 	case SF_NDJSON:
 		fprintf(r->out, "{\"type\":\"suite\",\"schema\":\"scn-suite/1\","
@@ -829,6 +907,8 @@ static void footer(struct runner *r)
 		else
 			fprintf(r->out, ",\n  \"interrupted\": null");
 		fprintf(r->out, ",\n  \"exit_code\": %d\n}\n", suite_exit_code(r));
+		break;
+	case SF_CSV:		/* the rows are the whole of it */
 		break;
 	case SF_NDJSON:
 		fprintf(r->out, "{\"type\":\"totals\",\"totals\":");
@@ -1005,8 +1085,10 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 				o->fmt = SF_JSON;
 			else if (!strcmp(optarg, "ndjson"))
 				o->fmt = SF_NDJSON;
+			else if (!strcmp(optarg, "csv"))
+				o->fmt = SF_CSV;
 			else
-				return bad_option("a suite's --format is ktap, json or ndjson, not '%s'",
+				return bad_option("a suite's --format is ktap, json, ndjson or csv, not '%s'",
 						  optarg);
 			break;
 		case O_REPEAT:

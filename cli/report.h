@@ -69,6 +69,9 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit);
 /* The metrics a person reads first (time, rate, uffd latency). */
 bool report_headline(const struct rec_metric *m);
 
+/* One CSV field, quoted as RFC 4180 says where it must be, then ',' or CRLF. */
+void report_csv_field(FILE *out, const char *s, bool last);
+
 /* Each format's writer (report_write picks one). */
 void report_json(FILE *out, const struct report_meta *m, const struct record *rec,
 		 const struct report_end *e);

@@ -288,7 +288,7 @@ void report_text(FILE *out, const struct report_meta *m, const struct record *re
 }
 
 /* RFC 4180: a field with a comma, quote or line break is quoted. */
-static void csv_field(FILE *out, const char *s, bool last)
+void report_csv_field(FILE *out, const char *s, bool last)
 {
 	if (strpbrk(s, ",\"\r\n")) {
 		fputc('"', out);
@@ -311,11 +311,11 @@ void report_csv(FILE *out, const struct report_meta *m, const struct record *rec
 						 "median", "mean", "max", "stddev" };
 
 	(void)m;
-	csv_field(out, "point", false);
+	report_csv_field(out, "point", false);
 	for (size_t s = 0; s < p->nsweeps; s++)
-		csv_field(out, p->sweeps[s].param, false);
+		report_csv_field(out, p->sweeps[s].param, false);
 	for (size_t c = 0; c < ARRAY_SIZE(tail_head); c++)
-		csv_field(out, tail_head[c], c + 1 == ARRAY_SIZE(tail_head));
+		report_csv_field(out, tail_head[c], c + 1 == ARRAY_SIZE(tail_head));
 	for (size_t i = 0; i < p->npoints; i++) {
 		const struct rec_point *pt = &rec->points[i];
 
@@ -334,16 +334,16 @@ void report_csv(FILE *out, const struct report_meta *m, const struct record *rec
 					sb_init(&sb);
 					value_format(&sb, &p->sweeps[s].values[
 						sweep_index(p, i, p->sweeps[s].param, &sw)], NULL);
-					csv_field(out, sb.buf, false);
+					report_csv_field(out, sb.buf, false);
 					sb_free(&sb);
 				}
-				csv_field(out, pt->phases[k].name, false);
-				csv_field(out, mt->name, false);
-				csv_field(out, mt->unit, false);
+				report_csv_field(out, pt->phases[k].name, false);
+				report_csv_field(out, mt->name, false);
+				report_csv_field(out, mt->unit, false);
 				fprintf(out, "%zu,", mt->n);
 				for (size_t s = 0; s < ARRAY_SIZE(v); s++) {
 					snprintf(buf, sizeof(buf), "%.15g", v[s]);
-					csv_field(out, buf, s + 1 == ARRAY_SIZE(v));
+					report_csv_field(out, buf, s + 1 == ARRAY_SIZE(v));
 				}
 			}
 	}

@@ -93,6 +93,23 @@ PY
 suite run -q --format ndjson --state-dir "$STATE" "$TMP/dir"
 check "--format ndjson: suite, the children's lines, results, totals" ndjson_ok \
 	'echo "exit $rc"; ndjson_ok; head -c 300 "$TMP/out"'
+csv_ok() {
+	python3 - "$TMP/out" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0] == ["scenario", "status", "point", "phase", "metric", "unit", "n",
+                   "min", "median", "mean", "max", "stddev"], rows[0]
+body = rows[1:]
+assert {len(r) for r in body} == {12}
+assert sorted({(r[0], r[1]) for r in body}) == [("a_pass", "pass"), ("b_fail", "fail"), ("c_skip", "skip")]
+pages = [r for r in body if r[0] == "a_pass" and r[4] == "pages"]
+assert len(pages) == 1 and float(pages[0][8]) == 256, pages
+assert [r[2:] for r in body if r[0] == "c_skip"] == [[""] * 10]
+PY
+}
+suite run -q --format csv --state-dir "$STATE" "$TMP/dir"
+check "--format csv: a row per scenario, point, phase and metric; a skip is one row" csv_ok \
+	'echo "exit $rc"; csv_ok; head -5 "$TMP/out"'
 
 # --- a suite file: -D and timeouts ---------------------------------------
 mkdir -p "$TMP/sf/sub"

@@ -63,27 +63,19 @@ static const char *better_name(enum rec_better b)
 static void json_metric(struct json_out *j, const struct rec_metric *m)
 {
 	jo_object(j);
-	jo_key(j, "unit");
-	jo_string(j, m->unit);
-	jo_key(j, "better");
-	jo_string_or_null(j, better_name(m->better));
-	jo_key(j, "n");
-	jo_int(j, (int64_t)m->n);
+	jo_kv_string(j, "unit", m->unit);
+	jo_kv_string_or_null(j, "better", better_name(m->better));
+	jo_kv_int(j, "n", (int64_t)m->n);
 	jo_key(j, "samples");
 	jo_array_inline(j);
 	for (size_t i = 0; i < m->n; i++)
 		jo_number(j, m->samples[i]);
 	jo_end(j);
-	jo_key(j, "min");
-	jo_number(j, m->sum.min);
-	jo_key(j, "median");
-	jo_number(j, m->sum.median);
-	jo_key(j, "mean");
-	jo_number(j, m->sum.mean);
-	jo_key(j, "max");
-	jo_number(j, m->sum.max);
-	jo_key(j, "stddev");
-	jo_number(j, m->sum.stddev);
+	jo_kv_number(j, "min", m->sum.min);
+	jo_kv_number(j, "median", m->sum.median);
+	jo_kv_number(j, "mean", m->sum.mean);
+	jo_kv_number(j, "max", m->sum.max);
+	jo_kv_number(j, "stddev", m->sum.stddev);
 	jo_end(j);
 }
 
@@ -117,16 +109,13 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 	const struct ir_scenario *sc = &rec->p->points[i];
 
 	jo_object(j);
-	jo_key(j, "index");
-	jo_int(j, (int64_t)i + 1);
+	jo_kv_int(j, "index", (int64_t)i + 1);
 	jo_key(j, "params");
 	report_json_params(j, sc, false);
 	jo_key(j, "swept");
 	report_json_params(j, sc, true);
-	jo_key(j, "status");
-	jo_string(j, status_name(pt->status));
-	jo_key(j, "runs");
-	jo_int(j, pt->runs);
+	jo_kv_string(j, "status", status_name(pt->status));
+	jo_kv_int(j, "runs", pt->runs);
 	jo_key(j, "output");
 	json_lines(j, pt->output, pt->noutput);
 	jo_key(j, "errors");
@@ -137,12 +126,9 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 		const struct rec_phase *ph = &pt->phases[k];
 
 		jo_object(j);
-		jo_key(j, "name");
-		jo_string(j, ph->name);
-		jo_key(j, "ran");
-		jo_bool(j, ph->ran);
-		jo_key(j, "failed");
-		jo_bool(j, ph->failed);
+		jo_kv_string(j, "name", ph->name);
+		jo_kv_bool(j, "ran", ph->ran);
+		jo_kv_bool(j, "failed", ph->failed);
 		jo_key(j, "metrics");
 		jo_object(j);
 		for (size_t m = 0; m < ph->nmetrics; m++) {
@@ -173,20 +159,14 @@ static void json_strings(struct json_out *j, const char *const *v, size_t n)
 static void json_head(struct json_out *j, const struct report_meta *m,
 		      const struct ir_program *p)
 {
-	jo_key(j, "schema");
-	jo_string(j, REPORT_SCHEMA);
-	jo_key(j, "scn_version");
-	jo_string(j, SCN_VERSION);
-	jo_key(j, "started");
-	jo_string(j, m->started);
+	jo_kv_string(j, "schema", REPORT_SCHEMA);
+	jo_kv_string(j, "scn_version", SCN_VERSION);
+	jo_kv_string(j, "started", m->started);
 	jo_key(j, "scenario");
 	jo_object(j);
-	jo_key(j, "name");
-	jo_string(j, m->name);
-	jo_key(j, "file");
-	jo_string(j, m->file);
-	jo_key(j, "hash");
-	jo_string(j, m->hash);
+	jo_kv_string(j, "name", m->name);
+	jo_kv_string(j, "file", m->file);
+	jo_kv_string(j, "hash", m->hash);
 	jo_key(j, "params");
 	if (p->npoints)
 		report_json_params(j, &p->points[0], false);
@@ -195,10 +175,8 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	jo_end(j);
 	jo_key(j, "command");
 	jo_object(j);
-	jo_key(j, "repeat");
-	jo_int(j, m->repeat ? m->repeat : 1);
-	jo_key(j, "warmup");
-	jo_int(j, m->warmup);
+	jo_kv_int(j, "repeat", m->repeat ? m->repeat : 1);
+	jo_kv_int(j, "warmup", m->warmup);
 	jo_key(j, "defines");
 	json_strings(j, m->defines, m->ndefines);
 	jo_key(j, "sweeps");
@@ -226,12 +204,9 @@ static void json_table(struct json_out *j, const struct record *rec)
 			cols = &p->sweeps[s];
 	}
 	jo_object(j);
-	jo_key(j, "rows");
-	jo_string(j, t->rows);
-	jo_key(j, "cols");
-	jo_string_or_null(j, t->cols);
-	jo_key(j, "value");
-	jo_string_or_null(j, t->value_text);
+	jo_kv_string(j, "rows", t->rows);
+	jo_kv_string_or_null(j, "cols", t->cols);
+	jo_kv_string_or_null(j, "value", t->value_text);
 	jo_key(j, "row_values");
 	jo_array_inline(j);
 	for (size_t r = 0; rows && r < rows->n; r++)
@@ -272,12 +247,9 @@ void report_json(FILE *out, const struct report_meta *m, const struct record *re
 	jo_init(&j, out, true);
 	jo_object(&j);
 	json_head(&j, m, rec->p);
-	jo_key(&j, "status");
-	jo_string(&j, e->status);
-	jo_key(&j, "exit_code");
-	jo_int(&j, e->exit_code);
-	jo_key(&j, "skip_reason");
-	jo_string_or_null(&j, e->skip_reason);
+	jo_kv_string(&j, "status", e->status);
+	jo_kv_int(&j, "exit_code", e->exit_code);
+	jo_kv_string_or_null(&j, "skip_reason", e->skip_reason);
 	jo_key(&j, "points");
 	jo_array(&j);
 	for (size_t i = 0; i < rec->p->npoints; i++)
@@ -300,21 +272,15 @@ static void nd_phase(void *ctx, const struct record *rec, size_t point,
 
 	jo_init(&j, ctx, false);
 	jo_object(&j);
-	jo_key(&j, "type");
-	jo_string(&j, "phase");
-	jo_key(&j, "point");
-	jo_int(&j, (int64_t)point + 1);
-	jo_key(&j, "run");
-	jo_int(&j, run);
-	jo_key(&j, "warmup");
-	jo_bool(&j, warmup);
-	jo_key(&j, "phase");
-	jo_string(&j, rec->p->points[point].phases[phase].name);
+	jo_kv_string(&j, "type", "phase");
+	jo_kv_int(&j, "point", (int64_t)point + 1);
+	jo_kv_int(&j, "run", run);
+	jo_kv_bool(&j, "warmup", warmup);
+	jo_kv_string(&j, "phase", rec->p->points[point].phases[phase].name);
 	jo_key(&j, "metrics");
 	jo_object(&j);
 	for (size_t i = 0; i < n; i++) {
-		jo_key(&j, values[i].name);
-		jo_number(&j, values[i].n ? values[i].samples[values[i].n - 1] : 0);
+		jo_kv_number(&j, values[i].name, values[i].n ? values[i].samples[values[i].n - 1] : 0);
 	}
 	jo_end(&j);
 	jo_end(&j);
@@ -327,8 +293,7 @@ static void nd_point(void *ctx, const struct record *rec, size_t point)
 
 	jo_init(&j, ctx, false);
 	jo_object(&j);
-	jo_key(&j, "type");
-	jo_string(&j, "point");
+	jo_kv_string(&j, "type", "point");
 	jo_key(&j, "point");
 	report_json_point(&j, rec, point);
 	jo_end(&j);
@@ -342,8 +307,7 @@ void report_ndjson_start(FILE *out, const struct report_meta *m,
 
 	jo_init(&j, out, false);
 	jo_object(&j);
-	jo_key(&j, "type");
-	jo_string(&j, "start");
+	jo_kv_string(&j, "type", "start");
 	json_head(&j, m, p);
 	jo_end(&j);
 	jo_done(&j);

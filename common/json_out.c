@@ -156,6 +156,36 @@ void jo_string_or_null(struct json_out *j, const char *s)
 		jo_null(j);
 }
 
+void jo_kv_string(struct json_out *j, const char *key, const char *s)
+{
+	jo_key(j, key);
+	jo_string(j, s);
+}
+
+void jo_kv_string_or_null(struct json_out *j, const char *key, const char *s)
+{
+	jo_key(j, key);
+	jo_string_or_null(j, s);
+}
+
+void jo_kv_int(struct json_out *j, const char *key, int64_t v)
+{
+	jo_key(j, key);
+	jo_int(j, v);
+}
+
+void jo_kv_number(struct json_out *j, const char *key, double v)
+{
+	jo_key(j, key);
+	jo_number(j, v);
+}
+
+void jo_kv_bool(struct json_out *j, const char *key, bool v)
+{
+	jo_key(j, key);
+	jo_bool(j, v);
+}
+
 void jo_done(struct json_out *j)
 {
 	fputc('\n', j->f);

@@ -38,6 +38,13 @@ void jo_bool(struct json_out *j, bool v);
 void jo_null(struct json_out *j);
 /* A string or null. */
 void jo_string_or_null(struct json_out *j, const char *s);
+/* A member: its key, then its value. */
+void jo_kv_string(struct json_out *j, const char *key, const char *s);
+void jo_kv_string_or_null(struct json_out *j, const char *key, const char *s);
+void jo_kv_int(struct json_out *j, const char *key, int64_t v);
+void jo_kv_number(struct json_out *j, const char *key, double v);
+void jo_kv_bool(struct json_out *j, const char *key, bool v);
+
 /* Ends a document: a newline (NDJSON: one per line). */
 void jo_done(struct json_out *j);
 

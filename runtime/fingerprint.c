@@ -104,8 +104,7 @@ static void mitigations_json(struct json_out *j)
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		read_line(path, value, sizeof(value));
-		jo_key(j, names[i]);
-		jo_string(j, value);
+		jo_kv_string(j, names[i], value);
 		free(names[i]);
 	}
 	free(names);
@@ -149,10 +148,8 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	jo_object(j);
 	jo_key(j, "kernel");
 	jo_object(j);
-	jo_key(j, "release");
-	jo_string(j, u.release);
-	jo_key(j, "version");
-	jo_string(j, u.version);
+	jo_kv_string(j, "release", u.release);
+	jo_kv_string(j, "version", u.version);
 	jo_key(j, "preempt");
 	preempt_model(u.version, text, sizeof(text));
 	jo_string(j, text);
@@ -166,36 +163,28 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	jo_key(j, "model");
 	rt_cpu_model(text, sizeof(text));
 	jo_string(j, text);
-	jo_key(j, "count");
-	jo_int(j, f->facts.ncpus);
+	jo_kv_int(j, "count", f->facts.ncpus);
 	jo_key(j, "mitigations");
 	mitigations_json(j);
 	jo_end(j);
 
 	jo_key(j, "memory");
 	jo_object(j);
-	jo_key(j, "total");
-	jo_int(j, f->facts.mem_total);
-	jo_key(j, "page_size");
-	jo_int(j, f->facts.page_size);
-	jo_key(j, "numa_nodes");
-	jo_int(j, f->facts.nr_nodes);
+	jo_kv_int(j, "total", f->facts.mem_total);
+	jo_kv_int(j, "page_size", f->facts.page_size);
+	jo_kv_int(j, "numa_nodes", f->facts.nr_nodes);
 	jo_end(j);
 
 	jo_key(j, "virt");
 	jo_object(j);
-	jo_key(j, "kind");
-	jo_string(j, f->virt);
-	jo_key(j, "kvm");
-	jo_bool(j, f->kvm_usable);
-	jo_key(j, "kvm_reason");
-	jo_string_or_null(j, f->kvm_usable ? NULL : f->kvm_reason);
+	jo_kv_string(j, "kind", f->virt);
+	jo_kv_bool(j, "kvm", f->kvm_usable);
+	jo_kv_string_or_null(j, "kvm_reason", f->kvm_usable ? NULL : f->kvm_reason);
 	jo_key(j, "kvm_params");
 	jo_object(j);
 	for (i = 0; i < RT_KVM_PARAM__COUNT; i++)
 		if (f->kvm_param[i][0]) {
-			jo_key(j, kvm_param_name[i]);
-			jo_string(j, f->kvm_param[i]);
+			jo_kv_string(j, kvm_param_name[i], f->kvm_param[i]);
 		}
 	jo_end(j);
 	jo_end(j);
@@ -209,8 +198,7 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 		if (knob_info[i].kind == KNOB_ACTION || !rt_knob_present((enum knob)i) ||
 		    rt_knob_read((enum knob)i, text, 256, &err))
 			continue;
-		jo_key(j, knob_info[i].name);
-		jo_string(j, text);
+		jo_kv_string(j, knob_info[i].name, text);
 	}
 	jo_end(j);
 

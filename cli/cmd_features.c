@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/json_out.h"
 #include "../runtime/features.h"
 
 #define EXIT_USAGE 64
@@ -346,142 +347,57 @@ static void print_text(const struct rt_features *f)
 
 // ---- JSON -----------------------------------------------------------------
 
-// A pretty-printing JSON writer: it tracks the nesting so that callers only
-// say what comes next.
-struct json {
-	int depth;
-	bool first[16];
-};
+// The probe as JSON, written with common/json_out. A key is NULL for a
+// value inside an array; negative numbers and empty strings stand for
+// "not known" in the probe, and are null.
 
-static void json_escape(const char *s)
+static void json_object(struct json_out *j, const char *key)
 {
-	putchar('"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", stdout);
-			break;
-		case '\\':
-			fputs("\\\\", stdout);
-			break;
-		case '\n':
-			fputs("\\n", stdout);
-			break;
-		case '\r':
-			fputs("\\r", stdout);
-			break;
-		case '\t':
-			fputs("\\t", stdout);
-			break;
-		case '\b':
-			fputs("\\b", stdout);
-			break;
-		case '\f':
-			fputs("\\f", stdout);
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				printf("\\u%04x", *p);
-			else
-				putchar(*p);
-		}
-	}
-	putchar('"');
+	if (key)
+		jo_key(j, key);
+	jo_object(j);
 }
 
-// Start a value: the comma and indentation before it, and its key inside an
-// object (key is NULL inside an array).
-static void json_key(struct json *j, const char *key)
+static void json_array(struct json_out *j, const char *key)
 {
-	if (j->depth > 0) {
-		if (!j->first[j->depth])
-			putchar(',');
-		j->first[j->depth] = false;
-		printf("\n%*s", 2 * j->depth, "");
-	}
-	if (key) {
-		json_escape(key);
-		fputs(": ", stdout);
-	}
+	if (key)
+		jo_key(j, key);
+	jo_array(j);
 }
 
-static void json_open(struct json *j, const char *key, char bracket)
+static void json_int_or_null(struct json_out *j, const char *key, int64_t v)
 {
-	json_key(j, key);
-	putchar(bracket);
-	if (j->depth + 1 < (int)(sizeof(j->first) / sizeof(j->first[0])))
-		j->depth++;
-	j->first[j->depth] = true;
-}
-
-static void json_close(struct json *j, char bracket)
-{
-	bool empty = j->first[j->depth];
-
-	if (j->depth > 0)
-		j->depth--;
-	if (!empty)
-		printf("\n%*s", 2 * j->depth, "");
-	putchar(bracket);
-}
-
-static void json_str(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	json_escape(v);
-}
-
-static void json_int(struct json *j, const char *key, int64_t v)
-{
-	json_key(j, key);
-	printf("%" PRId64, v);
-}
-
-// Negative numbers stand for "not known" in the probe: null in JSON.
-static void json_int_or_null(struct json *j, const char *key, int64_t v)
-{
-	json_key(j, key);
+	jo_key(j, key);
 	if (v < 0)
-		fputs("null", stdout);
+		jo_null(j);
 	else
-		printf("%" PRId64, v);
+		jo_int(j, v);
 }
 
-static void json_str_or_null(struct json *j, const char *key, const char *v)
+static void json_str_or_null(struct json_out *j, const char *key, const char *v)
 {
-	if (v && v[0]) {
-		json_str(j, key, v);
-	} else {
-		json_key(j, key);
-		fputs("null", stdout);
-	}
+	jo_kv_string_or_null(j, key, v && v[0] ? v : NULL);
 }
 
-static void json_bool(struct json *j, const char *key, bool v)
-{
-	json_key(j, key);
-	fputs(v ? "true" : "false", stdout);
-}
-
-static void json_errno(struct json *j, const char *key, int err)
+static void json_errno(struct json_out *j, const char *key, int err)
 {
 	if (!err) {
-		json_key(j, key);
-		fputs("null", stdout);
+		jo_key(j, key);
+		jo_null(j);
 		return;
 	}
-	json_open(j, key, '{');
-	json_int(j, "errno", err);
-	json_str(j, "message", strerror(err));
-	json_close(j, '}');
+	json_object(j, key);
+	jo_kv_int(j, "errno", err);
+	jo_kv_string(j, "message", strerror(err));
+	jo_end(j);
 }
 
-static void json_bits(struct json *j, const char *key, uint64_t mask,
+static void json_bits(struct json_out *j, const char *key, uint64_t mask,
 		      const char *(*name)(unsigned int bit))
 {
 	char other[32];
 
-	json_open(j, key, '[');
+	json_array(j, key);
 	for (unsigned int bit = 0; bit < 64; bit++) {
 		const char *s;
 
@@ -492,16 +408,16 @@ static void json_bits(struct json *j, const char *key, uint64_t mask,
 			snprintf(other, sizeof(other), "bit%u", bit);
 			s = other;
 		}
-		json_str(j, NULL, s);
+		jo_string(j, s);
 	}
-	json_close(j, ']');
+	jo_end(j);
 }
 
-static void json_kvm(struct json *j, const struct rt_features *f)
+static void json_kvm(struct json_out *j, const struct rt_features *f)
 {
-	json_open(j, "kvm", '{');
-	json_str(j, "virtualization", f->virt);
-	json_bool(j, "usable", f->kvm_usable);
+	json_object(j, "kvm");
+	jo_kv_string(j, "virtualization", f->virt);
+	jo_kv_bool(j, "usable", f->kvm_usable);
 	json_errno(j, "error", f->kvm_errno);
 	json_str_or_null(j, "reason", f->kvm_reason);
 	json_int_or_null(j, "api_version", f->kvm_api_version);
@@ -510,35 +426,35 @@ static void json_kvm(struct json *j, const struct rt_features *f)
 	json_errno(j, "test_vm_error", f->kvm_vm_errno);
 	json_bits(j, "guest_memfd_flags", f->kvm_guest_memfd_flags,
 		  rt_guest_memfd_flag_name);
-	json_open(j, "caps", '{');
+	json_object(j, "caps");
 	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
 		json_int_or_null(j, rt_kvm_cap_name(i), f->kvm_cap[i]);
-	json_close(j, '}');
-	json_open(j, "params", '{');
+	jo_end(j);
+	json_object(j, "params");
 	for (int i = 0; i < RT_KVM_PARAM__COUNT; i++)
 		json_str_or_null(j, rt_kvm_param_name(i), f->kvm_param[i]);
-	json_close(j, '}');
-	json_close(j, '}');
+	jo_end(j);
+	jo_end(j);
 }
 
-static void json_uffd(struct json *j, const struct rt_features *f)
+static void json_uffd(struct json_out *j, const struct rt_features *f)
 {
-	json_open(j, "userfaultfd", '{');
-	json_str(j, "opened_by", rt_uffd_via_name(f->uffd_via));
+	json_object(j, "userfaultfd");
+	jo_kv_string(j, "opened_by", rt_uffd_via_name(f->uffd_via));
 	json_errno(j, "user_mode_only_error", f->uffd_user_errno);
 	json_errno(j, "syscall_error", f->uffd_syscall_errno);
 	json_errno(j, "dev_error", f->uffd_dev_errno);
 	json_int_or_null(j, "unprivileged_userfaultfd", f->uffd_unprivileged);
-	json_int(j, "features_mask", (int64_t)f->uffd_features);
+	jo_kv_int(j, "features_mask", (int64_t)f->uffd_features);
 	json_bits(j, "features", f->uffd_features, rt_uffd_feature_name);
 	json_bits(j, "api_ioctls", f->uffd_ioctls, rt_uffd_ioctl_name);
 	json_bits(j, "anon_ioctls", f->uffd_range_ioctls, rt_uffd_ioctl_name);
-	json_close(j, '}');
+	jo_end(j);
 }
 
-static void json_mm(struct json *j, const struct rt_features *f)
+static void json_mm(struct json_out *j, const struct rt_features *f)
 {
-	json_open(j, "ksm", '{');
+	json_object(j, "ksm");
 	json_int_or_null(j, "run", f->ksm_run);
 	json_int_or_null(j, "pages_to_scan", f->ksm_pages_to_scan);
 	json_int_or_null(j, "sleep_millisecs", f->ksm_sleep_millisecs);
@@ -546,91 +462,94 @@ static void json_mm(struct json *j, const struct rt_features *f)
 	json_int_or_null(j, "smart_scan", f->ksm_smart_scan);
 	json_str_or_null(j, "advisor_mode", f->ksm_advisor_mode);
 	json_int_or_null(j, "prctl_memory_merge", f->ksm_prctl);
-	json_close(j, '}');
+	jo_end(j);
 
-	json_open(j, "thp", '{');
+	json_object(j, "thp");
 	json_str_or_null(j, "enabled", f->thp_enabled);
 	json_str_or_null(j, "defrag", f->thp_defrag);
 	json_str_or_null(j, "shmem_enabled", f->thp_shmem_enabled);
-	json_open(j, "mthp", '[');
+	json_array(j, "mthp");
 	for (int i = 0; i < f->nr_mthp; i++) {
-		json_open(j, NULL, '{');
-		json_int(j, "size", f->mthp[i].size);
+		json_object(j, NULL);
+		jo_kv_int(j, "size", f->mthp[i].size);
 		json_str_or_null(j, "enabled", f->mthp[i].enabled);
 		json_str_or_null(j, "shmem_enabled", f->mthp[i].shmem_enabled);
-		json_close(j, '}');
+		jo_end(j);
 	}
-	json_close(j, ']');
-	json_close(j, '}');
+	jo_end(j);
+	jo_end(j);
 
-	json_open(j, "hugetlb", '[');
+	json_array(j, "hugetlb");
 	for (int i = 0; i < f->nr_hugetlb; i++) {
 		const struct rt_hugetlb_pool *p = &f->hugetlb[i];
 
-		json_open(j, NULL, '{');
-		json_int(j, "size", p->size);
+		json_object(j, NULL);
+		jo_kv_int(j, "size", p->size);
 		json_int_or_null(j, "nr", p->nr);
 		json_int_or_null(j, "free", p->free);
 		json_int_or_null(j, "resv", p->resv);
 		json_int_or_null(j, "surplus", p->surplus);
-		json_close(j, '}');
+		jo_end(j);
 	}
-	json_close(j, ']');
+	jo_end(j);
 
-	json_open(j, "numa", '{');
-	json_int(j, "nodes", f->facts.nr_nodes);
+	json_object(j, "numa");
+	jo_kv_int(j, "nodes", f->facts.nr_nodes);
 	json_str_or_null(j, "online", f->nodes_online);
-	json_int(j, "numa_available", f->numa_available);
+	jo_kv_int(j, "numa_available", f->numa_available);
 	json_int_or_null(j, "numa_balancing", f->numa_balancing);
-	json_close(j, '}');
+	jo_end(j);
 
-	json_open(j, "cgroup2", '{');
-	json_bool(j, "unified", f->have[RT_FEAT_CGROUP2]);
+	json_object(j, "cgroup2");
+	jo_kv_bool(j, "unified", f->have[RT_FEAT_CGROUP2]);
 	json_str_or_null(j, "mount", f->cgroup2_mount);
-	json_close(j, '}');
+	jo_end(j);
 }
 
 static void print_json(const struct rt_features *f)
 {
-	struct json j = { 0 };
+	struct json_out j;
 
-	json_open(&j, NULL, '{');
+	jo_init(&j, stdout, true);
+	json_object(&j, NULL);
 
-	json_open(&j, "machine", '{');
-	json_str(&j, "kernel_release", f->kernel_release);
-	json_int(&j, "ncpus", f->facts.ncpus);
-	json_int(&j, "mem_total", f->facts.mem_total);
-	json_int(&j, "mem_free", f->facts.mem_free);
-	json_int(&j, "page_size", f->facts.page_size);
-	json_int(&j, "thp_size", f->facts.thp_size);
-	json_int(&j, "nr_nodes", f->facts.nr_nodes);
-	json_bool(&j, "root", f->root);
-	json_close(&j, '}');
+	json_object(&j, "machine");
+	jo_kv_string(&j, "kernel_release", f->kernel_release);
+	jo_kv_int(&j, "ncpus", f->facts.ncpus);
+	jo_kv_int(&j, "mem_total", f->facts.mem_total);
+	jo_kv_int(&j, "mem_free", f->facts.mem_free);
+	jo_kv_int(&j, "page_size", f->facts.page_size);
+	jo_kv_int(&j, "thp_size", f->facts.thp_size);
+	jo_kv_int(&j, "nr_nodes", f->facts.nr_nodes);
+	jo_kv_bool(&j, "root", f->root);
+	jo_end(&j);
 
 	json_kvm(&j, f);
 	json_uffd(&j, f);
 	json_mm(&j, f);
 
-	json_open(&j, "pdpe1gb", '{');
-	json_key(&j, "kvm_cpuid");
-	fputs(f->kvm_cpuid_1g < 0 ? "null" : f->kvm_cpuid_1g ? "true" : "false",
-	      stdout);
-	json_bool(&j, "host", f->host_pdpe1gb);
-	json_close(&j, '}');
+	json_object(&j, "pdpe1gb");
+	jo_key(&j, "kvm_cpuid");
+	if (f->kvm_cpuid_1g < 0)
+		jo_null(&j);
+	else
+		jo_bool(&j, f->kvm_cpuid_1g);
+	jo_kv_bool(&j, "host", f->host_pdpe1gb);
+	jo_end(&j);
 
-	json_open(&j, "requirements", '[');
+	json_array(&j, "requirements");
 	for (int i = 0; i < RT_FEAT__COUNT; i++) {
-		json_open(&j, NULL, '{');
-		json_str(&j, "name", rt_feature_name(i));
-		json_bool(&j, "have", f->have[i]);
+		json_object(&j, NULL);
+		jo_kv_string(&j, "name", rt_feature_name(i));
+		jo_kv_bool(&j, "have", f->have[i]);
 		json_str_or_null(&j, "why", f->why[i]);
-		json_str(&j, "means", rt_feature_describe(i));
-		json_close(&j, '}');
+		jo_kv_string(&j, "means", rt_feature_describe(i));
+		jo_end(&j);
 	}
-	json_close(&j, ']');
+	jo_end(&j);
 
-	json_close(&j, '}');
-	putchar('\n');
+	jo_end(&j);
+	jo_done(&j);
 }
 
 int cmd_features(int argc, char **argv)

@@ -258,12 +258,16 @@ compare_err() {
 	fi
 }
 
-run_errors() {
-	local f base name rc xfail
-	for f in tests/errors/*.scn; do
+# check_cases GROUP DIR WANT: scn check of every DIR/NAME.scn (with the
+# arguments of NAME.args) must exit WANT and print stderr exactly as
+# NAME.err. An error case (65) prints nothing on stdout; a warning case
+# (0) prints a warning.
+check_cases() {
+	local group=$1 dir=$2 want=$3 f base name rc xfail
+	for f in "$dir"/*.scn; do
 		[ -e "$f" ] || continue
 		base=${f%.scn}
-		name=errors/$(basename "$base")
+		name=$group/$(basename "$base")
 		read_args "$base.args"
 		run_scn check ${ARGS[@]+"${ARGS[@]}"} "$f"
 		rc=$?
@@ -276,42 +280,20 @@ run_errors() {
 		if [ "$UPDATE" = 1 ] && [ -z "$xfail" ]; then
 			cp "$ERR" "$base.err"
 		fi
-		if [ "$rc" != 65 ]; then
-			fail "$name" "exit $rc, want 65" <"$ERR"
-		elif [ -s "$OUT" ]; then
+		if [ "$rc" != "$want" ]; then
+			fail "$name" "exit $rc, want $want" <"$ERR"
+		elif [ "$want" = 65 ] && [ -s "$OUT" ]; then
 			fail "$name" "printed on stdout" <"$OUT"
-		else
-			compare_err "$name" "$base" "$xfail"
-		fi
-	done
-}
-
-run_warnings() {
-	local f base name rc xfail
-	for f in tests/errors/warnings/*.scn; do
-		[ -e "$f" ] || continue
-		base=${f%.scn}
-		name=warnings/$(basename "$base")
-		run_scn check "$f"
-		rc=$?
-		xfail=""
-		[ -f "$base.xfail" ] && xfail=$(first_reason "$base.xfail")
-		if crashed "$rc"; then
-			crash_report "$name" "$rc"
-			continue
-		fi
-		if [ "$UPDATE" = 1 ] && [ -z "$xfail" ]; then
-			cp "$ERR" "$base.err"
-		fi
-		if [ "$rc" != 0 ]; then
-			fail "$name" "exit $rc, want 0" <"$ERR"
-		elif ! grep -q ': warning: ' "$ERR"; then
+		elif [ "$want" = 0 ] && ! grep -q ': warning: ' "$ERR"; then
 			fail "$name" "no warning printed" <"$ERR"
 		else
 			compare_err "$name" "$base" "$xfail"
 		fi
 	done
 }
+
+run_errors() { check_cases errors tests/errors 65; }
+run_warnings() { check_cases warnings tests/errors/warnings 0; }
 
 # --- stress: generated inputs that must fail cleanly, never crash --------
 

@@ -125,19 +125,6 @@ static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
 	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
 }
 
-static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max || *s == '-')
-		return false;
-	*out = (unsigned)v;
-	return true;
-}
-
 struct run_args {
 	const char **defines, **sweeps;
 	size_t ndefines, nsweeps;
@@ -146,6 +133,17 @@ struct run_args {
 	const char *output, *state_dir, *file;
 	bool quiet;
 };
+
+/* A count option's value into *out; false when it is not one in range. */
+static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+	unsigned long v;
+
+	if (!parse_whole(s, min, max, &v))
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
 
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {

@@ -1016,23 +1016,6 @@ static const char suite_usage[] =
 	"               [-o FILE] [--repeat N] [--warmup N] [--sweep NAME=V,...]\n"
 	"               [--state-dir DIR] [-q] DIR|FILE.suite\n";
 
-static bool whole_number(const char *s, unsigned long min, unsigned long max,
-			 unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!isdigit((unsigned char)*s))
-		return false;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < min || v > max)
-		return false;
-	if (out)
-		*out = v;
-	return true;
-}
-
 static int bad_option(const char *fmt, const char *arg)
 {
 	fputs("scn: ", stderr);
@@ -1092,12 +1075,12 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 						  optarg);
 			break;
 		case O_REPEAT:
-			if (!whole_number(optarg, 1, 1000000, NULL))
+			if (!parse_whole(optarg, 1, 1000000, NULL))
 				return bad_option("--repeat takes a whole number from 1, not '%s'", optarg);
 			o->repeat = optarg;
 			break;
 		case O_WARMUP:
-			if (!whole_number(optarg, 0, 1000000, NULL))
+			if (!parse_whole(optarg, 0, 1000000, NULL))
 				return bad_option("--warmup takes a whole number from 0, not '%s'", optarg);
 			o->warmup = optarg;
 			break;
@@ -1105,7 +1088,7 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			o->sweeps[o->nsweeps++] = optarg;
 			break;
 		case O_TIMEOUT:
-			if (!whole_number(optarg, 1, SUITE_TIMEOUT_MAX, &v))
+			if (!parse_whole(optarg, 1, SUITE_TIMEOUT_MAX, &v))
 				return bad_option("--timeout takes whole seconds from 1, not '%s'", optarg);
 			o->timeout = (unsigned)v;
 			break;

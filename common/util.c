@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "util.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,4 +229,21 @@ char *path_stem(const char *path, const char *ext)
 	if (n > e && !strcmp(base + n - e, ext))
 		n -= e;
 	return xstrndup(base, n);
+}
+
+bool parse_whole(const char *s, unsigned long min, unsigned long max,
+		 unsigned long *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	if (out)
+		*out = v;
+	return true;
 }

@@ -10,6 +10,7 @@
 #define SCN_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,10 @@ void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 /* Hands the buffer to the caller (never NULL) and empties sb. */
 char *sb_steal(struct strbuf *sb);
+
+/* A whole decimal number in [min, max]: digits only, no sign or blank. */
+bool parse_whole(const char *s, unsigned long min, unsigned long max,
+		 unsigned long *out);
 
 /* A path's last component without ext: ("dir/ksm_merge.scn", ".scn") ->
  * "ksm_merge". The caller frees it. */

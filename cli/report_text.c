@@ -43,6 +43,44 @@ static void put_cell(struct strbuf *line, const char *text, int width, bool last
 }
 
 /*
+ * Columns [first, ncols) of rows of cells, aligned: the widest cell of
+ * each column sets its width; the first row bold when color.
+ */
+static void print_rows(FILE *out, char ***cells, size_t nrows, size_t first,
+		       size_t ncols, bool color)
+{
+	size_t *width = xcalloc(ncols + 1, sizeof(*width));
+
+	for (size_t r = 0; r < nrows; r++)
+		for (size_t c = first; c < ncols; c++)
+			if (strlen(cells[r][c]) > width[c])
+				width[c] = strlen(cells[r][c]);
+	for (size_t r = 0; r < nrows; r++) {
+		struct strbuf line;
+
+		sb_init(&line);
+		for (size_t c = first; c < ncols; c++)
+			put_cell(&line, cells[r][c], (int)width[c], c + 1 == ncols);
+		if (color && r == 0)
+			fprintf(out, "\033[1m%s\033[0m\n", line.buf);
+		else
+			fprintf(out, "%s\n", line.buf);
+		sb_free(&line);
+	}
+	free(width);
+}
+
+static void free_rows(char ***cells, size_t nrows, size_t ncols)
+{
+	for (size_t r = 0; r < nrows; r++) {
+		for (size_t c = 0; c < ncols; c++)
+			free(cells[r][c]);
+		free(cells[r]);
+	}
+	free(cells);
+}
+
+/*
  * The table of a sweep, as the EPOLL patch printed its readers against
  * poll and epoll: a row per value of rows=, a column per value of cols=.
  */
@@ -53,7 +91,6 @@ static void print_table(const struct record *rec, FILE *out)
 	const struct ir_sweep *rows = NULL, *cols = NULL;
 	size_t nr, nc, i, r, c;
 	char ***text;
-	int *width;
 
 	sweep_index(p, 0, t->rows, &rows);
 	if (t->cols)
@@ -63,7 +100,6 @@ static void print_table(const struct record *rec, FILE *out)
 	nr = rows->n;
 	nc = cols ? cols->n : 1;
 	text = xcalloc(nr + 1, sizeof(*text));
-	width = xcalloc(nc + 1, sizeof(*width));
 	for (r = 0; r <= nr; r++)
 		text[r] = xcalloc(nc + 1, sizeof(**text));
 	/* Row 0 and column 0 are the headers. */
@@ -99,27 +135,13 @@ static void print_table(const struct record *rec, FILE *out)
 		free(text[r + 1][c + 1]);
 		text[r + 1][c + 1] = sb_steal(&sb);
 	}
+	/* A point that did not run leaves its cell empty. */
 	for (r = 0; r <= nr; r++)
-		for (c = 0; c <= nc; c++) {
-			int w = text[r][c] ? (int)strlen(text[r][c]) : 1;
-
-			if (w > width[c])
-				width[c] = w;
-		}
-	for (r = 0; r <= nr; r++) {
-		struct strbuf line;
-
-		sb_init(&line);
 		for (c = 0; c <= nc; c++)
-			put_cell(&line, text[r][c] ? text[r][c] : "-", width[c], c == nc);
-		fprintf(out, "%s\n", line.buf);
-		sb_free(&line);
-		for (c = 0; c <= nc; c++)
-			free(text[r][c]);
-		free(text[r]);
-	}
-	free(text);
-	free(width);
+			if (!text[r][c])
+				text[r][c] = xstrdup("-");
+	print_rows(out, text, nr + 1, 0, nc + 1, false);
+	free_rows(text, nr + 1, nc + 1);
 }
 
 
@@ -184,31 +206,6 @@ bool report_headline(const struct rec_metric *m)
 	return false;
 }
 
-/* Aligned columns: the widest cell of each sets its width. */
-static void print_rows(FILE *out, char ***cells, size_t nrows, size_t ncols,
-		       bool color)
-{
-	size_t *width = xcalloc(ncols + 1, sizeof(*width));
-
-	for (size_t r = 0; r < nrows; r++)
-		for (size_t c = 0; c < ncols; c++)
-			if (strlen(cells[r][c]) > width[c])
-				width[c] = strlen(cells[r][c]);
-	for (size_t r = 0; r < nrows; r++) {
-		struct strbuf line;
-
-		sb_init(&line);
-		for (size_t c = 0; c < ncols; c++)
-			put_cell(&line, cells[r][c], (int)width[c], c + 1 == ncols);
-		if (color && r == 0)
-			fprintf(out, "\033[1m%s\033[0m\n", line.buf);
-		else
-			fprintf(out, "%s\n", line.buf);
-		sb_free(&line);
-	}
-	free(width);
-}
-
 static void print_summary(FILE *out, const struct record *rec, bool color)
 {
 	static const char *const head[] = { "point", "phase", "metric", "n", "min",
@@ -262,19 +259,8 @@ static void print_summary(FILE *out, const struct record *rec, bool color)
 		free(pname);
 	}
 	/* Without a sweep the point column says nothing. */
-	if (!rec->p->nsweeps)
-		for (size_t r = 0; r < nrows; r++) {
-			free(rows[r][0]);
-			memmove(rows[r], rows[r] + 1, (NCOLS - 1) * sizeof(*rows[r]));
-			rows[r][NCOLS - 1] = xstrdup("");
-		}
-	print_rows(out, rows, nrows, rec->p->nsweeps ? NCOLS : NCOLS - 1, color);
-	for (size_t r = 0; r < nrows; r++) {
-		for (size_t c = 0; c < NCOLS; c++)
-			free(rows[r][c]);
-		free(rows[r]);
-	}
-	free(rows);
+	print_rows(out, rows, nrows, rec->p->nsweeps ? 0 : 1, NCOLS, color);
+	free_rows(rows, nrows, NCOLS);
 }
 
 void report_text(FILE *out, const struct report_meta *m, const struct record *rec,

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* report: the format names and the writer each format picks (see report.h). */
+#include <string.h>
+
+#include "../common/util.h"
+#include "report.h"
+
+int report_format_parse(const char *s)
+{
+	static const char *const names[] = { "text", "json", "ndjson", "csv", "ktap" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i;
+	return -1;
+}
+
+void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
+		  const struct record *rec, const struct report_end *e)
+{
+	switch (fmt) {
+	case FMT_TEXT:
+		report_text(out, m, rec, e);
+		break;
+	case FMT_JSON:
+		report_json(out, m, rec, e);
+		break;
+	case FMT_NDJSON:
+		fprintf(out, "{\"type\":\"end\",\"status\":\"%s\",\"exit_code\":%d}\n",
+			e->status, e->exit_code);
+		break;
+	case FMT_CSV:
+		report_csv(out, m, rec);
+		break;
+	case FMT_KTAP:
+		report_ktap(out, m, rec, e);
+		break;
+	}
+	fflush(out);
+}

@@ -588,7 +588,7 @@ static bool expr_places(const struct ir_expr *x, int backing)
 	       expr_places(x->c, backing) || expr_places(x->vcpu, backing);
 }
 
-bool block_places(const struct ir_block *b, int backing)
+static bool block_places(const struct ir_block *b, int backing)
 {
 	size_t i, k;
 
@@ -612,6 +612,10 @@ bool block_places(const struct ir_block *b, int backing)
 	return false;
 }
 
+bool scenario_places(const struct ir_scenario *sc, int backing)
+{
+	return block_places(&sc->ops, backing) || expr_places(sc->table_value, backing);
+}
 
 /* Where each region's pages are at the end of a phase, per node. */
 static int64_t *place_pages(struct run *r)
@@ -929,7 +933,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	/* Asking the kernel costs a call per 4096 pages: only what is read. */
 	r.placement_read = xcalloc(sc->nbackings + 1, sizeof(*r.placement_read));
 	for (size_t b = 0; b < sc->nbackings; b++)
-		r.placement_read[b] = block_places(&sc->ops, (int)b);
+		r.placement_read[b] = scenario_places(sc, (int)b);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	if (o->obs && o->obs->run_start)

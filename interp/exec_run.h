@@ -62,8 +62,11 @@ bool stopping(const struct strand *s);
 /* Compares sc's requirements and memory with the machine: an exec_status. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	      struct diag *d, char *reason, size_t len);
-/* Whether an expression of b reads the placement of backing. */
-bool block_places(const struct ir_block *b, int backing);
+/*
+ * Whether an expression of sc (its operations or its table's value) reads
+ * the placement of backing: only those are asked of the kernel.
+ */
+bool scenario_places(const struct ir_scenario *sc, int backing);
 void run_phase(struct strand *s, const struct ir_op *op);
 void run_op(struct strand *s, const struct ir_op *op);
 /* Frees every object the run made, then puts every knob back. */

@@ -93,7 +93,7 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 	s->res.sc = sc;
 	/* A later print may read a region's placement that no earlier did. */
 	for (b = 0; b < sc->nbackings; b++)
-		r->placement_read[b] = block_places(&sc->ops, (int)b);
+		r->placement_read[b] = scenario_places(sc, (int)b);
 	return 0;
 }
 

@@ -142,6 +142,17 @@ else
 	fail "json: table" "$(tail -3 "$TMP/py")"
 fi
 
+# A table's value alone may read a placement: it is asked of the kernel.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nparam size = 4M\nbacking a type=anon size=size\nphase t { host write a }\nsweep size in 1M, 2M\ntable rows=size value=t.placement.a[0]\n' >"$TMP/place.scn"
+"$SCN" run --state-dir "$STATE" -q "$TMP/place.scn" >"$TMP/place" 2>/dev/null
+if has_feature numa && printf 'size  t.placement.a[0]\n1M    256\n2M    512\n' | cmp -s - "$TMP/place"; then
+	ok "text: a table of placements counts each point's pages on node 0"
+elif ! has_feature numa; then
+	skip "table of placements" "no NUMA"
+else
+	fail "table of placements" "$(cat "$TMP/place")"
+fi
+
 # --- text summary ------------------------------------------------------------
 printf '# SPDX-License-Identifier: GPL-2.0-only\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/fill.scn"
 "$SCN" run --state-dir "$STATE" -q --repeat 3 "$TMP/two.scn" >"$TMP/sum" 2>/dev/null

@@ -11,19 +11,13 @@
 #include "knobs.h"
 #include "mm_tables.h"
 #include "numa.h"
+#include "probe.h"
 
-/* The first line of a small file, without its newline; "" if unreadable. */
-static void read_line(const char *path, char *buf, size_t len)
+/* A small file's text without its trailing newline; "" if unreadable. */
+static void read_text(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	if (!fgets(buf, (int)len, f))
+	if (rt_probe_read_text(path, buf, len))
 		buf[0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	fclose(f);
 }
 
 void rt_cpu_model(char *buf, size_t len)
@@ -57,7 +51,7 @@ static void preempt_model(const char *version, char *buf, size_t len)
 {
 	char line[128], *open, *close;
 
-	read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line));
+	read_text("/sys/kernel/debug/sched/preempt", line, sizeof(line));
 	open = strchr(line, '(');
 	close = open ? strchr(open, ')') : NULL;
 	if (open && close) {
@@ -103,7 +97,7 @@ static void mitigations_json(struct json_out *j)
 		char path[512], value[256];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		read_line(path, value, sizeof(value));
+		read_text(path, value, sizeof(value));
 		jo_kv_string(j, names[i], value);
 		free(names[i]);
 	}
@@ -134,6 +128,7 @@ static void mempolicy_text(char *buf, size_t len)
 
 void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 {
+	/* Without the module: "tdp_mmu", as the result's readers know them. */
 	static const char *const kvm_param_name[] = {
 #define PARAM_NAME(id, mod, param) param,
 		RT_KVM_PARAM_LIST(PARAM_NAME)
@@ -148,13 +143,13 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	jo_object(j);
 	jo_key(j, "kernel");
 	jo_object(j);
-	jo_kv_string(j, "release", u.release);
+	jo_kv_string(j, "release", f->kernel_release);
 	jo_kv_string(j, "version", u.version);
 	jo_key(j, "preempt");
 	preempt_model(u.version, text, sizeof(text));
 	jo_string(j, text);
 	jo_key(j, "cmdline");
-	read_line("/proc/cmdline", text, sizeof(text));
+	read_text("/proc/cmdline", text, sizeof(text));
 	jo_string(j, text);
 	jo_end(j);
 
@@ -183,9 +178,8 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	jo_key(j, "kvm_params");
 	jo_object(j);
 	for (i = 0; i < RT_KVM_PARAM__COUNT; i++)
-		if (f->kvm_param[i][0]) {
+		if (f->kvm_param[i][0])
 			jo_kv_string(j, kvm_param_name[i], f->kvm_param[i]);
-		}
 	jo_end(j);
 	jo_end(j);
 
@@ -211,12 +205,9 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
 {
 	char model[128];
-	struct utsname u;
 
-	if (uname(&u))
-		memset(&u, 0, sizeof(u));
 	rt_cpu_model(model, sizeof(model));
-	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s", u.release,
+	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s", f->kernel_release,
 		 f->facts.ncpus, model, f->virt[0] ? f->virt : "unknown",
 		 f->kvm_usable ? "yes" : "no", f->kvm_usable ? "" : ": ",
 		 f->kvm_usable ? "" : f->kvm_reason);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * probe: what the parts of the machine probe share (features.c for
- * memory, uffd, KSM, NUMA; features_kvm.c for KVM). Internal to runtime/.
+ * memory, uffd, KSM, NUMA; features_kvm.c for KVM; fingerprint.c for the
+ * machine a result names). Internal to runtime/.
  */
 #ifndef SCN_RT_PROBE_H
 #define SCN_RT_PROBE_H

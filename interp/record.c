@@ -147,9 +147,8 @@ static void on_point(void *ctx, size_t point, int status,
 		ph->metrics = xcalloc(ARRAY_SIZE(metric_sources), sizeof(*ph->metrics));
 		ph->nmetrics = fill_metrics(ph->metrics, pr, false);
 	}
-	for (size_t i = rec->diag_mark; i < rec->d->len; i++) {
+	for (size_t i = rec->diag_mark, cap = 0; i < rec->d->len; i++) {
 		const struct diag_rec *r = &rec->d->recs[i];
-		size_t cap = pt->nerrors;
 
 		if (r->level != DIAG_ERROR)
 			continue;

@@ -232,23 +232,14 @@ bad_number:
 static const char *outcome(int rc, const struct sigstate *sig, int *exit_code)
 {
 	*exit_code = rc;
-	switch (rc) {
-	case EXEC_PASS:
-		return "pass";
-	case EXEC_SKIP:
-		return "skip";
-	case EXEC_UNSUPPORTED:
-		return "unsupported";
-	case EXEC_INTERRUPTED:
-		if (atomic_load(&sig->timed_out) && !atomic_load(&sig->signo)) {
-			*exit_code = 124;	/* as timeout(1) */
-			return "timeout";
-		}
-		*exit_code = 128 + atomic_load(&sig->signo);
-		return "interrupted";
-	default:
-		return "fail";
+	if (rc != EXEC_INTERRUPTED)
+		return exec_status_name(rc);
+	if (atomic_load(&sig->timed_out) && !atomic_load(&sig->signo)) {
+		*exit_code = 124;	/* as timeout(1) */
+		return "timeout";
 	}
+	*exit_code = 128 + atomic_load(&sig->signo);
+	return exec_status_name(rc);
 }
 
 static void utc_now(char *buf, size_t len)

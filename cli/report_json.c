@@ -79,22 +79,6 @@ static void json_metric(struct json_out *j, const struct rec_metric *m)
 	jo_end(j);
 }
 
-static const char *status_name(int st)
-{
-	switch (st) {
-	case EXEC_PASS:
-		return "pass";
-	case EXEC_SKIP:
-		return "skip";
-	case EXEC_INTERRUPTED:
-		return "interrupted";
-	case EXEC_UNSUPPORTED:
-		return "unsupported";
-	default:
-		return "fail";
-	}
-}
-
 static void json_lines(struct json_out *j, char *const *lines, size_t n)
 {
 	jo_array(j);
@@ -114,7 +98,7 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 	report_json_params(j, sc, false);
 	jo_key(j, "swept");
 	report_json_params(j, sc, true);
-	jo_kv_string(j, "status", status_name(pt->status));
+	jo_kv_string(j, "status", exec_status_name(pt->status));
 	jo_kv_int(j, "runs", pt->runs);
 	jo_key(j, "output");
 	json_lines(j, pt->output, pt->noutput);

@@ -1031,6 +1031,22 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	return st;
 }
 
+const char *exec_status_name(int status)
+{
+	switch (status) {
+	case EXEC_PASS:
+		return "pass";
+	case EXEC_SKIP:
+		return "skip";
+	case EXEC_INTERRUPTED:
+		return "interrupted";
+	case EXEC_UNSUPPORTED:
+		return "unsupported";
+	default:
+		return "fail";
+	}
+}
+
 int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		 struct diag *d, char *reason, size_t len)
 {

@@ -27,6 +27,9 @@ enum exec_status {
 	EXEC_INTERRUPTED = 130,	/* SIGINT or SIGTERM */
 };
 
+/* "pass", "fail", "skip", "unsupported", "interrupted": results' words. */
+const char *exec_status_name(int status);
+
 /* One sweep point's table cell, once the point has run. */
 struct exec_cell {
 	bool ok;

@@ -15,16 +15,27 @@ if [ ! -d /sys/kernel/mm/ksm ]; then
 fi
 
 expect_run() { # name file pattern [args]
-	local name=$1 file=$2 pat=$3
+	local name=$1 file=$2 pat=$3 rc
 	shift 3
-	if ! "$SCN" run -q --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1; then
-		fail "$name" "exit $?: $(tail -3 "$TMP/out")"
+	"$SCN" run -q --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
+	rc=$?
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit $rc: $(tail -3 "$TMP/out")"
 	elif ! grep -qE "$pat" "$TMP/out"; then
 		fail "$name" "output lacks /$pat/: $(cat "$TMP/out")"
 	else
 		ok "$name"
 	fi
 }
+
+# The harness itself: a failing run is reported with its own exit code
+# (a bad scenario: 65), not the status of a negation.
+echo 'phase p {' > "$TMP/bad.scn"
+line=$(expect_run "probe" "$TMP/bad.scn" "never")
+case $line in
+"FAIL probe: exit 65:"*) ok "a failing run is reported with its exit code" ;;
+*) fail "harness exit code" "$line" ;;
+esac
 
 expect_run "ksm -M: 5 pages merge into 1 shared, 4 sharing" \
 	scenarios/ksm_merge_check.scn "pages_shared 1, pages_sharing 4"

@@ -24,6 +24,7 @@
 
 #include "../runtime/features.h"
 #include "cmd_repl.h"
+#include "cmd_run.h"
 #include "repl.h"
 #include "repl_edit.h"
 
@@ -97,12 +98,13 @@ static void stop_signals(struct repl_signals *s)
 }
 
 static const char repl_usage[] =
-	"usage: scn repl [--state-dir DIR] [-q]\n"
+	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
 	"  The scn language one input at a time, against live state; 'help'\n"
 	"  inside lists the commands. Reads a script when stdin is not a terminal.\n";
 
 struct repl_args {
 	const char *state_dir;
+	int64_t wait_ns;		/* --wait: for the knobs lock at the first set */
 	bool quiet;
 };
 
@@ -110,6 +112,7 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 {
 	static const struct option longopts[] = {
 		{ "state-dir", required_argument, NULL, 's' },
+		{ "wait", optional_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -122,6 +125,10 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 		switch (c) {
 		case 's':
 			a->state_dir = optarg;
+			break;
+		case 'w':
+			if (!parse_wait(optarg, &a->wait_ns))
+				return 64;
 			break;
 		case 'q':
 			a->quiet = true;
@@ -203,6 +210,7 @@ int cmd_repl(int argc, char **argv)
 		return 70;
 	}
 	eo = (struct exec_opts){ .features = f, .state_dir = a.state_dir,
+				 .owner = "scn repl", .wait_ns = a.wait_ns,
 				 .stop = &sig.stop, .out = stdout,
 				 .log = a.quiet ? NULL : stderr,
 				 .progress = isatty(2) ? stderr : NULL };

@@ -107,7 +107,8 @@ static void stop_signals(struct sigstate *st)
 static const char run_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
-	"               [--timeout SECONDS] [--state-dir DIR] [-q] FILE|DIR|FILE.suite\n";
+	"               [--timeout SECONDS] [--wait[=DURATION]] [--state-dir DIR] [-q]\n"
+	"               FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
 static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
@@ -129,6 +130,7 @@ struct run_args {
 	const char **defines, **sweeps;
 	size_t ndefines, nsweeps;
 	unsigned repeat, warmup, timeout;
+	int64_t wait_ns;		/* --wait: 0 not, -1 for ever */
 	int format, ktap_test;
 	const char *output, *state_dir, *file;
 	bool quiet;
@@ -145,10 +147,23 @@ static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out
 	return true;
 }
 
+bool parse_wait(const char *arg, int64_t *ns)
+{
+	if (!arg) {
+		*ns = -1;	/* for ever: Ctrl-C or --timeout ends it */
+		return true;
+	}
+	if (parse_duration(arg, 1, INT64_MAX, ns))
+		return true;
+	fprintf(stderr, "scn: --wait takes a duration ('--wait=30s', '--wait=500ms'), not '%s'\n",
+		arg);
+	return false;
+}
+
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
-	       OPT_KTAP_TEST, OPT_STATE_DIR };
+	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
@@ -159,6 +174,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "ktap-test", required_argument, NULL, OPT_KTAP_TEST },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+		{ "wait", optional_argument, NULL, OPT_WAIT },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -207,6 +223,10 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			break;
 		case OPT_STATE_DIR:
 			a->state_dir = optarg;
+			break;
+		case OPT_WAIT:
+			if (!parse_wait(optarg, &a->wait_ns))
+				return 64;
 			break;
 		case 'q':
 			a->quiet = true;
@@ -260,6 +280,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 				    .warmup = a->warmup, .features = f,
 				    .ktap_test = a->ktap_test };
 	struct exec_opts eo = { .features = f, .state_dir = a->state_dir,
+				.owner = a->file, .wait_ns = a->wait_ns,
 				.repeat = a->repeat, .warmup = a->warmup };
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 };
@@ -312,7 +333,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	stop_signals(&sig);
 	diag_print(&d, stderr);
 	end.status = outcome(rc, &sig, &end.exit_code);
-	end.skip_reason = rc == EXEC_SKIP ? reason : NULL;
+	end.skip_reason = rc == EXEC_SKIP || rc == EXEC_BUSY ? reason : NULL;
 	report_write((enum report_format)a->format, out, &meta, &rec, &end);
 	if (rc == EXEC_INTERRUPTED && !strcmp(end.status, "timeout"))
 		fprintf(stderr, "scn: timed out after %u s; every knob was restored\n",
@@ -320,6 +341,9 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	else if (rc == EXEC_INTERRUPTED)
 		fprintf(stderr, "scn: interrupted by signal %d; every knob was restored\n",
 			atomic_load(&sig.signo));
+	else if (rc == EXEC_BUSY)
+		fprintf(stderr, "scn: run: busy: %s\n%s", reason, a->wait_ns ? "" :
+			"hint: --wait waits for it, --wait=120s at most 120 seconds\n");
 	rc = end.exit_code;
 out:
 	record_free(&rec);

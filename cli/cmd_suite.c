@@ -37,6 +37,7 @@
 #include "../common/json_out.h"
 #include "../common/util.h"
 #include "../runtime/knobs.h"
+#include "cmd_run.h"
 #include "cmd_suite.h"
 #include "report.h"
 #include "result_file.h"
@@ -71,6 +72,7 @@ struct suite_opts {
 	const char **sweeps;
 	size_t nsweeps;
 	const char *state_dir;
+	const char *wait;	/* "--wait[=DURATION]" as given, passed on */
 	const char *repeat;
 	const char *warmup;
 	const char *output;
@@ -385,6 +387,8 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 		v[n++] = "--state-dir";
 		v[n++] = (char *)o->state_dir;
 	}
+	if (o->wait)
+		v[n++] = (char *)o->wait;
 	if (o->quiet)
 		v[n++] = "-q";
 	if (o->repeat) {
@@ -506,8 +510,12 @@ static void outcome_of_exit(struct runner *r, struct child *c)
 		c->outcome = OUT_PASS;
 	} else if (code == 1) {
 		c->outcome = OUT_FAIL;
-	} else if (code == 4) {
-		c->outcome = OUT_SKIP;	/* the reason, if any, came with "# SKIP" */
+	} else if (code == 4 || code == 75) {
+		/* The reason, if any, came with "# SKIP"; 75: the knobs lock was busy. */
+		c->outcome = OUT_SKIP;
+		if (code == 75 && !c->reason[0])
+			snprintf(c->reason, sizeof(c->reason),
+				 "another scn run holds the knobs lock");
 	} else if (sig && r->signo) {
 		c->outcome = OUT_INTERRUPTED;
 		snprintf(c->reason, sizeof(c->reason), "interrupted by signal %d", sig);
@@ -1027,12 +1035,14 @@ static int bad_option(const char *fmt, const char *arg)
 
 static int parse_opts(int argc, char **argv, struct suite_opts *o)
 {
-	enum { O_STATE = 256, O_FORMAT, O_REPEAT, O_WARMUP, O_SWEEP, O_TIMEOUT, O_KTAP };
+	enum { O_STATE = 256, O_FORMAT, O_REPEAT, O_WARMUP, O_SWEEP, O_TIMEOUT, O_KTAP,
+	       O_WAIT };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "state-dir", required_argument, NULL, O_STATE },
+		{ "wait", optional_argument, NULL, O_WAIT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "repeat", required_argument, NULL, O_REPEAT },
 		{ "warmup", required_argument, NULL, O_WARMUP },
@@ -1061,6 +1071,14 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 		case O_STATE:
 			o->state_dir = optarg;
 			break;
+		case O_WAIT: {
+			int64_t ns;
+
+			if (!parse_wait(optarg, &ns))
+				return 64;
+			o->wait = argv[optind - 1];	/* an optional value is attached */
+			break;
+		}
 		case O_FORMAT:
 			if (!strcmp(optarg, "ktap") || !strcmp(optarg, "text"))
 				o->fmt = SF_KTAP;	/* a suite's text is KTAP */

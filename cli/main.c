@@ -52,7 +52,8 @@ static const char usage_text[] =
 	"  --assume FACTS     pin machine facts: ncpus=4,mem_total=16G,...\n"
 	"  --all-points       plan: show every sweep point in full\n"
 	"\n"
-	"exit status: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 internal error\n";
+	"exit status: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 internal error,\n"
+	"75 busy (another run holds the knobs lock)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -272,26 +273,31 @@ static int cmd_help(int argc, char **argv)
 	else if (argc > 1 && !strcmp(argv[1], "run"))
 		puts("scn run [-D NAME=VALUE]... [--sweep NAME=V,...]... [--repeat N]\n"
 		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
-		     "        [--timeout SECONDS] [--state-dir DIR] [-q] FILE|DIR|FILE.suite\n"
+		     "        [--timeout SECONDS] [--wait[=DURATION]] [--state-dir DIR] [-q]\n"
+		     "        FILE|DIR|FILE.suite\n"
 		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
 		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
 		     "  phases timed, print lines on stdout, '# phase' lines on stderr\n"
 		     "  unless -q. Each sweep point runs --warmup runs that are dropped,\n"
 		     "  then --repeat measured runs; every metric gets min, median, mean,\n"
 		     "  max and stddev. --format picks the result's form (docs/results.md).\n"
-		     "  Every knob is restored on every exit but SIGKILL. Exit 0 pass,\n"
-		     "  1 fail, 4 skip, 65 bad scenario, 124 timeout, 128+N on signal N.");
+		     "  Every knob is restored on every exit but SIGKILL. A run that sets\n"
+		     "  knobs takes the knobs lock: if another run holds it, exit 75 (busy),\n"
+		     "  or with --wait wait for it (at most DURATION: --wait=30s). Exit 0\n"
+		     "  pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124 timeout, 128+N\n"
+		     "  on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))
 		puts("scn restore [STATE_DIR]\n"
 		     "  Puts back the knobs a killed run left changed, from its journal\n"
 		     "  (/run/scn/journal unless STATE_DIR), and removes the journal.");
 	else if (argc > 1 && !strcmp(argv[1], "repl"))
-		puts("scn repl [--state-dir DIR] [-q]\n"
+		puts("scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
 		     "  The language one input at a time against live state: memory,\n"
 		     "  uffd services, knobs and phases persist between inputs; show,\n"
 		     "  run, let, save and help are its commands (docs/repl.md). Reads a\n"
 		     "  script when stdin is not a terminal: exit 1 if an input failed.\n"
-		     "  Every knob is restored at quit, end of input, SIGTERM and SIGHUP.");
+		     "  Every knob is restored at quit, end of input, SIGTERM and SIGHUP.\n"
+		     "  --wait: a set waits for another run's knobs lock.");
 	else if (argc > 1 && !strcmp(argv[1], "knobs"))
 		puts("scn knobs\n"
 		     "  Every knob a scenario can set: its value here, its range, its file.");

@@ -247,3 +247,59 @@ bool parse_whole(const char *s, unsigned long min, unsigned long max,
 		*out = v;
 	return true;
 }
+
+bool parse_duration(const char *s, int64_t min_ns, int64_t max_ns,
+		    int64_t *out)
+{
+	static const struct {
+		const char *unit;
+		int64_t ns;
+	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		      { "s", 1000000000 }, { "", 1000000000 } };
+	const char *p = s, *frac = NULL;
+	int64_t whole = 0, v, scale = 0;
+	size_t i, nfrac = 0;
+
+	if (!isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > (INT64_MAX - 9) / 10)
+			return false;
+		whole = whole * 10 + (*p - '0');
+	}
+	if (*p == '.') {
+		frac = ++p;
+		while (isdigit((unsigned char)*p))
+			p++;
+		nfrac = (size_t)(p - frac);
+		if (!nfrac)
+			return false;
+	}
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcmp(p, units[i].unit)) {
+			scale = units[i].ns;
+			break;
+		}
+	if (!scale || whole > INT64_MAX / scale)
+		return false;
+	v = whole * scale;
+	/* Each digit of the fraction is worth a tenth of the one before. */
+	for (i = 0; i < nfrac; i++) {
+		int64_t d = frac[i] - '0';
+
+		scale /= 10;
+		if (!scale) {
+			if (d)
+				return false;	/* finer than a nanosecond */
+			continue;
+		}
+		if (v > INT64_MAX - d * scale)
+			return false;
+		v += d * scale;
+	}
+	if (v < min_ns || v > max_ns)
+		return false;
+	if (out)
+		*out = v;
+	return true;
+}

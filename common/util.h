@@ -55,6 +55,14 @@ char *sb_steal(struct strbuf *sb);
 bool parse_whole(const char *s, unsigned long min, unsigned long max,
 		 unsigned long *out);
 
+/*
+ * A duration as the command line takes it, in the language's units: "2s",
+ * "500ms", "1.5s", "20us", "100ns", or bare seconds ("2"). It must be a
+ * whole number of nanoseconds within [min_ns, max_ns].
+ */
+bool parse_duration(const char *s, int64_t min_ns, int64_t max_ns,
+		    int64_t *out);
+
 /* A path's last component without ext: ("dir/ksm_merge.scn", ".scn") ->
  * "ksm_merge". The caller frees it. */
 char *path_stem(const char *path, const char *ext);

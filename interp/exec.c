@@ -757,10 +757,9 @@ void run_op(struct strand *s, const struct ir_op *op)
 			snprintf(value, sizeof(value), "%s", op->knob.value.s);
 		/* A session takes the lock and journal at its first knob. */
 		if (!r->knobs_open) {
-			rc = rt_knobs_open(&r->knobs, r->o->state_dir, &err);
+			rc = take_knobs(r, &err);
 			if (rc)
 				break;
-			r->knobs_open = true;
 		}
 		rc = rt_knob_set(&r->knobs, op->knob.knob, value, &err);
 		break;
@@ -889,7 +888,9 @@ void teardown(struct run *r)
 
 /*
  * A journal belongs to a run that is still going (it holds the lock) or
- * to one that was killed: either way this run must not start.
+ * to one that was killed. A run that changes no knob minds only the
+ * second: the knobs are not what the machine had, and nobody will put
+ * them back.
  */
 int journal_left(const struct exec_opts *o, struct diag *d)
 {
@@ -903,11 +904,29 @@ int journal_left(const struct exec_opts *o, struct diag *d)
 	snprintf(path, sizeof(path), "%s/journal", dir);
 	if (stat(path, &st))
 		return 0;
-	rc = rt_knobs_open(&k, dir, &err);	/* says which of the two */
+	rc = rt_knobs_open(&k, &(struct rt_knobs_how){ .dir = dir,
+			   .owner = o->owner }, &err);	/* which of the two */
+	if (rc == -EBUSY)
+		return 0;
 	if (!rc)
 		rt_knobs_close(&k);
 	diag_error(d, (struct loc){ 0 }, "%s", err.msg);
 	return rc ? rc : -EEXIST;
+}
+
+int take_knobs(struct run *r, struct rt_err *err)
+{
+	struct rt_knobs_how how = { .dir = r->o->state_dir, .owner = r->o->owner,
+				    .stop = r->o->stop };
+	int rc = rt_knobs_open(&r->knobs, &how, err);
+
+	if (rc == -EBUSY && r->o->wait_ns) {
+		logf_(r, "# waiting for the knobs lock: %s\n", err->msg);
+		how.wait_ns = r->o->wait_ns;
+		rc = rt_knobs_open(&r->knobs, &how, err);
+	}
+	r->knobs_open = !rc;
+	return rc;
 }
 
 /* One run of a point: everything made, done and torn down. */
@@ -919,11 +938,13 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 			 .run = run, .warmup = warmup };
 	struct strand main_strand = { .r = &r };
 	struct rt_err err;
+	bool knobs = sets_knobs(&sc->ops);
 	int status = preflight(sc, o, d, reason, len);
 
 	if (status != EXEC_PASS)
 		return status;
-	if (journal_left(o, d))
+	/* A run that changes knobs finds a journal left when it takes the lock. */
+	if (!knobs && journal_left(o, d))
 		return EXEC_FAIL;
 	pthread_mutex_init(&r.lock, NULL);
 	r.mems = xcalloc(sc->nbackings + 1, sizeof(*r.mems));
@@ -938,13 +959,18 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
-	if (sets_knobs(&sc->ops)) {
-		if (rt_knobs_open(&r.knobs, o->state_dir, &err)) {
+	if (knobs) {
+		int rc = take_knobs(&r, &err);
+
+		if (rc == -EBUSY) {
+			snprintf(reason, len, "%s", err.msg);
+			status = EXEC_BUSY;
+		} else if (rc && rc != -EINTR) {
 			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
+		}
+		if (rc) {
 			atomic_store(&r.failed, true);
 			atomic_store(&r.error, true);
-		} else {
-			r.knobs_open = true;
 		}
 	}
 	if (!atomic_load(&r.failed))
@@ -952,6 +978,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	teardown(&r);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
+	else if (status == EXEC_BUSY)
+		;	/* nothing ran: the reason says why */
 	else if (atomic_load(&r.failed) || d->nerrors)
 		status = EXEC_FAIL;
 	for (size_t i = 0; i < sc->nbackings; i++)
@@ -1037,6 +1065,7 @@ const char *exec_status_name(int status)
 	case EXEC_PASS:
 		return "pass";
 	case EXEC_SKIP:
+	case EXEC_BUSY:
 		return "skip";
 	case EXEC_INTERRUPTED:
 		return "interrupted";
@@ -1057,7 +1086,8 @@ int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		if (p->nsweeps && o->log)
 			log_point(p, i, o->log);
 		st = run_point_runs(p, i, o, d, reason, len);
-		if (st == EXEC_SKIP || st == EXEC_INTERRUPTED || st == EXEC_UNSUPPORTED)
+		if (st == EXEC_SKIP || st == EXEC_BUSY || st == EXEC_INTERRUPTED ||
+		    st == EXEC_UNSUPPORTED)
 			return st;
 		if (st > worst)
 			worst = st;

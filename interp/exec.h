@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../common/diag.h"
@@ -23,11 +24,15 @@ enum exec_status {
 	EXEC_PASS = 0,
 	EXEC_FAIL = 1,		/* an expectation failed, or the kernel refused */
 	EXEC_SKIP = 4,		/* KSFT_SKIP: the machine lacks something */
+	EXEC_BUSY = 75,		/* EX_TEMPFAIL: another run holds the knobs lock */
 	EXEC_UNSUPPORTED = 70,	/* this build cannot run a statement yet */
 	EXEC_INTERRUPTED = 130,	/* SIGINT or SIGTERM */
 };
 
-/* "pass", "fail", "skip", "unsupported", "interrupted": results' words. */
+/*
+ * "pass", "fail", "skip", "unsupported", "interrupted": results' words. A
+ * busy lock is a "skip" (nothing was measured); its exit code tells it.
+ */
 const char *exec_status_name(int status);
 
 /* One sweep point's table cell, once the point has run. */
@@ -61,6 +66,8 @@ struct exec_observer {
 struct exec_opts {
 	const struct rt_features *features;
 	const char *state_dir;		/* journal and lock; NULL: /run/scn */
+	const char *owner;		/* names this run to one the lock keeps waiting */
+	int64_t wait_ns;		/* for the knobs lock: 0 not, < 0 until stopped */
 	const atomic_bool *stop;	/* set by the signal thread */
 	FILE *out;			/* print statements */
 	FILE *log;			/* "# " progress and phase lines; may be NULL */
@@ -71,8 +78,9 @@ struct exec_opts {
 };
 
 /*
- * Runs every sweep point, each warmup + repeat times. Errors and failed expectations go to d at the
- * .scn line; a SKIP's reason to reason. Returns an enum exec_status.
+ * Runs every sweep point, each warmup + repeat times. Errors and failed
+ * expectations go to d at the .scn line; the reason of a SKIP or of a
+ * busy lock (EXEC_BUSY) to reason. Returns an enum exec_status.
  */
 int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		 struct diag *d, char *reason, size_t len);

@@ -71,7 +71,17 @@ void run_phase(struct strand *s, const struct ir_op *op);
 void run_op(struct strand *s, const struct ir_op *op);
 /* Frees every object the run made, then puts every knob back. */
 void teardown(struct run *r);
-/* A journal left behind, or a lock held: an error in d, non-zero. */
+/*
+ * A journal left behind by a run that did not finish: an error in d,
+ * non-zero. The journal of a run that is still going (it holds the lock)
+ * does not stop a run that changes no knob.
+ */
 int journal_left(const struct exec_opts *o, struct diag *d);
+/*
+ * Takes the knobs lock and journal for r, waiting for another run's lock
+ * as r->o->wait_ns says (with a "# waiting" line): 0, or -EBUSY naming
+ * the holder, -EINTR, -EEXIST, ... with the message in err.
+ */
+int take_knobs(struct run *r, struct rt_err *err);
 
 #endif

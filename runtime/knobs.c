@@ -3,11 +3,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define JOURNAL "journal"
@@ -81,30 +83,123 @@ static int write_value(const char *path, const char *value, struct rt_err *err)
 	return 0;
 }
 
-/* Takes GLOBAL_LOCK into *fd; -EBUSY while another run holds it. */
-static int lock_global(int *fd, struct rt_err *err)
+/*
+ * The holder of GLOBAL_LOCK writes who it is into the file, so that a run
+ * it keeps waiting can say: "pid\towner\tsince" (seconds since the epoch).
+ */
+static void write_holder(int fd, const char *owner)
 {
+	char line[512];
+	int n = snprintf(line, sizeof(line), "%d\t%s\t%lld\n", (int)getpid(),
+			 owner ? owner : "scn", (long long)time(NULL));
+
+	if (n > (int)sizeof(line) - 1)
+		n = (int)sizeof(line) - 1;
+	if (ftruncate(fd, 0) == 0 && pwrite(fd, line, (size_t)n, 0) == n)
+		return;
+	/* A holder that cannot say who it is still holds the lock. */
+}
+
+/* "pid 1234 ('ksm_merge.scn') since 2026-01-05T10:00:01Z, 12s ago" */
+static void describe_holder(int fd, char *buf, size_t len)
+{
+	char line[512], when[32], *tab, *tab2;
+	long long since;
+	struct tm tm;
+	time_t t;
+	ssize_t n = pread(fd, line, sizeof(line) - 1, 0);
+
+	if (n <= 0) {
+		snprintf(buf, len, "a run that did not say who it is");
+		return;
+	}
+	line[n] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	tab = strchr(line, '\t');
+	tab2 = tab ? strchr(tab + 1, '\t') : NULL;
+	if (!tab2) {
+		snprintf(buf, len, "a run that did not say who it is");
+		return;
+	}
+	*tab = *tab2 = '\0';
+	/* flock(1) or a tool of the user's holds it without saying so. */
+	if (kill((pid_t)atoi(line), 0) && errno == ESRCH) {
+		snprintf(buf, len, "a process that did not say who it is");
+		return;
+	}
+	since = atoll(tab2 + 1);
+	t = (time_t)since;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(buf, len, "pid %.16s ('%.160s') since %s, %llds ago", line,
+		 tab + 1, when, (long long)time(NULL) - since);
+}
+
+/* Sleeps a tenth of a second; false once *stop is set. */
+static bool nap(const atomic_bool *stop)
+{
+	struct timespec ts = { 0, 100000000 };
+
+	if (stop && atomic_load(stop))
+		return false;
+	nanosleep(&ts, NULL);
+	return !(stop && atomic_load(stop));
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/*
+ * Takes GLOBAL_LOCK into *fd, waiting as how says; -EBUSY while another
+ * run holds it, with that run named.
+ */
+static int lock_global(int *fd, const struct rt_knobs_how *how,
+		       struct rt_err *err)
+{
+	int64_t end = how && how->wait_ns > 0 ? now_ns() + how->wait_ns : 0;
+	char holder[256];
+	int e;
+
 	if (mkdir(RT_STATE_DIR, 0700) && errno != EEXIST)
 		return rt_fail_errno(err, errno, "mkdir(%s)", RT_STATE_DIR);
 	*fd = open(GLOBAL_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0)
 		return rt_fail_errno(err, errno, "open(%s)", GLOBAL_LOCK);
-	if (flock(*fd, LOCK_EX | LOCK_NB)) {
-		int e = errno;
-
+	while (flock(*fd, LOCK_EX | LOCK_NB)) {
+		e = errno;
+		if (e == EWOULDBLOCK && how && how->wait_ns &&
+		    (how->wait_ns < 0 || now_ns() < end)) {
+			if (nap(how->stop))
+				continue;
+			close(*fd);
+			*fd = -1;
+			return rt_fail(err, -EINTR, "interrupted while waiting for %s",
+				       GLOBAL_LOCK);
+		}
+		if (e == EWOULDBLOCK)
+			describe_holder(*fd, holder, sizeof(holder));
 		close(*fd);
 		*fd = -1;
 		if (e == EWOULDBLOCK)
 			return rt_fail(err, -EBUSY,
-				       "another scn run holds %s and may be changing system knobs",
-				       GLOBAL_LOCK);
+				       "another scn run holds %s: %s%s",
+				       GLOBAL_LOCK, holder,
+				       how && how->wait_ns ? " (after waiting for it)" : "");
 		return rt_fail_errno(err, e, "flock(%s)", GLOBAL_LOCK);
 	}
+	write_holder(*fd, how ? how->owner : NULL);
 	return 0;
 }
 
-int rt_knobs_open(struct rt_knobs *k, const char *dir, struct rt_err *err)
+int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
+		  struct rt_err *err)
 {
+	const char *dir = how ? how->dir : NULL;
 	char path[192];
 	struct stat st;
 
@@ -114,17 +209,23 @@ int rt_knobs_open(struct rt_knobs *k, const char *dir, struct rt_err *err)
 	k->lock_fd = -1;
 	k->journal_fd = -1;
 	snprintf(k->dir, sizeof(k->dir), "%s", dir ? dir : RT_STATE_DIR);
-	rc = lock_global(&k->global_fd, err);
+	rc = lock_global(&k->global_fd, how, err);
 	if (rc)
 		return rc;
-	if (mkdir(k->dir, 0700) && errno != EEXIST)
-		return rt_fail_errno(err, errno, "mkdir(%s)", k->dir);
-	if (path_in(path, sizeof(path), k->dir, LOCK))
+	if (mkdir(k->dir, 0700) && errno != EEXIST) {
+		rc = rt_fail_errno(err, errno, "mkdir(%s)", k->dir);
+		rt_knobs_close(k);
+		return rc;
+	}
+	if (path_in(path, sizeof(path), k->dir, LOCK)) {
+		rt_knobs_close(k);
 		return rt_fail(err, -ENAMETOOLONG, "state directory name too long");
+	}
 	k->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (k->lock_fd < 0) {
+		rc = rt_fail_errno(err, errno, "open(%s)", path);
 		rt_knobs_close(k);
-		return rt_fail_errno(err, errno, "open(%s)", path);
+		return rc;
 	}
 	if (flock(k->lock_fd, LOCK_EX | LOCK_NB)) {
 		int e = errno;
@@ -285,7 +386,8 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	path_in(path, sizeof(path), k.dir, JOURNAL);
 	if (access(path, F_OK))
 		return 0;	/* no journal: nothing to restore, no lock needed */
-	rc = lock_global(&k.global_fd, err);
+	rc = lock_global(&k.global_fd, &(struct rt_knobs_how){
+				 .dir = dir, .owner = "scn restore" }, err);
 	if (rc)
 		return rc;
 	path_in(path, sizeof(path), k.dir, LOCK);

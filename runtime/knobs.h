@@ -11,8 +11,10 @@
 #ifndef SCN_RT_KNOBS_H
 #define SCN_RT_KNOBS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 #include "mm_tables.h"
@@ -25,6 +27,14 @@ struct rt_knob_saved {
 	char value[RT_KNOB_VALUE_MAX];
 };
 
+/* How a run takes the lock. */
+struct rt_knobs_how {
+	const char *dir;		/* journal and lock; NULL: RT_STATE_DIR */
+	const char *owner;		/* names the holder to others ("x.scn") */
+	int64_t wait_ns;		/* 0: -EBUSY at once; < 0: until *stop */
+	const atomic_bool *stop;	/* may be NULL; ends a wait: -EINTR */
+};
+
 struct rt_knobs {
 	char dir[128];
 	int lock_fd;
@@ -35,11 +45,14 @@ struct rt_knobs {
 };
 
 /*
- * Takes the lock in dir (RT_STATE_DIR unless testing). Fails with -EBUSY
- * when another run holds it and -EEXIST when a journal is left behind;
- * the message says what to do.
+ * Takes the lock in how->dir, waiting for it as how says. Fails with
+ * -EBUSY when another run holds it (the message names that run: pid,
+ * owner, since when), -EINTR when *stop ended the wait, and -EEXIST when
+ * a journal is left behind; the message says what to do. The holder's
+ * name is written into the lock file for the next one to read.
  */
-int rt_knobs_open(struct rt_knobs *k, const char *dir, struct rt_err *err);
+int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
+		  struct rt_err *err);
 /* Releases the lock; call after rt_knobs_restore(). */
 void rt_knobs_close(struct rt_knobs *k);
 

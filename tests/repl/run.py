@@ -11,6 +11,7 @@ Each session gets its own state directory (--state-dir), history file
 and HOME, so that nothing of the user's is read or written. The knob
 tests use ksm.pages_to_scan and need root.
 """
+import fcntl
 import os
 import re
 import shutil
@@ -56,7 +57,8 @@ class Session:
         self.hist = os.path.join(tmp, "history-" + name)
         env = dict(os.environ, TERM="xterm", HOME=tmp, SCN_HISTORY=self.hist)
         env.pop("XDG_STATE_HOME", None)
-        self.p = pexpect.spawn(SCN, ["repl", "--state-dir", self.state], env=env,
+        # Another scn run may hold the knobs lock: a set waits for it.
+        self.p = pexpect.spawn(SCN, ["repl", "--wait=900s", "--state-dir", self.state], env=env,
                                cwd=tmp, encoding="utf-8", timeout=20,
                                dimensions=(50, 200))
         self.expect(PROMPT)
@@ -86,6 +88,14 @@ class Session:
 def knob():
     with open(KNOB) as f:
         return f.read().strip()
+
+
+def knob_idle():
+    """The knob as no scn run has it changed: read under the knobs lock."""
+    os.makedirs("/run/scn", exist_ok=True)
+    with open("/run/scn/knobs.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return knob()
 
 
 def need(cond, why):
@@ -180,10 +190,10 @@ def t_error_recovery(tmp):
 
 
 def t_interrupt(tmp):
-    before = knob()
+    before = knob_idle()
     s = Session(tmp, "interrupt")
     try:
-        s.line("set ksm.pages_to_scan = 1234")
+        s.line("set ksm.pages_to_scan = 1234", timeout=900)
         need(knob() == "1234", "the knob was not set")
         s.line("region big type=anon size=64M")
         # 16384 pages a million times: far longer than the test waits.
@@ -208,32 +218,32 @@ def t_interrupt(tmp):
         s.line("quit", pexpect.EOF)
         s.p.wait()
         need(s.p.exitstatus == 0, "quit exited %s" % s.p.exitstatus)
-        need(knob() == before, "the knob is %s after quit, not %s" % (knob(), before))
+        need(knob_idle() == before, "the knob is %s after quit, not %s" % (knob(), before))
     finally:
         s.close()
     return s
 
 
 def t_eof_and_signal(tmp):
-    before = knob()
+    before = knob_idle()
     s = Session(tmp, "eof")
     try:
-        s.line("set ksm.pages_to_scan = 4321")
+        s.line("set ksm.pages_to_scan = 4321", timeout=900)
         s.p.sendeof()
         s.expect(pexpect.EOF)
         s.p.wait()
         need(s.p.exitstatus == 0, "end of input exited %s" % s.p.exitstatus)
-        need(knob() == before, "the knob is %s after end of input" % knob())
+        need(knob_idle() == before, "the knob is %s after end of input" % knob())
     finally:
         s.close()
     s = Session(tmp, "sigterm")
     try:
-        s.line("set ksm.pages_to_scan = 4322")
+        s.line("set ksm.pages_to_scan = 4322", timeout=900)
         s.p.kill(signal.SIGTERM)
         s.expect(pexpect.EOF)
         s.p.wait()
         need(s.p.exitstatus == 128 + signal.SIGTERM, "SIGTERM exited %s" % s.p.exitstatus)
-        need(knob() == before, "the knob is %s after SIGTERM" % knob())
+        need(knob_idle() == before, "the knob is %s after SIGTERM" % knob())
     finally:
         s.close()
     return s
@@ -329,6 +339,49 @@ def t_scripted(tmp):
     return None
 
 
+def t_lock(tmp):
+    """A set while another run holds the knobs lock names that run; --wait waits."""
+    hold = os.path.join(tmp, "hold.scn")
+    with open(hold, "w") as f:
+        f.write("set ksm.pages_to_scan = 4323\nphase hold { sleep 60s }\n")
+    holder = subprocess.Popen([SCN, "run", "-q", "--wait=900s", "--state-dir",
+                               os.path.join(tmp, "state-hold"), hold],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while knob() != "4323" and holder.poll() is None:
+            time.sleep(0.05)
+        need(holder.poll() is None, "the holding run ended early")
+        state = os.path.join(tmp, "state-lock")
+        env = dict(os.environ, SCN_HISTORY="")
+        script = "param n = 1\nset ksm.pages_to_scan = 4324\nprint \"set\"\n"
+        r = subprocess.run([SCN, "repl", "--state-dir", state], input=script,
+                           capture_output=True, text=True, timeout=60, env=env)
+        need(r.returncode == 1, "a set beside the holder exited %d" % r.returncode)
+        need(re.search(r"another scn run holds /run/scn/knobs.lock: pid %d \('%s'\) since "
+                       % (holder.pid, re.escape(hold)), r.stderr),
+             "the error does not name the holder: %r" % r.stderr)
+        r = subprocess.run([SCN, "repl", "--wait=300ms", "--state-dir", state], input=script,
+                           capture_output=True, text=True, timeout=60, env=env)
+        need(r.returncode == 1 and "# waiting for the knobs lock" in r.stderr
+             and "(after waiting for it)" in r.stderr,
+             "--wait=300ms exited %d: %r" % (r.returncode, r.stderr))
+        # --wait for ever: the set goes through once the holder is done.
+        waiter = subprocess.Popen([SCN, "repl", "--wait", "--state-dir", state],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(0.3)
+        holder.terminate()
+        holder.wait(30)
+        out, err = waiter.communicate(script, timeout=60)
+        need(waiter.returncode == 0 and out == "set\n",
+             "--wait exited %d: %r %r" % (waiter.returncode, out, err))
+    finally:
+        if holder.poll() is None:
+            holder.terminate()
+            holder.wait(30)
+    return None
+
+
 def t_help_history(tmp):
     s = Session(tmp, "help")
     try:
@@ -354,6 +407,7 @@ TESTS = [
     ("save and replay", t_save_replay, False),
     ("scripted", t_scripted, False),
     ("help and history", t_help_history, False),
+    ("knobs lock: the holder named, --wait", t_lock, True),
 ]
 
 

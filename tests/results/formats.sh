@@ -237,7 +237,7 @@ fi
 
 # --- --timeout -----------------------------------------------------------------
 if need_root; then
-	before=$(cat /sys/kernel/mm/ksm/pages_to_scan)
+	before=$(knob /sys/kernel/mm/ksm/pages_to_scan)
 	cat >"$TMP/slow.scn" <<'SCN'
 # SPDX-License-Identifier: GPL-2.0-only
 set ksm.pages_to_scan = 4242
@@ -247,7 +247,7 @@ SCN
 	"$SCN" run --state-dir "$STATE" -q --timeout 1 --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
-	after=$(cat /sys/kernel/mm/ksm/pages_to_scan)
+	after=$(knob /sys/kernel/mm/ksm/pages_to_scan)
 	status=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$TMP/t.json" 2>&1)
 	if [ $rc = 124 ] && [ $ms -lt 5000 ] && [ "$before" = "$after" ] &&
 		[ ! -e "$STATE/journal" ] && [ "$status" = timeout ]; then

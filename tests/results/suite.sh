@@ -167,12 +167,12 @@ check "scenarios/default.suite lists every scenarios/*.scn" '[ "$listed" = "$shi
 if ! need_root || [ ! -w "$KNOB" ]; then
 	skip "suite timeouts and signals" "needs root and $KNOB"
 else
-	before=$(cat "$KNOB")
-	knob_back() { [ "$(cat "$KNOB")" = "$before" ] && [ ! -e "$STATE/journal" ]; }
+	before=$(knob "$KNOB")
+	knob_back() { [ "$(knob "$KNOB")" = "$before" ] && [ ! -e "$STATE/journal" ]; }
 	mkdir -p "$TMP/slow"
 	printf 'set ksm.pages_to_scan = 777\nphase p { sleep 30s }\n' >"$TMP/slow/slow.scn"
 	printf 'timeout 60\nslow.scn timeout=2\n' >"$TMP/slow/t.suite"
-	suite run -q --state-dir "$STATE" "$TMP/slow/t.suite"
+	suite run -q $WAIT --state-dir "$STATE" "$TMP/slow/t.suite"
 	check "a scenario past its timeout= is 'not ok # TIMEOUT'" \
 		'has_line "not ok 1 slow # TIMEOUT 2 seconds"' 'cat "$TMP/out"'
 	check "the timed-out suite exits 1 within a few seconds" '[ "$rc" = 1 ] && [ "$secs" -lt 8 ]' \
@@ -187,7 +187,7 @@ else
 	printf '%s\n' 'set ksm.pages_to_scan = 778' \
 		"phase p { host exec \"trap '' TERM; sleep 14 >/dev/null 2>&1\" }" >"$TMP/slow/hang.scn"
 	printf 'hang.scn timeout=1\n' >"$TMP/slow/hang.suite"
-	suite run -q --state-dir "$STATE" "$TMP/slow/hang.suite"
+	suite run -q $WAIT --state-dir "$STATE" "$TMP/slow/hang.suite"
 	check "a child still running 10 s past its timeout is killed: 'not ok # TIMEOUT'" \
 		'[ "$rc" = 1 ] && [ "$secs" -lt 14 ] && has_line "not ok 1 hang # TIMEOUT 1 seconds"' \
 		'echo "exit $rc after ${secs}s"; cat "$TMP/out"'
@@ -199,9 +199,9 @@ else
 	# Ctrl-C: SIGINT sent to the suite alone (kill), so the suite passes
 	# it on; a terminal's would reach the child too.
 	printf 'slow.scn\nslow.scn\nslow.scn\n' >"$TMP/slow/int.suite"
-	"$SCN" run -q --state-dir "$STATE" "$TMP/slow/int.suite" >"$TMP/out" 2>"$TMP/err" &
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/slow/int.suite" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
-	for _ in $(seq 100); do [ "$(cat "$KNOB")" = 777 ] && break; sleep 0.05; done
+	await_value "$KNOB" 777 $pid
 	sleep 0.5
 	kill -INT "$pid"
 	wait "$pid"
@@ -282,7 +282,7 @@ layout_ok() {
 }
 check "make install DESTDIR= PREFIX=/usr: bin, scenarios, man, docs, kselftest collection" \
 	layout_ok layout_ok
-"$K/scn/ksm_merge_check.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+"$K/scn/ksm_merge_check.sh" -q $WAIT --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 check "an installed kselftest script of a host scenario: exit 0, valid KTAP" \
 	'[ "$rc" = 0 ] && ktap_ok' 'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
@@ -294,5 +294,40 @@ else
 	check "an installed KVM kselftest script: exit 4 (SKIP), valid KTAP" \
 		'[ "$rc" = 4 ] && ktap_ok' 'echo "exit $rc"; cat "$TMP/out" "$TMP/check"'
 fi
+# While another run holds the knobs lock, a scenario that sets knobs is
+# busy: the script exits kselftest's 4 (scn's 75) with the SKIP line that
+# names the holder, and so does a suite's line for it.
+printf 'set ksm.sleep_millisecs = 41\nphase hold { sleep 60s }\n' >"$TMP/hold.scn"
+"$SCN" run -q $WAIT --state-dir "$TMP" "$TMP/hold.scn" >/dev/null 2>&1 &
+holder=$!
+await_value /sys/kernel/mm/ksm/sleep_millisecs 41 $holder
+"$K/scn/ksm_merge_check.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check "an installed script while another run holds the knobs lock: exit 4, SKIP naming it" \
+	'[ "$rc" = 4 ] && ktap_ok && grep -q "^ok 1 ksm_merge_check # SKIP another scn run holds /run/scn/knobs.lock: pid $holder " "$TMP/out"' \
+	'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
+mkdir -p "$TMP/knobdir"
+printf 'set ksm.sleep_millisecs = 42\nphase p { sleep 0ns }\n' >"$TMP/knobdir/k.scn"
+suite run -q --state-dir "$STATE" "$TMP/knobdir"
+check "a suite reports a busy scenario as a SKIP with the reason (exit 4)" \
+	'[ "$rc" = 4 ] && ktap_ok && grep -q "^ok 1 k # SKIP another scn run holds /run/scn/knobs.lock: pid $holder " "$TMP/out"' \
+	'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
+# A suite's --wait reaches each scenario: it runs once the holder is done.
+"$SCN" run -q --state-dir "$STATE" --wait "$TMP/knobdir" >"$TMP/out" 2>"$TMP/err" &
+waiter=$!
+sleep 0.3
+kill -TERM $holder; wait $holder
+wait $waiter; rc=$?
+check "a suite's --wait waits for the lock, then runs" \
+	'[ "$rc" = 0 ] && grep -q "^ok 1 k$" "$TMP/out"' 'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
+# A signal to an installed script reaches scn, which restores its knobs.
+before=$(knob $KNOB)
+"$K/scn/ksm_merge_check.sh" -q $WAIT --state-dir "$STATE" --repeat 100000 >"$TMP/out" 2>"$TMP/err" &
+script=$!
+for _ in $(seq 100); do grep -q "^  ok 1 merge" "$TMP/out" 2>/dev/null && break; [ -e "$STATE/journal" ] && break; sleep 0.05; done
+kill -TERM $script; wait $script; rc=$?
+check "SIGTERM to an installed script stops scn, which restores every knob" \
+	'[ "$rc" = 143 ] && [ "$(knob $KNOB)" = "$before" ] && [ ! -e "$STATE/journal" ]' \
+	'echo "exit $rc, $KNOB $(cat $KNOB) (was $before)"; cat "$TMP/err"'
 make --no-print-directory -s $san uninstall DESTDIR="$DEST" PREFIX=/usr >/dev/null 2>&1
 check "make uninstall removes every file" '[ -z "$(find "$DEST" -type f)" ]' 'find "$DEST" -type f'

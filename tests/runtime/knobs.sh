@@ -60,8 +60,8 @@ done
 } > "$TMP/all.scn"
 
 declare -A before
-for e in "${present[@]}"; do p=${e##*=}; before[$p]=$(cat "$p"); done
-if ! "$SCN" run -q --state-dir "$STATE" "$TMP/all.scn" > "$TMP/out" 2>&1; then
+for e in "${present[@]}"; do p=${e##*=}; before[$p]=$(knob "$p"); done
+if ! "$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/all.scn" > "$TMP/out" 2>&1; then
 	fail "knobs run" "$(cat "$TMP/out")"
 	exit 0
 fi
@@ -72,7 +72,7 @@ for e in "${present[@]}"; do
 	seen=${during[$i]}
 	case $seen in *\[*) seen=${seen#*[}; seen=${seen%%]*} ;; esac
 	seen=$(echo "$seen" | tr -- '-+' '__')
-	after=$(cat "$p")
+	after=$(knob "$p")
 	if [ "$seen" != "$value" ]; then
 		fail "knob $name set" "during the run it read '$seen', wanted '$value'"
 	elif [ "$after" != "${before[$p]}" ]; then
@@ -86,12 +86,12 @@ done
 	fail "journal removed" "$STATE/journal is still there"
 
 # The advisor rewrites pages_to_scan itself, so it is checked on its own.
-b=$(cat /sys/kernel/mm/ksm/advisor_mode)
+b=$(knob /sys/kernel/mm/ksm/advisor_mode)
 printf 'set ksm.advisor_mode = scan_time\nphase look { host exec "cat /sys/kernel/mm/ksm/advisor_mode > %s/adv" }\n' "$TMP" > "$TMP/adv.scn"
 if [ ! -w /sys/kernel/mm/ksm/advisor_mode ]; then
 	skip "knob ksm.advisor_mode" "this kernel lacks it"
-elif "$SCN" run -q --state-dir "$STATE" "$TMP/adv.scn" >/dev/null 2>&1 &&
-     grep -q '\[scan-time\]' "$TMP/adv" && [ "$(cat /sys/kernel/mm/ksm/advisor_mode)" = "$b" ]; then
+elif "$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/adv.scn" >/dev/null 2>&1 &&
+     grep -q '\[scan-time\]' "$TMP/adv" && [ "$(knob /sys/kernel/mm/ksm/advisor_mode)" = "$b" ]; then
 	ok "knob ksm.advisor_mode set to scan_time and restored"
 else
 	fail "knob ksm.advisor_mode" "during: $(cat "$TMP/adv" 2>/dev/null), after: $(cat /sys/kernel/mm/ksm/advisor_mode)"
@@ -99,7 +99,7 @@ fi
 
 # Actions are done, not journaled.
 printf 'set vm.drop_caches = 1\nphase p { sleep 1ms }\n' > "$TMP/act.scn"
-if "$SCN" run -q --state-dir "$STATE" "$TMP/act.scn" >/dev/null 2>&1 && [ ! -e "$STATE/journal" ]; then
+if "$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/act.scn" >/dev/null 2>&1 && [ ! -e "$STATE/journal" ]; then
 	ok "action vm.drop_caches runs and is not journaled"
 else
 	fail "action vm.drop_caches" "run failed or journaled"
@@ -107,11 +107,11 @@ fi
 
 # SIGKILL mid-phase: the journal stays, run refuses, restore puts all back.
 k1=/sys/kernel/mm/ksm/sleep_millisecs k2=/sys/kernel/mm/transparent_hugepage/enabled
-b1=$(cat $k1) b2=$(cat $k2)
+b1=$(knob $k1) b2=$(knob $k2)
 printf 'set ksm.sleep_millisecs = 41, thp.enabled = never\nphase hold { sleep 60s }\n' > "$TMP/hold.scn"
-"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
+await_value $k1 41 $pid
 kill -KILL $pid; wait $pid 2>/dev/null
 if [ "$(cat $k1)" = 41 ] && [ -e "$STATE/journal" ]; then
 	ok "SIGKILL leaves the knobs set and the journal behind"
@@ -126,7 +126,7 @@ else
 	fail "refuse with a journal" "$(cat "$TMP/out")"
 fi
 "$SCN" restore "$STATE" > "$TMP/out" 2>&1
-if [ "$(cat $k1)" = "$b1" ] && [ "$(cat $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ]; then
+if [ "$(knob $k1)" = "$b1" ] && [ "$(knob $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ]; then
 	ok "scn restore brings every knob back after SIGKILL"
 else
 	fail "scn restore" "$(cat $k1) $(cat $k2): $(cat "$TMP/out")"
@@ -134,11 +134,11 @@ fi
 
 # SIGTERM and SIGINT: the run itself restores.
 for sig in TERM INT; do
-	"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
 	pid=$!
-	for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
+	await_value $k1 41 $pid
 	kill -$sig $pid; wait $pid; rc=$?
-	if [ "$(cat $k1)" = "$b1" ] && [ "$(cat $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ] &&
+	if [ "$(knob $k1)" = "$b1" ] && [ "$(knob $k2)" = "$b2" ] && [ ! -e "$STATE/journal" ] &&
 	   [ $rc -ge 128 ]; then
 		ok "SIG$sig mid-phase: exit $rc, every knob restored"
 	else
@@ -146,25 +146,64 @@ for sig in TERM INT; do
 	fi
 done
 
-# Two runs at once: the second is refused by the lock.
-"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
+# Two runs at once. A second run that changes knobs is busy: exit 75
+# (EX_TEMPFAIL), a SKIP whose reason names the run that holds the lock.
+"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/hold.scn" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do [ "$(cat $k1)" = 41 ] && break; sleep 0.05; done
-if "$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" > "$TMP/out" 2>&1; then
-	fail "lock" "a second run started"
-elif grep -q "another scn run holds" "$TMP/out"; then
-	ok "a second run that changes knobs is refused by the lock"
+await_value $k1 41 $pid
+"$SCN" run -q --state-dir "$STATE" "$TMP/hold.scn" > "$TMP/out" 2>&1
+rc=$?
+if [ $rc = 75 ] && grep -q "^# SKIP another scn run holds /run/scn/knobs.lock: pid $pid ('$TMP/hold.scn') since 20..-..-..T..:..:..Z, [0-9]*s ago$" "$TMP/out"; then
+	ok "a second run that changes knobs is busy: exit 75, the holder named"
 else
-	fail "lock" "$(cat "$TMP/out")"
+	fail "lock" "exit $rc: $(cat "$TMP/out")"
 fi
 # Another state directory does not get round it: both would save the
 # other's values as originals and leave them behind.
 mkdir -p "$TMP/other"
-if "$SCN" run -q --state-dir "$TMP/other" "$TMP/hold.scn" > "$TMP/out" 2>&1; then
-	fail "global lock" "a second run with its own state directory started"
-elif grep -q "another scn run holds /run/scn/knobs.lock" "$TMP/out" && [ ! -e "$TMP/other/journal" ]; then
-	ok "a second run with another state directory is refused too (/run/scn/knobs.lock)"
+"$SCN" run -q --state-dir "$TMP/other" "$TMP/hold.scn" > "$TMP/out" 2>&1
+rc=$?
+if [ $rc = 75 ] && grep -q "another scn run holds /run/scn/knobs.lock: pid $pid" "$TMP/out" && [ ! -e "$TMP/other/journal" ]; then
+	ok "a second run with another state directory is busy too (/run/scn/knobs.lock)"
 else
-	fail "global lock" "$(cat "$TMP/out")"
+	fail "global lock" "exit $rc: $(cat "$TMP/out")"
 fi
+# A run that changes no knob needs no lock, in either state directory.
+printf 'region r type=anon size=64K\nphase p { host write r }\n' > "$TMP/plain.scn"
+for dir in "$STATE" "$TMP/other"; do
+	if "$SCN" run -q --state-dir "$dir" "$TMP/plain.scn" > "$TMP/out" 2>&1; then
+		ok "a run that sets no knob runs beside one that holds the lock (state dir $(basename "$dir"))"
+	else
+		fail "no knobs, no lock ($dir)" "$(cat "$TMP/out")"
+	fi
+done
+# --wait=DURATION waits that long, then is busy all the same.
+"$SCN" run --state-dir "$STATE" --wait=300ms "$TMP/act.scn" > "$TMP/out" 2>&1
+rc=$?
+if [ $rc = 75 ] && grep -q "^# waiting for the knobs lock: another scn run holds" "$TMP/out" &&
+   grep -q "(after waiting for it)$" "$TMP/out"; then
+	ok "--wait=300ms waits, then is busy (exit 75)"
+else
+	fail "--wait=300ms" "exit $rc: $(cat "$TMP/out")"
+fi
+# A signal ends a wait: nothing was changed.
+"$SCN" run -q --state-dir "$TMP/other" --wait "$TMP/hold.scn" > "$TMP/out" 2>&1 &
+waiter=$!
+sleep 0.3
+kill -TERM $waiter; wait $waiter; rc=$?
+if [ $rc = 143 ] && [ ! -e "$TMP/other/journal" ]; then
+	ok "SIGTERM ends a --wait: exit 143, nothing journaled"
+else
+	fail "SIGTERM in --wait" "exit $rc: $(cat "$TMP/out")"
+fi
+# --wait without a duration waits until the holder is done, then runs.
+"$SCN" run -q --state-dir "$STATE" --wait "$TMP/act.scn" > "$TMP/out" 2>&1 &
+waiter=$!
+sleep 0.3
 kill -TERM $pid; wait $pid
+wait $waiter; rc=$?
+if [ $rc = 0 ] && [ "$(knob $k1)" = "$b1" ]; then
+	ok "--wait runs once the holder is done"
+else
+	fail "--wait" "exit $rc: $(cat "$TMP/out")"
+fi

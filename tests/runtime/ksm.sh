@@ -17,7 +17,7 @@ fi
 expect_run() { # name file pattern [args]
 	local name=$1 file=$2 pat=$3 rc
 	shift 3
-	"$SCN" run -q --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
 	rc=$?
 	if [ "$rc" != 0 ]; then
 		fail "$name" "exit $rc: $(tail -3 "$TMP/out")"
@@ -64,7 +64,7 @@ region dup type=anon size=4 * page_size fill=0x2a
 phase merge { host madvise dup mergeable; ksm wait merged dup }
 expect merge.ksm.pages_sharing == 99
 SCN
-"$SCN" run -q --state-dir "$STATE" "$TMP/wrong.scn" > "$TMP/out" 2>&1
+"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/wrong.scn" > "$TMP/out" 2>&1
 rc=$?
 if [ $rc = 1 ] && grep -q "expectation failed: merge.ksm.pages_sharing == 99 (3 == 99)" "$TMP/out"; then
 	ok "a failed expectation exits 1 and shows both sides"

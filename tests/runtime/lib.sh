@@ -12,6 +12,26 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Another scn run (another worktree's make test, a user's experiment) may
+# hold the knobs lock: a run that changes knobs waits for it rather than
+# being busy. Only the tests of the lock itself go without.
+WAIT=--wait=900s
+# A knob's file as no scn run has it changed: read under the knobs lock
+# (flock(1) on the file scn locks), so not in the middle of another run.
+knob() {
+	mkdir -p /run/scn
+	flock /run/scn/knobs.lock cat "$1"
+}
+# Waits until FILE reads VALUE (a run has set it), while process PID
+# lives: true when it does.
+await_value() { # file value pid
+	while kill -0 "$3" 2>/dev/null; do
+		[ "$(cat "$1")" = "$2" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }
 skip() { echo "skip $1: $2"; }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 check_out() { # name expected-exit pattern file [args]
 	local name=$1 want=$2 pat=$3 file=$4 rc
 	shift 4
-	"$SCN" run -q --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$@" "$file" > "$TMP/out" 2>&1
 	rc=$?
 	if [ $rc != "$want" ]; then
 		fail "$name" "exit $rc, wanted $want: $(cat "$TMP/out")"
@@ -37,11 +37,11 @@ check_out "too much memory is a SKIP with the numbers" 4 \
 
 # A knob this kernel lacks: SKIP, and nothing else was changed.
 if [ ! -e /sys/kernel/mm/hugepages/hugepages-1048576kB ]; then
-	b=$(cat /sys/kernel/mm/ksm/sleep_millisecs)
+	b=$(knob /sys/kernel/mm/ksm/sleep_millisecs)
 	printf 'set ksm.sleep_millisecs = 3, hugetlb.pages_1G = 1\nphase p { sleep 1ms }\n' > "$TMP/1g.scn"
 	check_out "an absent knob is a SKIP before any knob is written" 4 \
 		"lacks the knob hugetlb.pages_1G" "$TMP/1g.scn"
-	[ "$(cat /sys/kernel/mm/ksm/sleep_millisecs)" = "$b" ] && ok "no knob written before the SKIP" ||
+	[ "$(knob /sys/kernel/mm/ksm/sleep_millisecs)" = "$b" ] && ok "no knob written before the SKIP" ||
 		fail "no knob written before the SKIP" "sleep_millisecs is $(cat /sys/kernel/mm/ksm/sleep_millisecs)"
 else
 	skip "absent knob" "this machine has 1G hugetlb pages"

@@ -14,7 +14,7 @@ fi
 run_case() { # name scenario-text [expected exit]
 	local name=$1 want=${3:-0} rc
 	printf '%s\n' "$2" > "$TMP/case.scn"
-	timeout 120 "$SCN" run -q --state-dir "$STATE" "$TMP/case.scn" > "$TMP/out" 2>&1
+	timeout 120 "$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/case.scn" > "$TMP/out" 2>&1
 	rc=$?
 	if [ $rc = "$want" ]; then
 		ok "$name"
@@ -74,18 +74,19 @@ expect fault.seconds >= 0.064"
 
 # Shutdown with faults in flight: SIGTERM during slow faults ends the run
 # at once, with the knobs it set restored.
-b=$(cat /sys/kernel/mm/ksm/sleep_millisecs 2>/dev/null)
+b=$(knob /sys/kernel/mm/ksm/sleep_millisecs 2>/dev/null)
 printf 'set ksm.sleep_millisecs = 43\nregion r type=anon size=1024 * page_size\nuffd r readers=1 delay=100ms\nphase fault { host write r }\n' > "$TMP/slow.scn"
 if need_root; then
-	"$SCN" run -q --state-dir "$STATE" "$TMP/slow.scn" > /dev/null 2>&1 &
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$TMP/slow.scn" > /dev/null 2>&1 &
 	pid=$!
+	await_value /sys/kernel/mm/ksm/sleep_millisecs 43 $pid
 	sleep 0.5
 	start=$(date +%s%N)
 	kill -TERM $pid
 	wait $pid
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
-	if [ $rc = 143 ] && [ $ms -lt 2000 ] && [ "$(cat /sys/kernel/mm/ksm/sleep_millisecs)" = "$b" ]; then
+	if [ $rc = 143 ] && [ $ms -lt 2000 ] && [ "$(knob /sys/kernel/mm/ksm/sleep_millisecs)" = "$b" ]; then
 		ok "SIGTERM with faults in flight: exit 143 after ${ms}ms, knobs restored"
 	else
 		fail "SIGTERM with faults in flight" "exit $rc after ${ms}ms, sleep_millisecs $(cat /sys/kernel/mm/ksm/sleep_millisecs)"

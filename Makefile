@@ -29,12 +29,15 @@ COMMON := $(wildcard common/*.c)
 GRAMMAR := $(filter-out grammar/%.l grammar/%.y,$(wildcard grammar/*.c))
 INTERP := $(wildcard interp/*.c)
 RUNTIME := $(wildcard runtime/*.c)
+# The test host's init is a program of its own (below), not a library part.
+TESTHOST := $(filter-out testhost/init.c,$(wildcard testhost/*.c))
 CLI := $(wildcard cli/*.c)
 
-LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME)
+LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(TESTHOST)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o
 # The REPL's help is docs/language.md, built in.
-CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o
+CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
+	$(BUILD)/testhost/init_blob.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
@@ -57,6 +60,17 @@ $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: grammar/parser.y
 $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: grammar/lexer.l
 	@mkdir -p $(BUILD)/gen
 	$(FLEX) --header-file=$(BUILD)/gen/lexer.h -o $(BUILD)/gen/lexer.c $<
+
+# PID 1 of the test host: static, so that it runs from an initramfs that
+# holds nothing else; built without sanitizers, which need a libc at run
+# time, and embedded in scn by init_blob.S.
+INIT_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Os -static
+$(BUILD)/testhost/init: testhost/init.c testhost/job.h
+	@mkdir -p $(dir $@)
+	$(CC) $(INIT_CFLAGS) -o $@ $<
+
+$(BUILD)/testhost/init_blob.o: testhost/init_blob.S $(BUILD)/testhost/init
+	$(CC) -c -DTH_INIT_PATH='"$(BUILD)/testhost/init"' -o $@ $<
 
 $(BUILD)/gen/language_doc.c: docs/language.md cli/doc_embed.sh
 	@mkdir -p $(BUILD)/gen
@@ -100,7 +114,7 @@ clean:
 	rm -rf build build-san build-fuzz scn
 
 format:
-	clang-format -i $(LIB_SRCS) $(CLI) $(wildcard */*.h)
+	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h)
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the command, its
 # scenarios, the man page, the docs, and a kselftest-style collection in

@@ -19,6 +19,11 @@ have_file /usr/include/numa.h || need="$need libnuma-dev"
 have_file /usr/include/histedit.h || need="$need libedit-dev"
 # scn plot draws with gnuplot; -nox leaves out the X11 and Qt terminals.
 have_cmd gnuplot || need="$need gnuplot-nox"
+# The test host (docs/testhost.md): QEMU boots Debian's kernels, whose
+# modules are xz-compressed; its init is linked static (libc6-dev's libc.a).
+have_cmd qemu-system-x86_64 || need="$need qemu-system-x86"
+have_cmd xz || need="$need xz-utils"
+have_file /usr/lib/x86_64-linux-gnu/libc.a || need="$need libc6-dev"
 # The fuzz target and sanitizer builds use clang's runtimes.
 have_cmd clang || need="$need clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

@@ -23,6 +23,7 @@
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
+#include "cmd_testhost.h"
 #include "report.h"
 
 struct sigstate {
@@ -108,7 +109,7 @@ static const char run_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--state-dir DIR] [-q]\n"
-	"               FILE|DIR|FILE.suite\n";
+	"               [--kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
 static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
@@ -125,16 +126,6 @@ static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
 	}
 	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
 }
-
-struct run_args {
-	const char **defines, **sweeps;
-	size_t ndefines, nsweeps;
-	unsigned repeat, warmup, timeout;
-	int64_t wait_ns;		/* --wait: 0 not, -1 for ever */
-	int format, ktap_test;
-	const char *output, *state_dir, *file;
-	bool quiet;
-};
 
 /* A count option's value into *out; false when it is not one in range. */
 static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
@@ -176,10 +167,11 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "wait", optional_argument, NULL, OPT_WAIT },
 		{ "quiet", no_argument, NULL, 'q' },
+		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned n;
-	int c;
+	int c, rc;
 
 	a->defines = xcalloc((size_t)argc + 1, sizeof(*a->defines));
 	a->sweeps = xcalloc((size_t)argc + 1, sizeof(*a->sweeps));
@@ -232,12 +224,23 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			a->quiet = true;
 			break;
 		default:
+			rc = th_cli_option(c, optarg, &a->host);
+			if (rc > 0)
+				return rc;
+			if (rc == 0) {
+				a->host_options = true;
+				break;
+			}
 			fputs(run_usage, stderr);
 			return 64;
 		}
 	}
 	if (argc - optind != 1) {
 		fputs(run_usage, stderr);
+		return 64;
+	}
+	if (a->host_options && !a->host.kernel) {
+		fprintf(stderr, "scn: run: host options go with --kernel\n");
 		return 64;
 	}
 	a->file = argv[optind];
@@ -356,7 +359,9 @@ out:
 
 int cmd_run(int argc, char **argv)
 {
-	struct run_args a = { .format = FMT_TEXT };
+	struct run_args a = { .format = FMT_TEXT,
+			      .host = { .out_fd = STDOUT_FILENO,
+					.err_fd = STDERR_FILENO } };
 	struct check_opts co = { 0 };
 	struct rt_features *f = NULL;
 	struct ir_program *p = NULL;
@@ -367,6 +372,10 @@ int cmd_run(int argc, char **argv)
 	rc = parse_run_args(argc, argv, &a);
 	if (rc)
 		goto free_args;
+	if (a.host.kernel) {		/* in a test host: see run_testhost.c */
+		rc = run_in_testhost(&a);
+		goto free_args;
+	}
 	if (cmd_suite_operand(a.file)) {	/* DIR or FILE.suite */
 		rc = cmd_suite(argc, argv);
 		goto free_args;

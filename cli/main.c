@@ -22,6 +22,7 @@
 #include "cmd_plot.h"
 #include "cmd_repl.h"
 #include "cmd_run.h"
+#include "cmd_testhost.h"
 
 #define EXIT_PASS 0
 #define EXIT_FAIL 1
@@ -341,6 +342,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "repl"))
 		return cmd_repl(argc - 1, argv + 1);
+	if (!strcmp(cmd, "exec"))
+		return cmd_exec(argc - 1, argv + 1);
 	if (!strcmp(cmd, "knobs"))
 		return cmd_knobs();
 	if (!strcmp(cmd, "restore"))

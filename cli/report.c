@@ -5,14 +5,22 @@
 #include "../common/util.h"
 #include "report.h"
 
+static const char *const format_names[] = {
+	[FMT_TEXT] = "text", [FMT_JSON] = "json", [FMT_NDJSON] = "ndjson",
+	[FMT_CSV] = "csv", [FMT_KTAP] = "ktap",
+};
+
 int report_format_parse(const char *s)
 {
-	static const char *const names[] = { "text", "json", "ndjson", "csv", "ktap" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(s, names[i]))
+	for (size_t i = 0; i < ARRAY_SIZE(format_names); i++)
+		if (!strcmp(s, format_names[i]))
 			return (int)i;
 	return -1;
+}
+
+const char *report_format_name(enum report_format fmt)
+{
+	return format_names[fmt];
 }
 
 void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,

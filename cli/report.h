@@ -44,6 +44,8 @@ struct report_end {
 
 /* Parses a --format value; -1 when unknown. */
 int report_format_parse(const char *s);
+/* The name --format takes for fmt. */
+const char *report_format_name(enum report_format fmt);
 
 /* The NDJSON listener: a "start" line now, then a line per phase and point. */
 void report_ndjson_start(FILE *out, const struct report_meta *m,

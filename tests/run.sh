@@ -37,6 +37,8 @@
 #   results/  tests/results/*.sh: result formats (JSON, NDJSON, CSV, KTAP
 #             checked by parsers), repeats, sweeps, timeouts, compare,
 #             plot, suites and the kselftest install
+#   testhost/ tests/testhost/*.sh: scn exec and scn run --kernel in a test
+#             host (QEMU, Debian's kernel); a few boots
 #   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
 #             (python3-pexpect) and as a script
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
@@ -522,6 +524,7 @@ run_plans
 run_docs
 run_group runtime tests/runtime
 run_group results tests/results
+run_group testhost tests/testhost
 run_group repl tests/repl
 run_fuzz
 

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_testhost: the host options, scn exec, and the report of a launch
+ * (see cmd_testhost.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/util.h"
+#include "cmd_testhost.h"
+
+#define EXIT_USAGE 64
+
+extern char **environ;
+
+/* "2G", "512M", "1536MiB"; a plain number is MiB, as QEMU's -m takes it. */
+static bool parse_mem(const char *s, int64_t *out)
+{
+	static const struct {
+		const char *unit;
+		int shift;
+	} units[] = {
+		{ "", 20 }, { "K", 10 }, { "KiB", 10 }, { "M", 20 }, { "MiB", 20 },
+		{ "G", 30 }, { "GiB", 30 }, { "T", 40 }, { "TiB", 40 },
+	};
+	size_t n = strspn(s, "0123456789");
+	unsigned long v;
+	char digits[24];
+
+	if (!n || n >= sizeof(digits))
+		return false;
+	memcpy(digits, s, n);
+	digits[n] = '\0';
+	if (!parse_whole(digits, 1, 1UL << 40, &v))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (strcmp(s + n, units[i].unit))
+			continue;
+		if (v > (UINT64_MAX >> 1) >> units[i].shift)
+			return false;
+		*out = (int64_t)(v << units[i].shift);
+		return true;
+	}
+	return false;
+}
+
+static int bad_value(const char *opt, const char *arg, const char *what)
+{
+	fprintf(stderr, "scn: --%s '%s': %s\n", opt, arg, what);
+	return EXIT_USAGE;
+}
+
+int th_cli_option(int c, const char *arg, struct th_opts *o)
+{
+	unsigned long v;
+
+	switch (c) {
+	case TH_OPT_KERNEL:
+		o->kernel = arg;
+		return 0;
+	case TH_OPT_MODULES:
+		o->modules = arg;
+		return 0;
+	case TH_OPT_CPUS:
+		if (!parse_whole(arg, 1, 1024, &v))
+			return bad_value("cpus", arg, "not a count of CPUs (1-1024)");
+		o->cpus = (unsigned)v;
+		return 0;
+	case TH_OPT_NODES:
+		if (!parse_whole(arg, 1, 64, &v))
+			return bad_value("nodes", arg, "not a count of nodes (1-64)");
+		o->nodes = (unsigned)v;
+		return 0;
+	case TH_OPT_MEM:
+		if (!parse_mem(arg, &o->mem))
+			return bad_value("mem", arg, "not a size such as 2G or 512M");
+		return 0;
+	case TH_OPT_APPEND:
+		o->append = arg;
+		return 0;
+	case TH_OPT_ACCEL:
+		if (!th_accel_parse(arg, &o->accel))
+			return bad_value("accel", arg, "auto, kvm or tcg");
+		return 0;
+	case TH_OPT_CONSOLE_LOG:
+		o->console_log = arg;
+		return 0;
+	}
+	return -1;
+}
+
+int th_cli_report(const char *cmd, const struct th_opts *o,
+		  const struct th_outcome *out)
+{
+	int code = th_exit_code(out);
+
+	switch (out->end) {
+	case TH_EXITED:
+		return code;
+	case TH_SKIP:
+		fprintf(stderr, "scn: %s: SKIP: the test host cannot run here: %s\n",
+			cmd, out->why);
+		return code;
+	case TH_OOPS:
+		fprintf(stderr, "scn: %s: the kernel oopsed or panicked in the "
+			"test host:\n", cmd);
+		for (size_t i = 0; i < out->noops; i++)
+			fprintf(stderr, "  %s\n", out->oops[i]);
+		break;
+	case TH_TIMEOUT:
+		fprintf(stderr, "scn: %s: timed out after %u s; the test host was "
+			"stopped\n", cmd, o->timeout);
+		break;
+	case TH_NO_BOOT:
+		fprintf(stderr, "scn: %s: the test host did not run the command: "
+			"%s\n", cmd, out->why);
+		break;
+	case TH_INTERRUPTED:
+		fprintf(stderr, "scn: %s: interrupted by signal %d; the test host "
+			"was stopped\n", cmd, out->signo);
+		return code;
+	}
+	if (out->console_log[0])
+		fprintf(stderr, "scn: %s: console log: %s\n", cmd, out->console_log);
+	return code;
+}
+
+static const char exec_usage[] =
+	"usage: scn exec --kernel SPEC [host options] [--timeout SECONDS] [-q]\n"
+	"                [--] COMMAND [ARG...]\n";
+
+int cmd_exec(int argc, char **argv)
+{
+	enum { OPT_TIMEOUT = 256 };
+	static const struct option longopts[] = {
+		TH_LONGOPTS,
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct th_opts o = { .out_fd = STDOUT_FILENO, .err_fd = STDERR_FILENO,
+			     .log = stderr };
+	struct th_outcome out;
+	struct rt_err err;
+	unsigned long v;
+	int c, rc;
+
+	optind = 1;
+	opterr = 0;
+	/* "+": the command's own options are its own. */
+	while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_TIMEOUT:
+			if (!parse_whole(optarg, 1, 86400 * 7, &v))
+				return bad_value("timeout", optarg, "not a count of seconds");
+			o.timeout = (unsigned)v;
+			break;
+		case 'q':
+			o.log = NULL;
+			break;
+		case 'h':
+			printf("%s%s", exec_usage, TH_USAGE);
+			return 0;
+		default:
+			rc = th_cli_option(c, optarg, &o);
+			if (rc >= 0) {
+				if (rc)
+					return rc;
+				break;
+			}
+			fprintf(stderr, "scn: exec: unknown or incomplete option '%s'\n%s",
+				argv[optind - 1], exec_usage);
+			return EXIT_USAGE;
+		}
+	}
+	if (!o.kernel || optind >= argc) {
+		fprintf(stderr, "scn: exec: %s\n%s", !o.kernel ? "--kernel is needed" :
+			"no COMMAND", exec_usage);
+		return EXIT_USAGE;
+	}
+	rc = th_launch(&o, (const char *const *)argv + optind,
+		       (const char *const *)environ, NULL, &out, &err);
+	if (rc) {
+		fprintf(stderr, "scn: exec: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	rc = th_cli_report("exec", &o, &out);
+	th_outcome_free(&out);
+	return rc;
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_testhost: the command line of the test host (testhost/testhost.h):
+ * its options, shared by scn exec, scn run --kernel and scn features
+ * --kernel, and the report of how a launch ended.
+ */
+#ifndef SCN_CMD_TESTHOST_H
+#define SCN_CMD_TESTHOST_H
+
+#include <getopt.h>
+
+#include "../testhost/testhost.h"
+
+/* getopt_long codes of the host options; above every short option. */
+enum {
+	TH_OPT_KERNEL = 512,
+	TH_OPT_MODULES,
+	TH_OPT_CPUS,
+	TH_OPT_MEM,
+	TH_OPT_NODES,
+	TH_OPT_APPEND,
+	TH_OPT_ACCEL,
+	TH_OPT_CONSOLE_LOG,
+};
+
+#define TH_LONGOPTS							\
+	{ "kernel", required_argument, NULL, TH_OPT_KERNEL },		\
+	{ "modules", required_argument, NULL, TH_OPT_MODULES },		\
+	{ "cpus", required_argument, NULL, TH_OPT_CPUS },		\
+	{ "mem", required_argument, NULL, TH_OPT_MEM },			\
+	{ "nodes", required_argument, NULL, TH_OPT_NODES },		\
+	{ "append", required_argument, NULL, TH_OPT_APPEND },		\
+	{ "accel", required_argument, NULL, TH_OPT_ACCEL },		\
+	{ "console-log", required_argument, NULL, TH_OPT_CONSOLE_LOG }
+
+/* The usage lines of the host options. */
+#define TH_USAGE							\
+	"host options (a test host: this machine's root in another kernel):\n" \
+	"  --kernel SPEC      debian:6.1, debian:6.12, debian:6.12-rt, or a bzImage\n" \
+	"  --modules DIR      the modules of a bzImage you built\n"	\
+	"  --cpus N --mem SIZE --nodes N   the machine (default 2 CPUs, 2G, 1 node)\n" \
+	"  --append ARGS      more kernel command line\n"		\
+	"  --accel auto|kvm|tcg            QEMU's accelerator\n"	\
+	"  --console-log FILE keep the kernel's console log there\n"
+
+/*
+ * Takes host option c with its argument into o. Returns 0, or 64 after a
+ * message on stderr when the value is wrong; -1 when c is not one.
+ */
+int th_cli_option(int c, const char *arg, struct th_opts *o);
+
+/*
+ * Says on stderr how a launch that did not end with the command's own
+ * status ended (skip, oops, timeout, no boot, signal) and where the
+ * console log is. Returns the exit code.
+ */
+int th_cli_report(const char *cmd, const struct th_opts *o,
+		  const struct th_outcome *out);
+
+/* scn exec [host options] [--timeout S] [-q] [--] COMMAND [ARG...] */
+int cmd_exec(int argc, char **argv);
+
+#endif

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * init: PID 1 of the test host. Built static and embedded in scn; the
+ * launcher puts it into the initramfs as /init with a job file (job.h).
+ *
+ * It mounts what a scenario needs (proc, sys, devtmpfs, devpts, tmpfs on
+ * /tmp and /run, cgroup2 with the memory controller, debugfs), loads the
+ * modules the job names, mounts the host's root read-only over 9p and the
+ * results share read-write, then runs the command chrooted into the
+ * host's root, in the caller's directory and environment, with stdout and
+ * stderr going to files of the share (the launcher streams them out as
+ * they grow). When the command ends, its status goes to the share and the
+ * machine powers off.
+ *
+ * The init knows nothing of scn: it runs one command. It never returns:
+ * a fatal error is a console line "scn-testhost: error: ..." and a power
+ * off without a status file, which the launcher reports.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "job.h"
+
+#define NEWROOT "/root"
+/* A tmpfs of the initramfs for the upper layer of /tmp's overlay. */
+#define UPPER "/scn/tmp"
+#define SHARE NEWROOT TH_SHARE_DIR
+
+/* The 9p options: the largest message the virtio transport takes. */
+#define P9_OPTS "trans=virtio,version=9p2000.L,msize=512000"
+
+struct job {
+	char *buf;
+	const char *cwd;
+	char **argv, **envp;
+	const char **mods, **kmods;	/* "file params" */
+	size_t nargs, nenv, nmods, nkmods;
+};
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A line on the console, which the launcher reads. */
+static void say(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	n = snprintf(line, sizeof(line), "%s", TH_CONSOLE_TAG);
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	strcat(line, "\n");
+	if (write(STDERR_FILENO, line, strlen(line)) < 0)
+		return;		/* no console: nothing to say it on */
+}
+
+static void power_off(void)
+{
+	sync();
+	reboot(RB_POWER_OFF);
+	for (;;)
+		pause();
+}
+
+static void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+static void fatal(const char *fmt, ...)
+{
+	char msg[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	say("error: %s", msg);
+	power_off();
+	exit(1);
+}
+
+static int do_mount(const char *src, const char *dst, const char *type,
+		    unsigned long flags, const char *data)
+{
+	if (mount(src, dst, type, flags, data) == 0)
+		return 0;
+	return -errno;
+}
+
+/* A mount the command cannot do without. */
+static void must_mount(const char *src, const char *dst, const char *type,
+		       unsigned long flags, const char *data)
+{
+	int rc = do_mount(src, dst, type, flags, data);
+
+	if (rc)
+		fatal("mount -t %s %s %s: %s (errno %d)", type, src, dst,
+		      strerror(-rc), -rc);
+}
+
+/* A mount that makes the machine more complete; a note when it fails. */
+static void may_mount(const char *src, const char *dst, const char *type,
+		      unsigned long flags, const char *data)
+{
+	int rc;
+
+	mkdir(dst, 0755);
+	rc = do_mount(src, dst, type, flags, data);
+	if (rc && rc != -ENOENT && rc != -ENODEV)
+		say("note: mount -t %s %s: %s", type, dst, strerror(-rc));
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st))
+		fatal("cannot read %s: %s", path, strerror(errno));
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf)
+		fatal("out of memory");
+	n = read(fd, buf, (size_t)st.st_size);
+	if (n != st.st_size)
+		fatal("short read of %s", path);
+	buf[n] = '\0';
+	close(fd);
+	*len = (size_t)n;
+	return buf;
+}
+
+static void push(void *vec, size_t *n, const void *item)
+{
+	void ***v = vec;
+
+	*v = realloc(*v, (*n + 2) * sizeof(**v));
+	if (!*v)
+		fatal("out of memory");
+	(*v)[(*n)++] = (void *)item;
+	(*v)[*n] = NULL;
+}
+
+static void read_job(struct job *j)
+{
+	size_t len, off;
+
+	memset(j, 0, sizeof(*j));
+	j->buf = read_file(TH_JOB_FILE, &len);
+	for (off = 0; off < len; off += strlen(j->buf + off) + 1) {
+		char *rec = j->buf + off;
+
+		if (!strncmp(rec, "cwd=", 4))
+			j->cwd = rec + 4;
+		else if (!strncmp(rec, "arg=", 4))
+			push(&j->argv, &j->nargs, rec + 4);
+		else if (!strncmp(rec, "env=", 4))
+			push(&j->envp, &j->nenv, rec + 4);
+		else if (!strncmp(rec, "mod=", 4))
+			push(&j->mods, &j->nmods, rec + 4);
+		else if (!strncmp(rec, "kmod=", 5))
+			push(&j->kmods, &j->nkmods, rec + 5);
+	}
+	if (!j->nargs)
+		fatal("the job names no command");
+	if (!j->cwd)
+		j->cwd = "/";
+}
+
+/* Loads "file params" from TH_MOD_DIR; 0 or -errno. */
+static int load_module(const char *spec)
+{
+	char file[256], path[300];
+	const char *params = strchr(spec, ' ');
+	size_t n = params ? (size_t)(params - spec) : strlen(spec);
+	int fd, rc = 0;
+
+	snprintf(file, sizeof(file), "%.*s", (int)n, spec);
+	snprintf(path, sizeof(path), "%s/%s", TH_MOD_DIR, file);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (syscall(SYS_finit_module, fd, params ? params + 1 : "", 0) &&
+	    errno != EEXIST)
+		rc = -errno;
+	if (rc)
+		say("note: cannot load %s: %s (errno %d)", file, strerror(-rc),
+		    -rc);
+	close(fd);
+	return rc;
+}
+
+/*
+ * The modules the command needs but the mounts do not (KVM above all)
+ * load in a child while the init mounts: under TCG a large module takes
+ * a good part of a second to link.
+ */
+static pid_t load_in_background(const struct job *j)
+{
+	pid_t pid;
+
+	if (!j->nkmods)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		for (size_t i = 0; i < j->nkmods; i++)
+			load_module(j->kmods[i]);
+		_exit(0);
+	}
+	return pid;
+}
+
+/*
+ * /tmp shows the host's /tmp (a test's files are often there), and what
+ * the command writes stays inside: an overlay with a tmpfs upper layer.
+ * Without overlayfs, an empty tmpfs.
+ */
+static void mount_tmp(void)
+{
+	must_mount("scn-upper", UPPER, "tmpfs", 0, "mode=0755");
+	mkdir(UPPER "/upper", 01777);
+	mkdir(UPPER "/work", 0755);
+	chmod(UPPER "/upper", 01777);
+	if (do_mount("overlay", NEWROOT "/tmp", "overlay", 0,
+		     "lowerdir=" NEWROOT "/tmp,upperdir=" UPPER
+		     "/upper,workdir=" UPPER "/work") == 0)
+		return;
+	say("note: no overlay on /tmp (%s): the host's /tmp is not seen",
+	    strerror(errno));
+	must_mount("tmp", NEWROOT "/tmp", "tmpfs", 0, "mode=1777");
+}
+
+/* Enables every controller the root offers its children (memory first). */
+static void enable_controllers(void)
+{
+	static const char *const ctl[] = { "+memory", "+cpu", "+cpuset", "+io",
+					   "+pids", "+hugetlb" };
+	int fd = open(NEWROOT "/sys/fs/cgroup/cgroup.subtree_control",
+		      O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		say("note: no cgroup2: %s", strerror(errno));
+		return;
+	}
+	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++)
+		if (write(fd, ctl[i], strlen(ctl[i])) < 0 && i == 0)
+			say("note: cgroup2 without the memory controller: %s",
+			    strerror(errno));
+	close(fd);
+}
+
+static void mount_root(const struct job *j)
+{
+	for (size_t i = 0; i < j->nmods; i++)
+		load_module(j->mods[i]);
+	must_mount(TH_TAG_ROOT, NEWROOT, "9p", MS_RDONLY,
+		   P9_OPTS ",cache=loose");
+	must_mount("proc", NEWROOT "/proc", "proc", 0, NULL);
+	must_mount("sys", NEWROOT "/sys", "sysfs", 0, NULL);
+	must_mount("dev", NEWROOT "/dev", "devtmpfs", 0, NULL);
+	must_mount("run", NEWROOT "/run", "tmpfs", 0, "mode=0755");
+	mount_tmp();
+	may_mount("devpts", NEWROOT "/dev/pts", "devpts", 0,
+		  "mode=0620,ptmxmode=0666");
+	may_mount("shm", NEWROOT "/dev/shm", "tmpfs", 0, "mode=1777");
+	may_mount("hugetlbfs", NEWROOT "/dev/hugepages", "hugetlbfs", 0, NULL);
+	may_mount("vartmp", NEWROOT "/var/tmp", "tmpfs", 0, "mode=1777");
+	may_mount("cgroup2", NEWROOT "/sys/fs/cgroup", "cgroup2", 0, NULL);
+	may_mount("debugfs", NEWROOT "/sys/kernel/debug", "debugfs", 0, NULL);
+	may_mount("tracefs", NEWROOT "/sys/kernel/tracing", "tracefs", 0, NULL);
+	enable_controllers();
+	mkdir(SHARE, 0755);
+	must_mount(TH_TAG_SHARE, SHARE, "9p", 0, P9_OPTS ",cache=none");
+}
+
+static int open_share(const char *name)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", SHARE, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+	if (fd < 0)
+		fatal("cannot create %s: %s", path, strerror(errno));
+	return fd;
+}
+
+/* In the child: become the command. Never returns. */
+static void exec_command(const struct job *j)
+{
+	int out = open_share(TH_OUT_FILE), err = open_share(TH_ERR_FILE);
+	int in = open(NEWROOT "/dev/null", O_RDONLY);
+
+	if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+		_exit(125);
+	close(in);
+	close(out);
+	close(err);
+	setsid();
+	if (chroot(NEWROOT) || chdir("/")) {
+		dprintf(2, "scn-testhost: chroot: %s\n", strerror(errno));
+		_exit(125);
+	}
+	if (chdir(j->cwd)) {
+		dprintf(2, "scn-testhost: cannot enter '%s' inside the test "
+			"host: %s (errno %d)\n", j->cwd, strerror(errno), errno);
+		_exit(125);
+	}
+	clearenv();
+	for (size_t i = 0; i < j->nenv; i++)
+		putenv(j->envp[i]);
+	execvp(j->argv[0], j->argv);
+	dprintf(2, "scn-testhost: cannot run '%s': %s (errno %d)\n",
+		j->argv[0], strerror(errno), errno);
+	_exit(errno == ENOENT ? 127 : 126);
+}
+
+static void write_status(int status)
+{
+	char line[64];
+	int fd = open_share(TH_STATUS_FILE);
+
+	if (WIFEXITED(status))
+		snprintf(line, sizeof(line), "exit %d\n", WEXITSTATUS(status));
+	else
+		snprintf(line, sizeof(line), "signal %d\n", WTERMSIG(status));
+	if (write(fd, line, strlen(line)) < 0 || fsync(fd))
+		say("error: cannot write the status: %s", strerror(errno));
+	close(fd);
+}
+
+/* Waits for pid, reaping every orphan on the way (we are PID 1). */
+static int wait_for(pid_t pid)
+{
+	int status;
+	pid_t got;
+
+	for (;;) {
+		got = wait(&status);
+		if (got == pid)
+			return status;
+		if (got < 0 && errno != EINTR)
+			fatal("wait: %s", strerror(errno));
+	}
+}
+
+int main(void)
+{
+	struct job j;
+	pid_t kmods, cmd;
+	int status;
+
+	/* The console is fd 0, 1 and 2 when /dev/console is in the cpio. */
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sys", "/sys", "sysfs", 0, NULL);
+	mount("dev", "/dev", "devtmpfs", 0, NULL);
+	sethostname("scn-testhost", 12);
+	read_job(&j);
+	kmods = load_in_background(&j);
+	mount_root(&j);
+	if (kmods > 0)
+		wait_for(kmods);
+	say("run");
+	cmd = fork();
+	if (cmd < 0)
+		fatal("fork: %s", strerror(errno));
+	if (cmd == 0)
+		exec_command(&j);
+	status = wait_for(cmd);
+	/* What the command left running goes now, before the share closes. */
+	kill(-1, SIGKILL);
+	while (wait(NULL) > 0 || errno == EINTR)
+		;
+	write_status(status);
+	power_off();
+	return 0;
+}

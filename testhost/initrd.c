@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* initrd: the init, its job and the modules, as one cpio (see initrd.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "cpio.h"
+#include "initrd.h"
+#include "job.h"
+#include "modules.h"
+
+/* The init, built static by the Makefile and linked in (init_blob.S). */
+extern const unsigned char th_init_image[], th_init_image_end[];
+
+/* What the mounts need: 9p over virtio, and overlayfs for /tmp. */
+static const char *const root_mods[] = { "9pnet_virtio", "9p", "overlay" };
+
+static void job_record(struct strbuf *sb, const char *key, const char *value)
+{
+	sb_printf(sb, "%s=%s", key, value);
+	sb_putc(sb, '\0');
+}
+
+static void add_module(struct cpio *c, struct strbuf *job, const char *key,
+		       const char *name, const char *plain, const char *params)
+{
+	char file[300];
+
+	snprintf(file, sizeof(file), "%s.ko", name);
+	{
+		char *dst = xasprintf("%s/%s", TH_MOD_DIR + 1, file);
+
+		cpio_copy(c, dst, 0644, plain);
+		free(dst);
+	}
+	if (params && *params) {
+		char *spec = xasprintf("%s %s", file, params);
+
+		job_record(job, key, spec);
+		free(spec);
+	} else {
+		job_record(job, key, file);
+	}
+}
+
+/* Whether m was put in already (by the root stack's closure). */
+static bool in_list(const struct th_modlist *l, const struct th_mod *m)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i] == m)
+			return true;
+	return false;
+}
+
+static int write_modules(struct cpio *c, struct strbuf *job,
+			 const struct th_kernel *k, const struct th_job *j,
+			 FILE *log, struct rt_err *err)
+{
+	const char *vendor = j->amd ? "kvm_amd" : "kvm_intel";
+	struct th_modlist root = { 0 }, kvm = { 0 };
+	struct th_modtree t;
+	char plain[PATH_MAX];
+	int rc;
+
+	if (!k->modules[0])
+		return 0;	/* a kernel with what it needs built in */
+	rc = th_modtree_open(&t, k->modules, k->cache[0] ? k->cache : j->scratch,
+			     err);
+	if (!rc)
+		rc = th_mod_closure(&t, root_mods, ARRAY_SIZE(root_mods), &root, err);
+	if (!rc)
+		rc = th_mod_closure(&t, &vendor, 1, &kvm, err);
+	for (size_t i = 0; !rc && i < root.nmissing; i++)
+		if (log && strcmp(root.missing[i], "overlay"))
+			fprintf(log, "# test host: %s has no module %s and does "
+				"not list it as built in\n", k->modules,
+				root.missing[i]);
+	for (size_t i = 0; !rc && i < root.n; i++) {
+		rc = th_mod_plain(&t, root.v[i], plain, sizeof(plain), err);
+		if (!rc)
+			add_module(c, job, "mod", root.v[i]->name, plain, NULL);
+	}
+	for (size_t i = 0; !rc && i < kvm.n; i++) {
+		const struct th_mod *m = kvm.v[i];
+
+		if (in_list(&root, m))
+			continue;
+		rc = th_mod_plain(&t, m, plain, sizeof(plain), err);
+		if (!rc)
+			add_module(c, job, "kmod", m->name, plain,
+				   !strcmp(m->name, "kvm_amd") && j->npt_off ?
+				   "npt=0" : NULL);
+	}
+	th_modlist_free(&root);
+	th_modlist_free(&kvm);
+	th_modtree_free(&t);
+	return rc;
+}
+
+int th_initrd_write(const char *path, const struct th_kernel *k,
+		    const struct th_job *j, FILE *log, struct rt_err *err)
+{
+	static const char *const dirs[] = { "dev", "proc", "sys", "root", "scn",
+					    "scn/mod", "scn/tmp" };
+	struct strbuf job;
+	struct cpio c;
+	FILE *f;
+	int rc;
+
+	f = fopen(path, "we");
+	if (!f)
+		return rt_fail_errno(err, errno, "creating '%s'", path);
+	cpio_init(&c, f);
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		cpio_dir(&c, dirs[i], 0755);
+	/* The kernel opens it for the init's stdin, stdout and stderr. */
+	cpio_chardev(&c, "dev/console", 0600, 5, 1);
+	cpio_file(&c, "init", 0755, th_init_image,
+		  (size_t)(th_init_image_end - th_init_image));
+	sb_init(&job);
+	job_record(&job, "cwd", j->cwd);
+	for (size_t i = 0; j->argv[i]; i++)
+		job_record(&job, "arg", j->argv[i]);
+	for (size_t i = 0; j->envp && j->envp[i]; i++)
+		job_record(&job, "env", j->envp[i]);
+	rc = write_modules(&c, &job, k, j, log, err);
+	if (!rc) {
+		cpio_file(&c, TH_JOB_FILE + 1, 0644, job.buf, job.len);
+		rc = cpio_finish(&c);
+		if (rc)
+			rt_fail_errno(err, -rc, "writing '%s'", path);
+	}
+	sb_free(&job);
+	if (fclose(f) && !rc)
+		rc = rt_fail_errno(err, errno, "writing '%s'", path);
+	return rc;
+}

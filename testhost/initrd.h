@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * initrd: the test host's initramfs: scn's init as /init, the job it
+ * runs (job.h), and the modules it loads, decompressed and in order: the
+ * 9p stack and overlayfs before the root is mounted, KVM's while it is.
+ */
+#ifndef SCN_TH_INITRD_H
+#define SCN_TH_INITRD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../runtime/err.h"
+#include "kernel.h"
+
+struct th_job {
+	const char *const *argv;
+	const char *const *envp;
+	const char *cwd;
+	bool amd;		/* kvm_amd, else kvm_intel */
+	bool npt_off;		/* kvm_amd npt=0 (under TCG) */
+	const char *scratch;	/* for decompressed modules without a cache */
+};
+
+/*
+ * Writes the initramfs for k and job to path. Modules of the root stack
+ * that the tree lacks are named in a line on log (if not NULL), since the
+ * boot will stop at the mount. 0 or -errno with err.
+ */
+int th_initrd_write(const char *path, const struct th_kernel *k,
+		    const struct th_job *job, FILE *log, struct rt_err *err);
+
+#endif

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * job: what the launcher and the init agree on. The launcher writes a job
+ * file into the initramfs; the init (init.c, PID 1 inside the test host)
+ * reads it, prepares the machine and runs the command. Both sides include
+ * this header and nothing else of each other.
+ *
+ * The job file is a list of NUL-terminated records "key=value", so that
+ * arguments and environment strings pass whatever bytes they hold:
+ *
+ *   cwd=/work/scn            the caller's directory, entered after chroot
+ *   arg=./scn                the command, one record per argument
+ *   env=HOME=/root           the command's environment, one per variable
+ *   mod=9p.ko                a module to load before the root is mounted
+ *   kmod=kvm-amd.ko npt=0    a module to load while the root is mounted
+ *                            (file name, a blank, its parameters)
+ */
+#ifndef SCN_TH_JOB_H
+#define SCN_TH_JOB_H
+
+/* In the initramfs. */
+#define TH_JOB_FILE "/scn/job"
+#define TH_MOD_DIR "/scn/mod"
+
+/* The 9p mount tags of the host's root (read-only) and the results share. */
+#define TH_TAG_ROOT "scnroot"
+#define TH_TAG_SHARE "scnshare"
+
+/* Where the results share is mounted, as seen by the command. */
+#define TH_SHARE_DIR "/run/scn-testhost"
+
+/* Files of the results share. */
+#define TH_OUT_FILE "stdout"		/* the command's stdout */
+#define TH_ERR_FILE "stderr"		/* its stderr */
+#define TH_STATUS_FILE "status"		/* "exit N" or "signal N", at the end */
+#define TH_FACTS_FILE "facts"		/* written by the launcher: see
+					 * runtime/fingerprint.h */
+
+/*
+ * Lines the init writes on the console, so that the launcher can follow
+ * the boot: "scn-testhost: run" when the command starts (the --timeout
+ * counts from there), "scn-testhost: error: ..." when the init cannot go
+ * on, "scn-testhost: note: ..." for what the caller should know.
+ */
+#define TH_CONSOLE_TAG "scn-testhost: "
+#define TH_CONSOLE_RUN "scn-testhost: run"
+
+#endif

@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* kernel: --kernel SPEC resolved, fetched and unpacked (see kernel.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../common/util.h"
+#include "kernel.h"
+#include "helper.h"
+
+#define PKG_PREFIX "linux-image-"
+#define PKG_SUFFIX "-amd64-unsigned"
+#define RT_SUFFIX "-rt-amd64-unsigned"
+/* An unpacked package's "NAME VERSION", written before the rename. */
+#define PKG_NOTE ".scn-package"
+
+int th_bzimage_release(const char *path, char *buf, size_t len)
+{
+	unsigned char h[0x210];
+	char text[256];
+	unsigned off;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = pread(fd, h, sizeof(h), 0);
+	/* The x86 boot protocol: "HdrS" at 0x202, and at 0x20e the offset
+	 * (from 0x200) of a string that starts with the release. */
+	if (n != (ssize_t)sizeof(h) || memcmp(h + 0x202, "HdrS", 4)) {
+		close(fd);
+		return -ENOEXEC;
+	}
+	off = (unsigned)h[0x20e] | (unsigned)h[0x20f] << 8;
+	n = pread(fd, text, sizeof(text) - 1, 0x200 + (off_t)off);
+	close(fd);
+	if (!off || n <= 0)
+		return -ENOEXEC;
+	text[n] = '\0';
+	th_path(buf, len, "%.*s", (int)strcspn(text, " "), text);
+	return 0;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* mkdir -p; 0 or -errno. */
+static int make_dirs(const char *path)
+{
+	char buf[PATH_MAX];
+
+	th_path(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(buf, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* ---- a kernel you built ------------------------------------------------- */
+
+/* The modules tree that DIR (as --modules takes it) holds for release. */
+static void modules_tree(const char *dir, const char *release, char *out,
+			 size_t len)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	int found = 0;
+	DIR *d;
+
+	th_path(path, sizeof(path), "%s/lib/modules/%s", dir, release);
+	if (is_dir(path)) {
+		th_path(out, len, "%s", path);
+		return;
+	}
+	/* One release installed under another name: take it, and let the
+	 * module loader's vermagic check speak if it does not fit. */
+	th_path(path, sizeof(path), "%s/lib/modules", dir);
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		th_path(out, len, "%s/%s", path, e->d_name);
+		found++;
+	}
+	if (d)
+		closedir(d);
+	if (found != 1)
+		th_path(out, len, "%s", dir);
+}
+
+static int resolve_path(const char *spec, const char *modules,
+			struct th_kernel *k, struct rt_err *err)
+{
+	char tree[PATH_MAX];
+	const char *tail = "/arch/x86/boot/bzImage";
+	size_t n = strlen(spec), t = strlen(tail);
+	int rc;
+
+	if (!realpath(spec, k->image))
+		return rt_fail_errno(err, errno, "kernel '%s'", spec);
+	if (!is_file(k->image))
+		return rt_fail(err, -ENOENT, "kernel '%s' is not a file", spec);
+	rc = th_bzimage_release(k->image, k->release, sizeof(k->release));
+	if (rc)
+		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage (a "
+			       "kernel build leaves one at arch/x86/boot/bzImage)",
+			       spec);
+	if (modules) {
+		if (!is_dir(modules))
+			return rt_fail(err, -ENOENT, "--modules '%s' is not a "
+				       "directory", modules);
+		modules_tree(modules, k->release, k->modules, sizeof(k->modules));
+		return 0;
+	}
+	/* A build tree's own bzImage: its modules are beside it. */
+	if (n > t && !strcmp(spec + n - t, tail)) {
+		th_path(tree, sizeof(tree), "%.*s/modules.order", (int)(n - t), spec);
+		if (is_file(tree))
+			th_path(k->modules, sizeof(k->modules), "%.*s",
+				 (int)(n - t), spec);
+	}
+	return 0;
+}
+
+/* ---- Debian's kernels --------------------------------------------------- */
+
+static void cache_dir(char *buf, size_t len)
+{
+	const char *env = getenv("SCN_KERNEL_CACHE"), *home;
+
+	if (env && *env) {
+		th_path(buf, len, "%s", env);
+		return;
+	}
+	if (geteuid() == 0 || access("/var/cache/scn/kernels", W_OK) == 0) {
+		th_path(buf, len, "/var/cache/scn/kernels");
+		return;
+	}
+	env = getenv("XDG_CACHE_HOME");
+	home = getenv("HOME");
+	if (env && *env)
+		th_path(buf, len, "%s/scn/kernels", env);
+	else
+		th_path(buf, len, "%s/.cache/scn/kernels", home ? home : "/tmp");
+}
+
+/*
+ * Whether a package name is what "debian:SERIES[-rt]" asks for:
+ * linux-image-SERIES.* ending in -amd64-unsigned (-rt-amd64-unsigned).
+ */
+static bool wanted(const char *name, const char *series, bool rt)
+{
+	size_t np = strlen(PKG_PREFIX), ns = strlen(series), n = strlen(name);
+	const char *ver = name + np;
+
+	if (strncmp(name, PKG_PREFIX, np) || strncmp(ver, series, ns) ||
+	    ver[ns] != '.' || n < np + ns + strlen(RT_SUFFIX))
+		return false;
+	if (rt)
+		return !strcmp(name + n - strlen(RT_SUFFIX), RT_SUFFIX);
+	if (strcmp(name + n - strlen(PKG_SUFFIX), PKG_SUFFIX))
+		return false;
+	return !strstr(ver, "-rt-") && !strstr(ver, "-cloud-");
+}
+
+/* The newest wanted name of a newline-separated list, into best. */
+static void pick_newest(char *list, const char *series, bool rt, char *best,
+			size_t len)
+{
+	char *save = NULL;
+
+	for (char *s = strtok_r(list, "\n", &save); s; s = strtok_r(NULL, "\n", &save))
+		if (wanted(s, series, rt) && (!*best || strverscmp(s, best) > 0))
+			th_path(best, len, "%s", s);
+}
+
+/* The newest package of the series apt knows; "" when none. */
+static int apt_newest(const char *series, bool rt, char *best, size_t len,
+		      struct rt_err *err)
+{
+	char prefix[64];
+	const char *argv[] = { "apt-cache", "pkgnames", prefix, NULL };
+	struct strbuf out;
+	struct th_spawn s = { .argv = argv, .out_fd = -1, .out = &out };
+	int rc;
+
+	th_path(prefix, sizeof(prefix), "%s%s.", PKG_PREFIX, series);
+	sb_init(&out);
+	rc = th_spawn_run(&s);
+	best[0] = '\0';
+	if (rc == 0 && out.len)
+		pick_newest(out.buf, series, rt, best, len);
+	sb_free(&out);
+	if (rc < 0)
+		return rt_fail_errno(err, -rc, "apt-cache");
+	return 0;
+}
+
+/*
+ * apt-cache takes a second or more to answer, so its answer is kept in
+ * cache/.newest-SERIES[-rt] with the time apt's lists last changed, and
+ * reused until they change (apt-get update).
+ */
+static void lists_stamp(char *buf, size_t len)
+{
+	struct stat st;
+
+	if (stat("/var/lib/apt/lists", &st))
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "%lld.%09ld", (long long)st.st_mtim.tv_sec,
+			 st.st_mtim.tv_nsec);
+}
+
+static void memo_path(const char *cache, const char *series, bool rt,
+		      char *buf, size_t len)
+{
+	th_path(buf, len, "%s/.newest-%s%s", cache, series, rt ? "-rt" : "");
+}
+
+static void memo_read(const char *cache, const char *series, bool rt,
+		      char *pkg, size_t len)
+{
+	char path[PATH_MAX], stamp[64], line[320];
+	FILE *f;
+
+	pkg[0] = '\0';
+	memo_path(cache, series, rt, path, sizeof(path));
+	lists_stamp(stamp, sizeof(stamp));
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f) && !strncmp(line, stamp, strlen(stamp)) &&
+	    line[strlen(stamp)] == '\n' && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (wanted(line, series, rt))
+			th_path(pkg, len, "%s", line);
+	}
+	fclose(f);
+}
+
+static void memo_write(const char *cache, const char *series, bool rt,
+		       const char *pkg)
+{
+	char path[PATH_MAX], stamp[64];
+	FILE *f;
+
+	memo_path(cache, series, rt, path, sizeof(path));
+	lists_stamp(stamp, sizeof(stamp));
+	f = fopen(path, "we");
+	if (!f)
+		return;
+	fprintf(f, "%s\n%s\n", stamp, pkg);
+	fclose(f);
+}
+
+/* The newest wanted package already unpacked in the cache; "" when none. */
+static void cached_newest(const char *cache, const char *series, bool rt,
+			  char *best, size_t len)
+{
+	struct strbuf names;
+	struct dirent *e;
+	DIR *d = opendir(cache);
+
+	best[0] = '\0';
+	if (!d)
+		return;
+	sb_init(&names);
+	while ((e = readdir(d)))
+		sb_printf(&names, "%s\n", e->d_name);
+	closedir(d);
+	pick_newest(names.buf, series, rt, best, len);
+	sb_free(&names);
+}
+
+/* A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none. */
+static void find_deb(const char *dir, const char *pkg, char *out, size_t len)
+{
+	size_t n = strlen(pkg);
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	out[0] = '\0';
+	while (d && (e = readdir(d))) {
+		size_t m = strlen(e->d_name);
+
+		if (!strncmp(e->d_name, pkg, n) && e->d_name[n] == '_' &&
+		    m > 4 && !strcmp(e->d_name + m - 4, ".deb")) {
+			th_path(out, len, "%s/%s", dir, e->d_name);
+			break;
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+/* "NAME_VERSION_ARCH.deb" -> "NAME VERSION" ("%3a" is an epoch's ':'). */
+static void deb_note(const char *deb, char *buf, size_t len)
+{
+	const char *base = strrchr(deb, '/');
+	char name[512], *u1, *u2, *ep;
+
+	th_path(name, sizeof(name), "%s", base ? base + 1 : deb);
+	u1 = strchr(name, '_');
+	u2 = u1 ? strchr(u1 + 1, '_') : NULL;
+	if (!u2) {
+		th_path(buf, len, "%s", name);
+		return;
+	}
+	*u1 = ' ';
+	*u2 = '\0';
+	if ((ep = strstr(name, "%3a"))) {
+		*ep = ':';
+		memmove(ep + 1, ep + 3, strlen(ep + 3) + 1);
+	}
+	th_path(buf, len, "%s", name);
+}
+
+/* Writes "NAME VERSION" of deb into the unpacked tree. */
+static int write_note(const char *unpack, const char *deb, struct rt_err *err)
+{
+	char path[PATH_MAX], note[600];
+	int fd;
+
+	deb_note(deb, note, sizeof(note));
+	th_path(path, sizeof(path), "%s/%s", unpack, PKG_NOTE);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || dprintf(fd, "%s\n", note) < 0) {
+		int rc = rt_fail_errno(err, errno, "writing '%s'", path);
+
+		if (fd >= 0)
+			close(fd);
+		return rc;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg. */
+static int fetch(const char *cache, const char *pkg, FILE *log,
+		 struct rt_err *err)
+{
+	char work[PATH_MAX], deb[PATH_MAX], unpack[PATH_MAX + 8], final[PATH_MAX];
+	int rc;
+
+	if (th_path(work, sizeof(work), "%s/.fetch-%d", cache, (int)getpid()) ||
+	    th_path(unpack, sizeof(unpack), "%s/root", work) ||
+	    th_path(final, sizeof(final), "%s/%s", cache, pkg))
+		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
+	th_remove_tree(work);
+	if (make_dirs(unpack))
+		return rt_fail_errno(err, errno, "creating '%s'", unpack);
+	find_deb(cache, pkg, deb, sizeof(deb));
+	if (!deb[0]) {
+		const char *argv[] = { "apt-get", "download", "-q", pkg, NULL };
+		struct th_spawn s = { .argv = argv, .cwd = work, .out_fd = -1 };
+
+		if (log)
+			fprintf(log, "# fetching %s from Debian's archive\n", pkg);
+		rc = th_spawn_run(&s);
+		find_deb(work, pkg, deb, sizeof(deb));
+		if (rc || !deb[0]) {
+			rc = rc < 0 ? rt_fail_errno(err, -rc, "apt-get download %s", pkg) :
+				      rt_fail(err, -ENOPKG, "apt-get download %s "
+					      "failed (exit %d): %s", pkg, rc, s.err);
+			goto out;
+		}
+	}
+	{
+		const char *argv[] = { "dpkg-deb", "-x", deb, unpack, NULL };
+		struct th_spawn s = { .argv = argv, .out_fd = -1 };
+
+		rc = th_spawn_run(&s);
+		if (rc) {
+			rc = rc < 0 ? rt_fail_errno(err, -rc, "dpkg-deb") :
+				      rt_fail(err, -ENOPKG, "dpkg-deb -x %s failed "
+					      "(exit %d): %s", deb, rc, s.err);
+			goto out;
+		}
+	}
+	rc = write_note(unpack, deb, err);
+	if (rc)
+		goto out;
+	if (rename(unpack, final)) {
+		rc = rt_fail_errno(err, errno, "renaming '%s' to '%s'", unpack, final);
+		goto out;
+	}
+	unlink(deb);		/* 100 MB that the unpacked tree makes useless */
+out:
+	th_remove_tree(work);
+	return rc;
+}
+
+/* The unpacked package at dir as a kernel: its vmlinuz and modules. */
+static int use_unpacked(const char *dir, struct th_kernel *k, struct rt_err *err)
+{
+	char path[PATH_MAX], note[300] = "";
+	struct dirent *e;
+	DIR *d;
+	FILE *f;
+
+	th_path(path, sizeof(path), "%s/boot", dir);
+	d = opendir(path);
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, "vmlinuz-", 8))
+			break;
+	if (!d || !e) {
+		if (d)
+			closedir(d);
+		return rt_fail(err, -ENOPKG, "'%s' holds no boot/vmlinuz-*", dir);
+	}
+	th_path(k->image, sizeof(k->image), "%s/%s", path, e->d_name);
+	th_path(k->release, sizeof(k->release), "%s", e->d_name + 8);
+	closedir(d);
+	th_path(k->modules, sizeof(k->modules), "%s/lib/modules/%s", dir, k->release);
+	if (!is_dir(k->modules))
+		th_path(k->modules, sizeof(k->modules), "%s/usr/lib/modules/%s",
+			 dir, k->release);
+	th_path(k->cache, sizeof(k->cache), "%s/scn-modules", dir);
+	if (make_dirs(k->cache))
+		k->cache[0] = '\0';	/* a read-only cache: decompress per run */
+	th_path(path, sizeof(path), "%s/%s", dir, PKG_NOTE);
+	f = fopen(path, "re");
+	if (f && fgets(note, sizeof(note), f))
+		note[strcspn(note, "\n")] = '\0';
+	if (f)
+		fclose(f);
+	th_path(k->package, sizeof(k->package), "%s", note);
+	return 0;
+}
+
+static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
+			  struct rt_err *err)
+{
+	char cache[PATH_MAX], series[32], pkg[256] = "", dir[PATH_MAX + 256];
+	bool rt = false;
+	int lock, rc;
+	size_t n;
+
+	if (!strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX))) {
+		th_path(pkg, sizeof(pkg), "%s", what);
+	} else {
+		n = strspn(what, "0123456789.");
+		if (!n || n >= sizeof(series) || strchr(what, '/') ||
+		    (what[n] && strcmp(what + n, "-rt")) || !strchr(what, '.'))
+			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' "
+				       "(debian:6.1, debian:6.12, debian:6.12-rt, or "
+				       "debian:PACKAGE)", what);
+		th_path(series, sizeof(series), "%.*s", (int)n, what);
+		rt = what[n] != '\0';
+	}
+	cache_dir(cache, sizeof(cache));
+	if (make_dirs(cache))
+		return rt_fail_errno(err, errno, "kernel cache '%s'", cache);
+	th_path(dir, sizeof(dir), "%s/.lock", cache);
+	lock = open(dir, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lock < 0 || flock(lock, LOCK_EX)) {
+		rc = rt_fail_errno(err, errno, "locking '%s'", dir);
+		goto out;
+	}
+	if (!pkg[0])
+		memo_read(cache, series, rt, pkg, sizeof(pkg));
+	if (!pkg[0]) {
+		rc = apt_newest(series, rt, pkg, sizeof(pkg), err);
+		if (pkg[0])
+			memo_write(cache, series, rt, pkg);
+		else		/* offline, or apt without lists: the cache */
+			cached_newest(cache, series, rt, pkg, sizeof(pkg));
+		if (!pkg[0]) {
+			rc = rt_fail(err, -ENOPKG, "apt knows no package %s%s.*%s "
+				     "(apt-get update?)", PKG_PREFIX, series,
+				     rt ? RT_SUFFIX : PKG_SUFFIX);
+			goto out;
+		}
+	}
+	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
+	if (!is_dir(dir)) {
+		rc = fetch(cache, pkg, log, err);
+		if (rc)
+			goto out;
+	}
+	rc = use_unpacked(dir, k, err);
+out:
+	if (lock >= 0)
+		close(lock);
+	return rc;
+}
+
+int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
+		      struct th_kernel *k, struct rt_err *err)
+{
+	memset(k, 0, sizeof(*k));
+	if (!strncmp(spec, "debian:", 7)) {
+		if (modules)
+			return rt_fail(err, -EINVAL, "--modules goes with a kernel "
+				       "you built, not with '%s'", spec);
+		return resolve_debian(spec + 7, log, k, err);
+	}
+	return resolve_path(spec, modules, k, err);
+}

@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * launch: a test host from start to end (see testhost.h).
+ *
+ * One poll() loop watches QEMU's output (the serial console, and QEMU's
+ * own messages), the results share (inotify: the command's stdout and
+ * stderr files grow, and are copied out as they do), a signalfd for
+ * SIGINT, SIGTERM and SIGHUP, and the deadlines: the boot, the command's
+ * timeout, the grace after a panic, and the kill after SIGTERM.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../common/util.h"
+#include "../runtime/features.h"
+#include "../runtime/fingerprint.h"
+#include "console.h"
+#include "initrd.h"
+#include "job.h"
+#include "kernel.h"
+#include "machine.h"
+#include "helper.h"
+#include "testhost.h"
+
+/* No command started by then: the kernel is stuck, or far too slow. */
+#define BOOT_MAX_S 180
+/* After a panic the kernel reboots (panic=-1) and QEMU ends (-no-reboot);
+ * if it does not, it is stopped after this. */
+#define PANIC_GRACE_S 10
+/* SIGTERM, then SIGKILL after this. */
+#define KILL_GRACE_S 3
+/* Output files are looked at this often even without an inotify event. */
+#define TICK_MS 250
+
+extern char **environ;
+
+int th_exit_code(const struct th_outcome *o)
+{
+	switch (o->end) {
+	case TH_EXITED:
+		return o->status;
+	case TH_TIMEOUT:
+		return 124;
+	case TH_INTERRUPTED:
+		return 128 + o->signo;
+	case TH_SKIP:
+		return 4;
+	case TH_OOPS:
+	case TH_NO_BOOT:
+		break;
+	}
+	return 1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A file of the share copied out as it grows. */
+struct tail {
+	const char *name;
+	int fd, dst;
+	off_t off;
+};
+
+static void tail_pump(struct tail *t, const char *share)
+{
+	char buf[65536];
+	ssize_t n;
+
+	if (t->fd < 0) {
+		char path[PATH_MAX];
+
+		th_path(path, sizeof(path), "%s/%s", share, t->name);
+		t->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (t->fd < 0)
+			return;
+	}
+	while ((n = pread(t->fd, buf, sizeof(buf), t->off)) > 0) {
+		t->off += n;
+		for (ssize_t done = 0, w; done < n; done += w) {
+			w = write(t->dst, buf + done, (size_t)(n - done));
+			if (w < 0 && errno == EINTR)
+				w = 0;
+			else if (w < 0)
+				break;	/* the reader went away: keep draining */
+		}
+	}
+}
+
+/* What the command's scn says about where it ran (runtime/fingerprint.h). */
+static int write_facts(const char *share, const struct th_opts *o,
+		       const struct th_machine *m, const struct th_kernel *k,
+		       const char *cmdline, struct rt_err *err)
+{
+	char path[PATH_MAX], model[256];
+	struct rt_features *f = xcalloc(1, sizeof(*f));
+	FILE *out;
+
+	th_path(path, sizeof(path), "%s/%s", share, TH_FACTS_FILE);
+	out = fopen(path, "we");
+	if (!out) {
+		free(f);
+		return rt_fail_errno(err, errno, "creating '%s'", path);
+	}
+	rt_facts_read(&f->facts);
+	rt_cpu_model(model, sizeof(model));
+	{
+		struct utsname u;
+
+		if (uname(&u))
+			snprintf(u.release, sizeof(u.release), "unknown");
+		fprintf(out, "spec=%s\n", o->kernel);
+		fprintf(out, "package=%s\n", k->package);
+		fprintf(out, "cmdline=%s\n", cmdline);
+		fprintf(out, "qemu=%s\n", m->qemu_version);
+		fprintf(out, "accel=%s\n", m->kvm ? "kvm" : "tcg");
+		fprintf(out, "cpu=%s\n", m->cpu);
+		fprintf(out, "cpus=%u\n", m->cpus);
+		fprintf(out, "mem=%" PRId64 "\n", m->mem);
+		fprintf(out, "nodes=%u\n", m->nodes);
+		fprintf(out, "outer_kernel=%s\n", u.release);
+		fprintf(out, "outer_cpu=%s\n", model);
+		fprintf(out, "outer_cpus=%ld\n", f->facts.ncpus);
+		fprintf(out, "outer_mem=%" PRId64 "\n", f->facts.mem_total);
+		fprintf(out, "outer_nodes=%ld\n", f->facts.nr_nodes);
+	}
+	free(f);
+	if (fclose(out))
+		return rt_fail_errno(err, errno, "writing '%s'", path);
+	return 0;
+}
+
+/* The kernel's command line: the console, a panic that ends QEMU, and an
+ * oops that is a panic (so a broken kernel ends the run, not the timeout). */
+static char *kernel_cmdline(const struct th_opts *o)
+{
+	return xasprintf("console=ttyS0 loglevel=4 panic=-1 oops=panic "
+			 "rdinit=/init%s%s", o->append ? " " : "",
+			 o->append ? o->append : "");
+}
+
+struct watch {
+	pid_t qemu;
+	int console, ino, sig;
+	struct th_console con;
+	struct tail out, err;
+	double start, run_at, panic_at, term_at;
+	bool timed_out, boot_timeout;
+	int signo;
+};
+
+static void stop_qemu(struct watch *w, double now)
+{
+	if (w->term_at == 0) {
+		kill(w->qemu, SIGTERM);
+		w->term_at = now;
+	} else if (now - w->term_at > KILL_GRACE_S) {
+		kill(w->qemu, SIGKILL);
+	}
+}
+
+/* The next deadline's distance in ms, for poll(). */
+static int next_wake(const struct watch *w, const struct th_opts *o, double now)
+{
+	double at = now + TICK_MS / 1000.0;
+
+	if (!w->run_at && w->start + BOOT_MAX_S < at)
+		at = w->start + BOOT_MAX_S;
+	if (w->run_at && o->timeout && w->run_at + o->timeout < at)
+		at = w->run_at + o->timeout;
+	return at <= now ? 0 : (int)((at - now) * 1000) + 1;
+}
+
+static void check_deadlines(struct watch *w, const struct th_opts *o, double now)
+{
+	if (w->term_at) {
+		stop_qemu(w, now);
+		return;
+	}
+	if (!w->run_at && now - w->start > BOOT_MAX_S) {
+		w->boot_timeout = true;
+		stop_qemu(w, now);
+	} else if (w->run_at && o->timeout && now - w->run_at >= o->timeout) {
+		w->timed_out = true;
+		stop_qemu(w, now);
+	} else if (w->panic_at && now - w->panic_at > PANIC_GRACE_S) {
+		stop_qemu(w, now);
+	}
+}
+
+/* Runs until QEMU has ended. */
+static void watch_loop(struct watch *w, const struct th_opts *o, const char *share)
+{
+	struct pollfd p[3] = {
+		{ w->console, POLLIN, 0 }, { w->ino, POLLIN, 0 }, { w->sig, POLLIN, 0 },
+	};
+	char buf[8192];
+
+	for (;;) {
+		double now = now_s();
+		ssize_t n;
+
+		if (poll(p, 3, next_wake(w, o, now)) < 0 && errno != EINTR)
+			break;
+		now = now_s();
+		if (p[2].revents) {
+			struct signalfd_siginfo si;
+
+			if (read(w->sig, &si, sizeof(si)) == sizeof(si) && !w->signo)
+				w->signo = (int)si.ssi_signo;
+			stop_qemu(w, now);
+		}
+		if (p[1].revents)
+			while (read(w->ino, buf, sizeof(buf)) > 0)
+				;
+		tail_pump(&w->out, share);
+		tail_pump(&w->err, share);
+		if (p[0].revents) {
+			n = read(w->console, buf, sizeof(buf));
+			if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
+				break;	/* QEMU is gone */
+			if (n > 0)
+				th_console_feed(&w->con, buf, (size_t)n);
+			if (w->con.run && !w->run_at)
+				w->run_at = now;
+			if (w->con.oopsed && !w->panic_at)
+				w->panic_at = now;
+		}
+		check_deadlines(w, o, now);
+	}
+	th_console_end(&w->con);
+	tail_pump(&w->out, share);
+	tail_pump(&w->err, share);
+}
+
+static pid_t start_qemu(char **argv, int console_wr, struct rt_err *err)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none;
+	pid_t pid;
+	int rc;
+
+	sigemptyset(&none);
+	posix_spawnattr_init(&at);
+	/* The launcher blocks the signals it reads from its signalfd. */
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, console_wr, 1);
+	posix_spawn_file_actions_adddup2(&fa, console_wr, 2);
+	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	if (rc)
+		return rt_fail_errno(err, rc, "starting %s", argv[0]);
+	return pid;
+}
+
+/* "exit N" or "signal N" from the share; -1 when the init wrote none. */
+static int read_status(const char *share)
+{
+	char path[PATH_MAX], line[64] = "";
+	int v;
+	FILE *f;
+
+	th_path(path, sizeof(path), "%s/%s", share, TH_STATUS_FILE);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	if (sscanf(line, "exit %d", &v) == 1)
+		return v;
+	if (sscanf(line, "signal %d", &v) == 1)
+		return 128 + v;
+	return -1;
+}
+
+static void decide(struct watch *w, const char *share, struct th_outcome *out)
+{
+	int status = read_status(share);
+	struct strbuf sb;
+
+	out->boot_s = w->run_at ? w->run_at - w->start : 0;
+	out->total_s = now_s() - w->start;
+	if (w->signo) {
+		out->end = TH_INTERRUPTED;
+		out->signo = w->signo;
+	} else if (w->timed_out) {
+		out->end = TH_TIMEOUT;
+	} else if (w->con.oopsed) {
+		out->end = TH_OOPS;
+		out->oops = th_console_take_oops(&w->con, &out->noops);
+	} else if (status >= 0) {
+		out->end = TH_EXITED;
+		out->status = status;
+	} else {
+		out->end = TH_NO_BOOT;
+		sb_init(&sb);
+		if (w->con.nerrors)
+			sb_printf(&sb, "the test host's init: %s", w->con.errors[0]);
+		else if (w->boot_timeout)
+			sb_printf(&sb, "no command started within %d s", BOOT_MAX_S);
+		else if (w->run_at)
+			sb_printf(&sb, "the test host stopped before the command "
+				  "ended");
+		else
+			sb_printf(&sb, "the kernel stopped before the command "
+				  "started; the console ends with:\n");
+		if (!w->con.nerrors && !w->run_at)
+			th_console_tail(&w->con, &sb, 12);
+		snprintf(out->why, sizeof(out->why), "%s", sb.buf);
+		sb_free(&sb);
+	}
+}
+
+/* The console log file: where the caller wants it, else a temporary one. */
+static FILE *open_log(const struct th_opts *o, struct th_outcome *out,
+		      struct rt_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	int fd;
+
+	if (o->console_log) {
+		th_path(out->console_log, sizeof(out->console_log), "%s",
+			 o->console_log);
+		fd = open(o->console_log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			  0644);
+	} else {
+		th_path(out->console_log, sizeof(out->console_log),
+			 "%s/scn-console.XXXXXX.log", tmp && *tmp ? tmp : "/tmp");
+		fd = mkostemps(out->console_log, 4, O_CLOEXEC);
+	}
+	if (fd < 0) {
+		rt_fail_errno(err, errno, "console log '%s'", out->console_log);
+		out->console_log[0] = '\0';
+		return NULL;
+	}
+	return fdopen(fd, "w");
+}
+
+static void log_machine(const struct th_opts *o, const struct th_machine *m,
+			const struct th_kernel *k)
+{
+	if (!o->log)
+		return;
+	fprintf(o->log, "# test host: %s (%s%s%s), %s, %u CPU%s, %" PRId64 " MiB, "
+		"%u node%s, QEMU %s\n", o->kernel, k->release, k->package[0] ? ", " : "",
+		k->package, m->kvm ? "KVM" : "TCG", m->cpus, m->cpus == 1 ? "" : "s",
+		m->mem >> 20, m->nodes, m->nodes == 1 ? "" : "s", m->qemu_version);
+	if (!m->kvm)
+		fprintf(o->log, "# test host: TCG emulates every instruction: "
+			"timings are for correctness, not speed%s%s\n",
+			m->why_tcg[0] ? "; no KVM: " : "", m->why_tcg);
+}
+
+/* Boots and watches; the kernel and machine are ready. */
+static int run_qemu(const struct th_opts *o, const struct th_machine *m,
+		    const struct th_kernel *k, const char *initrd, const char *cmdline,
+		    struct th_outcome *out, struct rt_err *err)
+{
+	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1 };
+	char **argv;
+	sigset_t sigs, old;
+	int pipefd[2], rc = 0;
+	FILE *log;
+
+	log = open_log(o, out, err);
+	if (!log)
+		return -EIO;
+	th_console_init(&w.con, log);
+	w.out = (struct tail){ TH_OUT_FILE, -1, o->out_fd, 0 };
+	w.err = (struct tail){ TH_ERR_FILE, -1, o->err_fd, 0 };
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	sigprocmask(SIG_BLOCK, &sigs, &old);
+	w.sig = signalfd(-1, &sigs, SFD_CLOEXEC | SFD_NONBLOCK);
+	w.ino = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	if (w.ino >= 0)
+		inotify_add_watch(w.ino, out->share, IN_MODIFY | IN_CREATE);
+	if (pipe2(pipefd, O_CLOEXEC)) {
+		rc = rt_fail_errno(err, errno, "pipe");
+		goto out;
+	}
+	argv = th_machine_argv(m, k->image, initrd, cmdline, out->share);
+	w.start = now_s();
+	w.qemu = start_qemu(argv, pipefd[1], err);
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+	close(pipefd[1]);
+	w.console = pipefd[0];
+	if (w.qemu < 0) {
+		rc = w.qemu;
+		goto out;
+	}
+	watch_loop(&w, o, out->share);
+	while (waitpid(w.qemu, NULL, 0) < 0 && errno == EINTR)
+		;
+	decide(&w, out->share, out);
+out:
+	if (w.console >= 0)
+		close(w.console);
+	if (w.ino >= 0)
+		close(w.ino);
+	if (w.sig >= 0)
+		close(w.sig);
+	if (w.out.fd >= 0)
+		close(w.out.fd);
+	if (w.err.fd >= 0)
+		close(w.err.fd);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	th_console_free(&w.con);
+	fclose(log);
+	return rc;
+}
+
+int th_launch(const struct th_opts *o, const char *const *argv,
+	      const char *const *envp, const char *cwd, struct th_outcome *out,
+	      struct rt_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	char work[PATH_MAX], initrd[PATH_MAX + 16], here[PATH_MAX], *cmdline = NULL;
+	struct th_machine m;
+	struct th_kernel k;
+	struct th_job job;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = th_machine_plan(o, &m, err);
+	if (rc == -ENODEV)
+		goto skip;
+	if (rc)
+		return rc;
+	snprintf(out->accel, sizeof(out->accel), "%s", m.kvm ? "kvm" : "tcg");
+	rc = th_kernel_resolve(o->kernel, o->modules, o->log, &k, err);
+	if (rc == -ENOPKG)
+		goto skip;
+	if (rc)
+		return rc;
+	if (th_path(work, sizeof(work), "%s/scn-testhost.XXXXXX",
+		    tmp && *tmp ? tmp : "/tmp"))
+		return rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
+	if (!mkdtemp(work))
+		return rt_fail_errno(err, errno, "creating '%s'", work);
+	th_path(out->share, sizeof(out->share), "%s/share", work);
+	th_path(initrd, sizeof(initrd), "%s/initrd.img", work);
+	if (mkdir(out->share, 0755)) {
+		rc = rt_fail_errno(err, errno, "creating '%s'", out->share);
+		goto fail;
+	}
+	if (!cwd)
+		cwd = getcwd(here, sizeof(here)) ? here : "/";
+	job = (struct th_job){ .argv = argv, .envp = envp, .cwd = cwd,
+			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work };
+	cmdline = kernel_cmdline(o);
+	rc = th_initrd_write(initrd, &k, &job, o->log, err);
+	if (!rc)
+		rc = write_facts(out->share, o, &m, &k, cmdline, err);
+	if (rc)
+		goto fail;
+	log_machine(o, &m, &k);
+	rc = run_qemu(o, &m, &k, initrd, cmdline, out, err);
+	unlink(initrd);
+	free(cmdline);
+	if (rc)
+		goto fail;
+	/* A log the caller did not ask for is kept only when it tells why. */
+	if (!o->console_log && (out->end == TH_EXITED || out->end == TH_INTERRUPTED)) {
+		unlink(out->console_log);
+		out->console_log[0] = '\0';
+	}
+	return 0;
+fail:
+	free(cmdline);
+	out->share[0] = '\0';
+	th_remove_tree(work);
+	return rc;
+skip:
+	out->end = TH_SKIP;
+	snprintf(out->why, sizeof(out->why), "%s", err->msg);
+	return 0;
+}
+
+void th_outcome_free(struct th_outcome *out)
+{
+	for (size_t i = 0; i < out->noops; i++)
+		free(out->oops[i]);
+	free(out->oops);
+	out->oops = NULL;
+	out->noops = 0;
+	if (out->share[0]) {
+		char *work = xstrdup(out->share);
+
+		*strrchr(work, '/') = '\0';
+		th_remove_tree(work);
+		free(work);
+		out->share[0] = '\0';
+	}
+}

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* machine: QEMU's machine, accelerator and command line (see machine.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/kvm.h>
+
+#include "../common/util.h"
+#include "job.h"
+#include "machine.h"
+#include "helper.h"
+
+#define MIB ((int64_t)1 << 20)
+#define GIB (1024 * MIB)
+#define DEFAULT_MEM (2 * GIB)
+#define MIN_MEM (256 * MIB)
+#define MIN_NODE_MEM (128 * MIB)
+#define MAX_NODES 16
+#define QBOOT "/usr/share/qemu/qboot.rom"
+
+bool th_accel_parse(const char *s, enum th_accel *a)
+{
+	if (!strcmp(s, "auto"))
+		*a = TH_ACCEL_AUTO;
+	else if (!strcmp(s, "kvm"))
+		*a = TH_ACCEL_KVM;
+	else if (!strcmp(s, "tcg"))
+		*a = TH_ACCEL_TCG;
+	else
+		return false;
+	return true;
+}
+
+static void read_small(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* Whether the first "flags" line of /proc/cpuinfo has the word flag. */
+static bool cpu_flag(const char *flag, char *vendor, size_t vlen)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char *line = NULL, word[40];
+	size_t cap = 0;
+	bool found = false, flags_seen = false;
+
+	snprintf(word, sizeof(word), " %s ", flag);
+	while (f && getline(&line, &cap, f) > 0) {
+		if (!strncmp(line, "vendor_id", 9) && vendor[0] == '\0')
+			snprintf(vendor, vlen, "%s", strchr(line, ':') ?
+				 strchr(line, ':') + 2 : "");
+		if (strncmp(line, "flags", 5) || flags_seen)
+			continue;
+		flags_seen = true;
+		line[strcspn(line, "\n")] = ' ';
+		found = strstr(line, word) != NULL;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	vendor[strcspn(vendor, "\n")] = '\0';
+	return found;
+}
+
+/* Whether /dev/kvm makes a VM here; why not into why. */
+static bool kvm_runs(char *why, size_t len)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC), vm;
+
+	if (fd < 0) {
+		snprintf(why, len, "/dev/kvm: %s", strerror(errno));
+		return false;
+	}
+	if (ioctl(fd, KVM_GET_API_VERSION, 0) != KVM_API_VERSION) {
+		snprintf(why, len, "/dev/kvm: unexpected API version");
+		close(fd);
+		return false;
+	}
+	vm = ioctl(fd, KVM_CREATE_VM, 0);
+	if (vm < 0)
+		snprintf(why, len, "KVM_CREATE_VM: %s", strerror(errno));
+	else
+		close(vm);
+	close(fd);
+	return vm >= 0;
+}
+
+/* KVM for the test host: nested virtualization on a real vendor module. */
+static bool kvm_usable(struct th_machine *m, char *why, size_t len)
+{
+	char vendor[64] = "", nested[16];
+	bool vmx = cpu_flag("vmx", vendor, sizeof(vendor));
+	bool svm = cpu_flag("svm", vendor, sizeof(vendor));
+
+	if (access("/sys/module/kvm_pvm", F_OK) == 0) {
+		snprintf(why, len, "this machine's KVM is kvm_pvm, which cannot "
+			 "boot a stock kernel");
+		return false;
+	}
+	if (!vmx && !svm) {
+		snprintf(why, len, "the CPU offers no vmx or svm to nest");
+		return false;
+	}
+	if (!kvm_runs(why, len))
+		return false;
+	read_small(vmx ? "/sys/module/kvm_intel/parameters/nested" :
+		   "/sys/module/kvm_amd/parameters/nested", nested, sizeof(nested));
+	if (strcmp(nested, "Y") && strcmp(nested, "1")) {
+		snprintf(why, len, "kvm_%s's nested virtualization is off",
+			 vmx ? "intel" : "amd");
+		return false;
+	}
+	m->amd = !vmx;
+	return true;
+}
+
+/* "QEMU emulator version 7.2.22 (Debian ...)" -> "7.2.22". */
+static int qemu_version(struct th_machine *m, struct rt_err *err)
+{
+	const char *argv[] = { m->qemu, "--version", NULL };
+	struct strbuf out;
+	struct th_spawn s = { .argv = argv, .out_fd = -1, .out = &out };
+	const char *v;
+	int rc;
+
+	sb_init(&out);
+	rc = th_spawn_run(&s);
+	if (rc == -ENOENT)
+		rc = rt_fail(err, -ENODEV, "%s is not installed (apt-get install "
+			     "qemu-system-x86)", m->qemu);
+	else if (rc)
+		rc = rt_fail(err, -ENODEV, "%s --version failed (%d): %s", m->qemu,
+			     rc, s.err);
+	v = out.buf ? strstr(out.buf, "version ") : NULL;
+	snprintf(m->qemu_version, sizeof(m->qemu_version), "%.*s",
+		 v ? (int)strcspn(v + 8, " \n") : 7, v ? v + 8 : "unknown");
+	sb_free(&out);
+	return rc;
+}
+
+static int64_t mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	char line[256];
+	long long kb = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb < 0 ? -1 : kb * 1024;
+}
+
+static int plan_accel(const struct th_opts *o, struct th_machine *m,
+		      struct rt_err *err)
+{
+	char why[256] = "";
+
+	if (o->accel != TH_ACCEL_TCG && kvm_usable(m, why, sizeof(why))) {
+		m->kvm = true;
+		m->cpu = "host";
+		return 0;
+	}
+	if (o->accel == TH_ACCEL_KVM)
+		return rt_fail(err, -ENODEV, "--accel kvm: %s", why);
+	if (o->accel == TH_ACCEL_AUTO)
+		snprintf(m->why_tcg, sizeof(m->why_tcg), "%s", why);
+	m->kvm = false;
+	m->amd = true;
+	m->cpu = "EPYC,+svm";
+	return 0;
+}
+
+static int plan_size(const struct th_opts *o, struct th_machine *m,
+		     struct rt_err *err)
+{
+	cpu_set_t set;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	int64_t avail = mem_available(), limit;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		online = CPU_COUNT(&set);
+	if (online < 1)
+		online = 1;
+	m->cpus = o->cpus ? o->cpus : online < 2 ? 1 : 2;
+	if (m->cpus > (unsigned)online)
+		return rt_fail(err, -ENODEV, "--cpus %u: this machine has %ld CPUs "
+			       "to run them on", m->cpus, online);
+	m->nodes = o->nodes ? o->nodes : 1;
+	if (m->nodes > MAX_NODES)
+		return rt_fail(err, -EINVAL, "--nodes %u: at most %d", m->nodes,
+			       MAX_NODES);
+	/* What this machine keeps for itself: a quarter, at most 1 GiB. */
+	limit = avail < 0 ? DEFAULT_MEM : avail - (avail / 4 < GIB ? avail / 4 : GIB);
+	m->mem = o->mem ? o->mem : DEFAULT_MEM < limit ? DEFAULT_MEM : limit;
+	m->mem -= m->mem % (2 * MIB * m->nodes);
+	if (o->mem && o->mem < MIN_MEM)
+		return rt_fail(err, -EINVAL, "--mem: at least %" PRId64 " MiB", MIN_MEM / MIB);
+	if (m->mem > limit || m->mem < MIN_MEM)
+		return rt_fail(err, -ENODEV, "the test host needs %" PRId64 " MiB "
+			       "and this machine has %" PRId64 " MiB available",
+			       (o->mem ? o->mem : MIN_MEM) / MIB, avail / MIB);
+	if (m->mem / m->nodes < MIN_NODE_MEM)
+		return rt_fail(err, -EINVAL, "--nodes %u: each node needs %" PRId64 " MiB "
+			       "(--mem %" PRId64 " MiB)", m->nodes,
+			       MIN_NODE_MEM / MIB, m->mem / MIB);
+	return 0;
+}
+
+int th_machine_plan(const struct th_opts *o, struct th_machine *m,
+		    struct rt_err *err)
+{
+	const char *q = getenv("SCN_QEMU");
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->qemu, sizeof(m->qemu), "%s", q && *q ? q : "qemu-system-x86_64");
+	rc = plan_size(o, m, err);
+	if (!rc)
+		rc = qemu_version(m, err);
+	if (!rc)
+		rc = plan_accel(o, m, err);
+	if (!rc && access(QBOOT, R_OK) == 0)
+		snprintf(m->bios, sizeof(m->bios), "%s", QBOOT);
+	return rc;
+}
+
+struct argv {
+	char **v;
+	size_t n, cap;
+};
+
+static void arg(struct argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void arg(struct argv *a, const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	VEC_PUSH(a->v, a->n, a->cap, sb_steal(&sb));
+}
+
+/* QEMU's option syntax takes ",," for a comma in a value. */
+static char *commas_doubled(const char *s)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (; *s; s++) {
+		if (*s == ',')
+			sb_putc(&sb, ',');
+		sb_putc(&sb, *s);
+	}
+	return sb_steal(&sb);
+}
+
+/* Memory and CPUs split evenly over the nodes; nodes past the CPUs get
+ * memory only. */
+static void numa_args(struct argv *a, const struct th_machine *m)
+{
+	int64_t per = m->mem / m->nodes;
+
+	for (unsigned i = 0; i < m->nodes; i++) {
+		unsigned lo, hi;
+
+		arg(a, "-object");
+		arg(a, "memory-backend-ram,id=scnmem%u,size=%" PRId64 "M,merge=off",
+		    i, per / MIB);
+		arg(a, "-numa");
+		lo = i * m->cpus / m->nodes;
+		hi = (i + 1) * m->cpus / m->nodes;
+		if (m->cpus < m->nodes) {
+			lo = i;
+			hi = i < m->cpus ? i + 1 : i;
+		}
+		if (hi > lo)
+			arg(a, "node,nodeid=%u,memdev=scnmem%u,cpus=%u-%u", i, i, lo,
+			    hi - 1);
+		else
+			arg(a, "node,nodeid=%u,memdev=scnmem%u", i, i);
+	}
+}
+
+char **th_machine_argv(const struct th_machine *m, const char *image,
+		       const char *initrd, const char *cmdline,
+		       const char *share)
+{
+	struct argv a = { 0 };
+	char *escaped;
+
+	arg(&a, "%s", m->qemu);
+	arg(&a, "-nodefaults");
+	arg(&a, "-no-user-config");
+	arg(&a, "-display");
+	arg(&a, "none");
+	arg(&a, "-no-reboot");
+	arg(&a, "-accel");
+	arg(&a, m->kvm ? "kvm" : "tcg,thread=multi");
+	arg(&a, "-machine");
+	arg(&a, "q35,mem-merge=off");
+	arg(&a, "-cpu");
+	arg(&a, "%s", m->cpu);
+	arg(&a, "-smp");
+	arg(&a, "%u", m->cpus);
+	arg(&a, "-m");
+	arg(&a, "%" PRId64 "M", m->mem / MIB);
+	if (m->nodes > 1)
+		numa_args(&a, m);
+	if (m->bios[0]) {
+		arg(&a, "-bios");
+		arg(&a, "%s", m->bios);
+	}
+	arg(&a, "-kernel");
+	arg(&a, "%s", image);
+	arg(&a, "-initrd");
+	arg(&a, "%s", initrd);
+	arg(&a, "-append");
+	arg(&a, "%s", cmdline);
+	arg(&a, "-virtfs");
+	arg(&a, "local,path=/,mount_tag=%s,security_model=none,readonly=on,"
+	    "multidevs=remap", TH_TAG_ROOT);
+	arg(&a, "-virtfs");
+	arg(&a, "local,path=%s,mount_tag=%s,security_model=none",
+	    escaped = commas_doubled(share), TH_TAG_SHARE);
+	free(escaped);
+	arg(&a, "-serial");
+	arg(&a, "stdio");
+	VEC_PUSH(a.v, a.n, a.cap, NULL);
+	return a.v;
+}

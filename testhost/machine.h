@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * machine: the machine QEMU makes, and its command line.
+ *
+ * The accelerator: KVM where /dev/kvm runs a guest and offers nested
+ * virtualization to it (vmx or svm in the CPU flags, the vendor module's
+ * "nested" parameter on); never on kvm_pvm, which cannot boot a stock
+ * kernel. Otherwise TCG with an AMD CPU that has SVM ("EPYC,+svm"), so
+ * that the kernel inside loads kvm_amd: with npt=0, since QEMU's nested
+ * paging emulation is not reliable (../shared/design/machine.md).
+ *
+ * Bounds: CPUs no more than this machine's online CPUs, memory no more
+ * than what it has available less a reserve. Guest RAM is never offered
+ * to this machine's KSM (mem-merge=off; QEMU marks it mergeable by
+ * default, and a test host then disturbs KSM measurements outside).
+ */
+#ifndef SCN_TH_MACHINE_H
+#define SCN_TH_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../runtime/err.h"
+#include "testhost.h"
+
+struct th_machine {
+	bool kvm;			/* else TCG */
+	char why_tcg[256];		/* auto chose TCG: why */
+	bool amd;			/* the vendor module inside: kvm_amd */
+	const char *cpu;		/* QEMU's -cpu */
+	unsigned cpus, nodes;
+	int64_t mem;			/* bytes, a multiple of 1 MiB */
+	char qemu[256];			/* the program */
+	char qemu_version[64];		/* "7.2.22" */
+	char bios[256];			/* qboot where installed, or "" */
+};
+
+/*
+ * Decides the machine for o on this one. Returns 0; -EINVAL with err for
+ * an option out of range; -ENODEV when this machine cannot run it (no
+ * QEMU, --accel kvm without KVM, more CPUs or memory than it has).
+ */
+int th_machine_plan(const struct th_opts *o, struct th_machine *m,
+		    struct rt_err *err);
+
+/*
+ * QEMU's arguments for m booting image with initrd and cmdline, with this
+ * machine's root and the share directory exported over 9p. Returns a
+ * NULL-terminated array; the caller frees each string and the array.
+ */
+char **th_machine_argv(const struct th_machine *m, const char *image,
+		       const char *initrd, const char *cmdline,
+		       const char *share);
+
+#endif

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * testhost: runs one command of this machine inside a kernel of the
+ * caller's choosing, under QEMU. The machine's root is shared read-only
+ * (so the same scn binary, scenarios and scripts are there), the command
+ * runs in the caller's directory and environment, its stdout and stderr
+ * stream out as it writes them, and its exit status comes back. A kernel
+ * oops or panic, a hang past the timeout, or a kernel that does not boot
+ * is an outcome too, with the console lines that show it.
+ *
+ * The room has one job and these parts: kernel (what --kernel names,
+ * fetched and cached), modules (which modules, in which order), cpio (the
+ * initramfs), machine (QEMU's command line, the accelerator, what this
+ * machine can spare), console (reading the kernel's console), launch
+ * (all of it, start to end) and init (PID 1 inside, a program of its own).
+ *
+ * Like runtime/, it never prints on its own and never exits: errors come
+ * back as -errno with a message; what it streams goes to the descriptors
+ * the caller gives.
+ */
+#ifndef SCN_TESTHOST_H
+#define SCN_TESTHOST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../runtime/err.h"
+
+enum th_accel { TH_ACCEL_AUTO, TH_ACCEL_KVM, TH_ACCEL_TCG };
+
+/* The host options of scn exec, scn run --kernel and scn features --kernel. */
+struct th_opts {
+	const char *kernel;		/* SPEC: debian:6.12, or a bzImage */
+	const char *modules;		/* --modules DIR, or NULL */
+	unsigned cpus;			/* 0: 2, or fewer if the machine has */
+	int64_t mem;			/* bytes; 0: 2 GiB, or what is free */
+	unsigned nodes;			/* 0 or 1: one node */
+	const char *append;		/* more kernel command line, or NULL */
+	enum th_accel accel;
+	unsigned timeout;		/* seconds for the command; 0: none */
+	const char *console_log;	/* keep the console log there, or NULL */
+	int out_fd, err_fd;		/* the command's stdout and stderr */
+	FILE *log;			/* "# test host: ..." lines, or NULL */
+};
+
+/* How a launch ended. */
+enum th_end {
+	TH_EXITED,		/* the command ended: status */
+	TH_OOPS,		/* the kernel oopsed or panicked: oops */
+	TH_TIMEOUT,		/* the command outlived timeout: QEMU killed */
+	TH_NO_BOOT,		/* no command ran, or its status never came */
+	TH_INTERRUPTED,		/* SIGINT, SIGTERM or SIGHUP: signo */
+	TH_SKIP,		/* this machine cannot run the test host: why */
+};
+
+struct th_outcome {
+	enum th_end end;
+	int status;		/* exit code; 128+N for signal N */
+	int signo;
+	char why[512];		/* TH_NO_BOOT and TH_SKIP: the reason */
+	char **oops;		/* the console lines of an oops or panic */
+	size_t noops;
+	char console_log[4096];	/* where the console log is kept, or "" */
+	char share[4096];	/* the results share, until th_outcome_free */
+	char accel[8];		/* "kvm" or "tcg" */
+	double boot_s;		/* from QEMU's start to the command's */
+	double total_s;
+};
+
+/* The exit code an outcome means: status, 1, 124, 128+N or 4. */
+int th_exit_code(const struct th_outcome *o);
+
+/*
+ * Boots o->kernel and runs argv (argv[0] looked up in the PATH of the
+ * environment envp) in the directory cwd. The facts of the outer machine
+ * and of QEMU go into the share's facts file (runtime/fingerprint.h), so
+ * that scn inside names them in its results. Returns 0 with *out filled
+ * whenever the test host was tried (including TH_SKIP); -EINVAL or
+ * -ENOENT with err for a wrong option or kernel (the caller's mistake).
+ * th_outcome_free removes the share.
+ */
+int th_launch(const struct th_opts *o, const char *const *argv,
+	      const char *const *envp, const char *cwd, struct th_outcome *out,
+	      struct rt_err *err);
+void th_outcome_free(struct th_outcome *out);
+
+/* "auto", "kvm", "tcg" -> *a; false when it is none of them. */
+bool th_accel_parse(const char *s, enum th_accel *a);
+
+#endif

@@ -27,7 +27,43 @@
 bool stopping(const struct strand *s)
 {
 	return (s->r->o->stop && atomic_load(s->r->o->stop)) ||
+	       wd_halted(&s->r->wd) ||
 	       (s->sibling_stop && atomic_load(s->sibling_stop));
+}
+
+/*
+ * What a phase's watchdog counts as progress besides finished statements:
+ * host accesses, and faults the uffd services resolved (a slow fault
+ * holds an access loop for its whole delay).
+ */
+static long long run_progress(void *ctx)
+{
+	struct run *r = ctx;
+	long long sum = atomic_load(&r->counts.accesses);
+
+	for (size_t i = 0; i < r->sc->nuffds; i++) {
+		const struct rt_uffd *u = &r->uffds[i];
+
+		if (!r->uffd_started[i])
+			continue;
+		sum += atomic_load(&u->eexist);
+		for (int k = 0; k < u->nreaders; k++)
+			sum += atomic_load(&u->readers[k].faults);
+	}
+	return sum;
+}
+
+int run_watch(struct run *r, struct diag *d)
+{
+	struct rt_err err;
+	int rc = wd_start(&r->wd, r->o->stop, &err);
+
+	if (rc) {
+		diag_error(d, (struct loc){ 0 }, "%s", err.msg);
+		return rc;
+	}
+	wd_add_source(&r->wd, run_progress, r);
+	return 0;
 }
 
 static void fail_at(struct strand *s, struct loc loc, const char *msg)
@@ -377,7 +413,7 @@ static int ksm_wait(struct strand *s, const struct ir_op *op,
 	/* As ksm_tests: two full scans after the advice see every page. */
 	return rt_ksm_wait_scans(op->ksm.what == KSMW_SCANS ? op->ksm.target : 2,
 				 op->ksm.what == KSMW_MERGED ? op->ksm.target : 0,
-				 op->ksm.timeout, s->r->o->stop, err);
+				 op->ksm.timeout, wd_halt_flag(&s->r->wd), err);
 }
 
 struct branch {
@@ -392,7 +428,9 @@ static void *branch_main(void *arg)
 	struct branch *b = arg;
 
 	pthread_barrier_wait(b->start);
+	b->s.slot = wd_slot_get(&b->s.r->wd);
 	run_block(&b->s, b->block);
+	wd_slot_put(&b->s.r->wd, b->s.slot);
 	return NULL;
 }
 
@@ -440,6 +478,11 @@ static const struct ir_uffd *uffd_of(const struct ir_scenario *sc, int backing)
 	return NULL;
 }
 
+static void uffd_interrupt(void *u)
+{
+	rt_uffd_interrupt(u);
+}
+
 static int start_uffd(struct run *r, int i, struct rt_err *err)
 {
 	const struct ir_uffd *u = &r->sc->uffds[i];
@@ -454,12 +497,24 @@ static int start_uffd(struct run *r, int i, struct rt_err *err)
 			return rc;
 	}
 	r->uffd_started[i] = true;	/* stop cleans up a partial start too */
-	return rt_uffd_start(&r->uffds[i], m->addr, m->size, b->page_size,
-			     bi->flags & BK_SHARED, bi->flags & BK_HUGETLB,
-			     (enum rt_uffd_mode)u->mode,
-			     (enum rt_uffd_resolve)u->resolve,
-			     (enum rt_uffd_wait)u->wait, u->readers, u->delay,
-			     fill, err);
+	rc = rt_uffd_start(&r->uffds[i], m->addr, m->size, b->page_size,
+			   bi->flags & BK_SHARED, bi->flags & BK_HUGETLB,
+			   (enum rt_uffd_mode)u->mode,
+			   (enum rt_uffd_resolve)u->resolve,
+			   (enum rt_uffd_wait)u->wait, u->readers, u->delay,
+			   fill, err);
+	/* A stop must reach a thread that waits in a fault of this range. */
+	if (!rc)
+		r->uffd_hook[i] = wd_add_hook(&r->wd, uffd_interrupt, &r->uffds[i]) + 1;
+	return rc;
+}
+
+void run_uffd_stop(struct run *r, size_t i)
+{
+	if (r->uffd_hook[i])
+		wd_remove_hook(&r->wd, r->uffd_hook[i] - 1);
+	r->uffd_hook[i] = 0;
+	rt_uffd_stop(&r->uffds[i]);
 }
 
 /* Whether a uffd service is running, so that a phase has uffd results. */
@@ -633,6 +688,35 @@ static int64_t *place_pages(struct run *r)
 	return place;
 }
 
+/*
+ * A phase whose watchdog fired fails at its line, with a note at each
+ * statement that was running; true if it fired.
+ */
+static bool watchdog_fired(struct strand *s)
+{
+	struct wd_report *rep = xmalloc(sizeof(*rep));
+	struct strbuf sb;
+	bool fired = wd_fired(&s->r->wd, rep);
+
+	if (fired) {
+		sb_init(&sb);
+		format_duration(&sb, rep->timeout_ns);
+		pthread_mutex_lock(&s->r->lock);
+		diag_error(s->r->d, rep->phase_loc,
+			   "phase '%s' made no progress for %s (its watchdog): stopped",
+			   rep->phase, sb.buf);
+		for (size_t i = 0; i < rep->n; i++)
+			diag_note(s->r->d, rep->doing[i].loc, "it was running '%s' here",
+				  rep->doing[i].what);
+		atomic_store(&s->r->failed, true);
+		atomic_store(&s->r->error, true);
+		pthread_mutex_unlock(&s->r->lock);
+		sb_free(&sb);
+	}
+	free(rep);
+	return fired;
+}
+
 void run_phase(struct strand *s, const struct ir_op *op)
 {
 	const struct ir_phase *ph = &s->r->sc->phases[op->index];
@@ -645,8 +729,13 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
 	int64_t t0, t1;
 	bool failed_before = atomic_load(&s->r->error);
+	bool fired;
 
-	if (ph->exec_before && run_command(ph->exec_before, s->r->o->stop, &err))
+	wd_arm(&s->r->wd, ph->name, ph->loc, ph->watchdog);
+	if (ph->exec_before)
+		wd_doing(&s->r->wd, s->slot, "before=", ph->loc);
+	if (ph->exec_before &&
+	    run_command(ph->exec_before, wd_halt_flag(&s->r->wd), &err))
 		fail_at(s, op->loc, err.msg);
 	if (have_ksm) {
 		results_ksm_snapshot(&k0, &err);
@@ -697,9 +786,19 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		s->r->o->obs->phase_done(s->r->o->obs->ctx, s->r->point, s->r->run,
 					 s->r->warmup, op->index, pr);
 	pthread_mutex_unlock(&s->r->lock);
-	if (ph->exec_after && run_command(ph->exec_after, s->r->o->stop, &err))
-		fail_at(s, op->loc, err.msg);
-	if (stopping(s))
+	if (ph->exec_after) {
+		wd_doing(&s->r->wd, s->slot, "after=", ph->loc);
+		if (run_command(ph->exec_after, wd_halt_flag(&s->r->wd), &err))
+			fail_at(s, op->loc, err.msg);
+	}
+	wd_doing(&s->r->wd, s->slot, NULL, ph->loc);
+	wd_disarm(&s->r->wd);
+	fired = watchdog_fired(s);
+	if (fired && !failed_before)
+		pr->failed = true;
+	if (fired)
+		logf_(s->r, "# phase %s: failed\n", ph->name);
+	else if (stopping(s))
 		logf_(s->r, "# phase %s: interrupted\n", ph->name);
 	else if (!failed_before && !atomic_load(&s->r->error))
 		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
@@ -741,7 +840,7 @@ static void warn_confounders(struct strand *s, const struct ir_op *op,
 	}
 }
 
-void run_op(struct strand *s, const struct ir_op *op)
+static void do_op(struct strand *s, const struct ir_op *op)
 {
 	struct run *r = s->r;
 	struct rt_err err = { "" };
@@ -816,15 +915,18 @@ void run_op(struct strand *s, const struct ir_op *op)
 
 		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
 				  op->mem.write, op->mem.byte, &r->counts.accesses,
-				  r->o->stop, &err);
+				  wd_halt_flag(&r->wd), &err);
 		mark_touched(r, op);
 		break;
 	}
 	case IR_EXEC:
-		rc = run_command(op->exec.command, r->o->stop, &err);
+		rc = run_command(op->exec.command, wd_halt_flag(&r->wd), &err);
 		break;
 	case IR_KSM_WAIT:
+		/* Its own timeout bounds it, not the phase's watchdog. */
+		wd_pause(&r->wd);
 		rc = ksm_wait(s, op, &err);
+		wd_resume(&r->wd);
 		break;
 	case IR_KSM_PRCTL:
 		rc = rt_ksm_prctl(op->prctl.on, &err);
@@ -833,7 +935,9 @@ void run_op(struct strand *s, const struct ir_op *op)
 		rc = sleep_ns(s, op->sleep.ns, &err);
 		break;
 	case IR_WAIT:
+		wd_pause(&r->wd);
 		rc = wait_until(s, op, &err);
+		wd_resume(&r->wd);
 		break;
 	case IR_CONCURRENTLY:
 		run_concurrently(s, op);
@@ -856,6 +960,29 @@ void run_op(struct strand *s, const struct ir_op *op)
 		fail_at(s, op->loc, err.msg);
 }
 
+/* An operation, with what it is in its strand's watchdog slot. */
+void run_op(struct strand *s, const struct ir_op *op)
+{
+	bool leaf = op->kind != IR_PHASE && op->kind != IR_REPEAT &&
+		    op->kind != IR_CONCURRENTLY;
+
+	if (leaf) {
+		char what[WD_WHAT_MAX];
+
+		if (op->kind == IR_HOST_ACCESS)
+			snprintf(what, sizeof(what), "host %s %s",
+				 op->mem.write ? "write" : "read",
+				 s->r->sc->backings[op->mem.backing].name);
+		else
+			snprintf(what, sizeof(what), "%s", ir_op_name(op->kind));
+		wd_doing(&s->r->wd, s->slot, what, op->loc);
+	}
+	do_op(s, op);
+	if (leaf)
+		wd_doing(&s->r->wd, s->slot, NULL, op->loc);
+	wd_progress(&s->r->wd);
+}
+
 static void run_block(struct strand *s, const struct ir_block *b)
 {
 	size_t i;
@@ -873,7 +1000,7 @@ void teardown(struct run *r)
 
 	for (i = 0; i < r->sc->nuffds; i++)
 		if (r->uffd_started[i])
-			rt_uffd_stop(&r->uffds[i]);
+			run_uffd_stop(r, i);
 	for (i = r->sc->nbackings; i-- > 0;)
 		if (r->made[i])
 			rt_mem_destroy(&r->mems[i]);
@@ -936,7 +1063,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 {
 	struct run r = { .sc = sc, .o = o, .d = d, .res = res, .point = point,
 			 .run = run, .warmup = warmup };
-	struct strand main_strand = { .r = &r };
+	struct strand main_strand = { .r = &r, .slot = -1 };
 	struct rt_err err;
 	bool knobs = sets_knobs(&sc->ops);
 	int status = preflight(sc, o, d, reason, len);
@@ -956,10 +1083,17 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	for (size_t b = 0; b < sc->nbackings; b++)
 		r.placement_read[b] = scenario_places(sc, (int)b);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
+	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
-	if (knobs) {
+	if (run_watch(&r, d)) {
+		atomic_store(&r.failed, true);
+		atomic_store(&r.error, true);
+	} else {
+		main_strand.slot = wd_slot_get(&r.wd);
+	}
+	if (!atomic_load(&r.failed) && knobs) {
 		int rc = take_knobs(&r, &err);
 
 		if (rc == -EBUSY) {
@@ -976,6 +1110,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	if (!atomic_load(&r.failed))
 		run_block(&main_strand, &sc->ops);
 	teardown(&r);
+	wd_stop(&r.wd);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
 	else if (status == EXEC_BUSY)
@@ -989,6 +1124,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	free(r.uffds);
 	free(r.placement_read);
 	free(r.uffd_started);
+	free(r.uffd_hook);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

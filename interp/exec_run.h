@@ -17,6 +17,7 @@
 #include "../runtime/uffd.h"
 #include "exec.h"
 #include "results.h"
+#include "watchdog.h"
 
 /*
  * What the current phase's host accesses touched: accesses counted, and
@@ -45,6 +46,8 @@ struct run {
 	struct rt_uffd *uffds;		/* [nuffds] */
 	bool *placement_read;		/* [backing]: an expression reads it */
 	bool *uffd_started;
+	struct watchdog wd;		/* stops, and each phase's watchdog */
+	int *uffd_hook;			/* [nuffds]: its stop hook's id */
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	/* Set by any branch, read by all: atomics, not the lock. */
 	atomic_bool failed;		/* an error or a failed expectation */
@@ -55,10 +58,19 @@ struct run {
 struct strand {
 	struct run *r;
 	atomic_bool *sibling_stop;	/* a failing branch stops the others */
+	int slot;			/* its slot in the watchdog, or -1 */
 };
 
-/* The stop asked for (a signal, a timeout) or a failing sibling branch. */
+/*
+ * The stop asked for (a signal, a timeout), a phase's watchdog that
+ * fired, or a failing sibling branch.
+ */
 bool stopping(const struct strand *s);
+/*
+ * Starts the run's monitor (watchdog.h) with its progress source: on
+ * failure an error in d, non-zero.
+ */
+int run_watch(struct run *r, struct diag *d);
 /* Compares sc's requirements and memory with the machine: an exec_status. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	      struct diag *d, char *reason, size_t len);
@@ -69,6 +81,8 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 bool scenario_places(const struct ir_scenario *sc, int backing);
 void run_phase(struct strand *s, const struct ir_op *op);
 void run_op(struct strand *s, const struct ir_op *op);
+/* Stops uffd service i: its stop hook first. */
+void run_uffd_stop(struct run *r, size_t i);
 /* Frees every object the run made, then puts every knob back. */
 void teardown(struct run *r);
 /*

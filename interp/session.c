@@ -24,6 +24,7 @@ struct knob_undo {
 struct exec_session {
 	struct run r;
 	struct exec_opts o;
+	int slot;			/* the main strand's, in the watchdog */
 	struct results res;
 	struct ir_scenario empty;	/* the scenario before any input */
 	size_t cap_backings, cap_phases;
@@ -55,9 +56,15 @@ int exec_session_open(const struct exec_opts *o, struct diag *d,
 	pthread_mutex_init(&s->r.lock, NULL);
 	s->r.uffds = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffds));
 	s->r.uffd_started = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_started));
+	s->r.uffd_hook = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_hook));
 	results_init(&s->res, &s->empty);
 	s->cap_phases = 1;
 	exec_session_adopt(s, &s->empty);
+	if (run_watch(&s->r, d)) {
+		exec_session_close(s, d);
+		return -EAGAIN;
+	}
+	s->slot = wd_slot_get(&s->r.wd);
 	*out = s;
 	return 0;
 }
@@ -118,12 +125,13 @@ static void session_begin(struct exec_session *s, struct diag *d)
 	s->r.d = d;
 	atomic_store(&s->r.failed, false);
 	atomic_store(&s->r.error, false);
+	wd_reset(&s->r.wd);
 }
 
 int exec_session_run(struct exec_session *s, size_t first, size_t end,
 		     struct diag *d)
 {
-	struct strand main_strand = { .r = &s->r };
+	struct strand main_strand = { .r = &s->r, .slot = s->slot };
 	const struct ir_block *b = &s->r.sc->ops;
 	struct rt_err err;
 	size_t i;
@@ -167,7 +175,7 @@ static const struct ir_op *find_phase(const struct ir_block *b, int i)
 
 int exec_session_run_phase(struct exec_session *s, int phase, struct diag *d)
 {
-	struct strand main_strand = { .r = &s->r };
+	struct strand main_strand = { .r = &s->r, .slot = s->slot };
 	const struct ir_op *op = find_phase(&s->r.sc->ops, phase);
 	struct phase_result *pr;
 	size_t runs, uffd_runs;
@@ -204,7 +212,7 @@ void exec_session_rollback(struct exec_session *s,
 		old = &s->empty;
 	for (i = old->nuffds; i < cur->nuffds; i++)
 		if (r->uffd_started[i]) {
-			rt_uffd_stop(&r->uffds[i]);
+			run_uffd_stop(r, i);
 			memset(&r->uffds[i], 0, sizeof(r->uffds[i]));
 			r->uffd_started[i] = false;
 		}
@@ -235,6 +243,7 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	r = &s->r;
 	r->d = d;
 	teardown(r);
+	wd_stop(&r->wd);
 	for (i = 0; i < s->cap_backings; i++)
 		free(r->counts.touched[i]);
 	free(r->counts.touched);
@@ -244,6 +253,7 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	free(r->made);
 	free(r->uffds);
 	free(r->uffd_started);
+	free(r->uffd_hook);
 	results_free(&s->res);
 	free(s->undo);
 	pthread_mutex_destroy(&r->lock);

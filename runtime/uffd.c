@@ -41,12 +41,18 @@ static void release_waiters(struct rt_uffd *u)
 	if (u->fd < 0)
 		return;
 	ioctl(u->fd, UFFDIO_WAKE, &r);
-	if (u->registered)
+	if (u->registered) {
 		ioctl(u->fd, UFFDIO_UNREGISTER, &r);
+		/* A thread that faulted again between the two is woken too. */
+		ioctl(u->fd, UFFDIO_WAKE, &r);
+	}
 }
 
 static void reader_fail(struct rt_uffd *u, const char *call, int errnum)
 {
+	/* After a stop, an ioctl on the unregistered range fails: no news. */
+	if (atomic_load(&u->stopping))
+		return;
 	pthread_mutex_lock(&u->err_lock);
 	if (!atomic_load(&u->failed))
 		rt_fail_errno(&u->first_err, errnum, "uffd reader: %s", call);
@@ -107,6 +113,24 @@ static void record(struct rt_uffd_reader *rd, int64_t ns)
 	pthread_mutex_unlock(&rd->lat_lock);
 }
 
+/*
+ * A fault's delay, spent waiting on the stop eventfd so that a stop ends
+ * it at once: false when the service stops meanwhile.
+ */
+static bool delay(struct rt_uffd *u, int64_t until)
+{
+	struct pollfd p = { u->stop_fd, POLLIN, 0 };
+	int64_t left;
+
+	while (!atomic_load(&u->stopping) && (left = until - rt_now_ns()) > 0) {
+		struct timespec ts = { left / 1000000000, left % 1000000000 };
+
+		if (ppoll(&p, 1, &ts, NULL) > 0)
+			break;
+	}
+	return !atomic_load(&u->stopping);
+}
+
 /* One message: returns 1 served, 0 nothing to do, -1 a failure. */
 static int serve_one(struct rt_uffd_reader *rd)
 {
@@ -130,11 +154,9 @@ static int serve_one(struct rt_uffd_reader *rd)
 		return 0;	/* no other events were asked for */
 	atomic_fetch_add(&u->inflight, 1);
 	t0 = rt_now_ns();
-	if (u->delay_ns) {
-		struct timespec ts = { u->delay_ns / 1000000000,
-				       u->delay_ns % 1000000000 };
-
-		nanosleep(&ts, NULL);
+	if (u->delay_ns && !delay(u, t0 + u->delay_ns)) {
+		atomic_fetch_sub(&u->inflight, 1);
+		return 0;
 	}
 	if (resolve(u, msg.arg.pagefault.address)) {
 		/* Two faults on one page: the other reader was first. */
@@ -336,6 +358,20 @@ int rt_uffd_start(struct rt_uffd *u, void *addr, int64_t len,
 		return rt_fail_errno(err, errno, "eventfd");
 	rc = start_readers(u, readers, err);
 	return rc;
+}
+
+void rt_uffd_interrupt(struct rt_uffd *u)
+{
+	uint64_t one = 1;
+	int i;
+
+	atomic_store(&u->stopping, true);
+	if (u->stop_fd >= 0 && write(u->stop_fd, &one, sizeof(one)) < 0)
+		(void)0;	/* a full counter already wakes them */
+	release_waiters(u);
+	for (i = 0; i < u->nreaders; i++)
+		if (u->readers[i].started && u->wait == RT_UFFD_READ)
+			pthread_kill(u->readers[i].thread, UFFD_WAKE_SIGNAL);
 }
 
 void rt_uffd_stop(struct rt_uffd *u)

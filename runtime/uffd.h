@@ -67,6 +67,15 @@ int rt_uffd_start(struct rt_uffd *u, void *addr, int64_t len,
 		  enum rt_uffd_wait wait, int readers, int64_t delay_ns,
 		  int fill, struct rt_err *err);
 
+/*
+ * A stop from another thread while the service runs: unregisters the
+ * range and wakes every thread blocked in one of its faults (they fault
+ * again, now without the service) and tells the readers to return, also
+ * from a delay. Frees nothing; rt_uffd_stop() still follows. Safe to
+ * call while a phase runs, not concurrently with rt_uffd_stop().
+ */
+void rt_uffd_interrupt(struct rt_uffd *u);
+
 /* Unregisters (waking any thread blocked in a fault), stops, joins. */
 void rt_uffd_stop(struct rt_uffd *u);
 

@@ -210,18 +210,18 @@ static void show_counters(struct repl *R, const char *which)
 		if (results_ksm_snapshot(&ks, &err))
 			fprintf(R->out, "ksm: %s\n", err.msg);
 		else
-			show_snapshot(R, "ksm (/sys/kernel/mm/ksm)", &ks);
+			show_snapshot(R, "ksm (/sys/kernel/mm/ksm, machine-wide)", &ks);
 	}
 	if (all || !strcmp(which, "ksm_stat")) {
 		results_ksm_stat_snapshot(&ks);
-		show_snapshot(R, "ksm_stat (/proc/self/ksm_stat)", &ks);
+		show_snapshot(R, "ksm_stat (/proc/self/ksm_stat, this process's own)", &ks);
 	}
 	if (all || !strcmp(which, "vmstat")) {
 		vm = xmalloc(sizeof(*vm));
 		if (rt_vmstat_read(vm, &err)) {
 			fprintf(R->out, "vmstat: %s\n", err.msg);
 		} else {
-			fprintf(R->out, "vmstat (/proc/vmstat%s):\n",
+			fprintf(R->out, "vmstat (/proc/vmstat, machine-wide%s):\n",
 				all ? "; 'show counters vmstat' has all" : "");
 			for (i = 0; i < vm->n; i++) {
 				size_t k;
@@ -276,10 +276,24 @@ static void metric_line(struct repl *R, const struct phase_result *pr,
 	sb_free(&sb);
 }
 
-/* The counters that moved over the phase's last run, largest first. */
+/* The counters of a KSM snapshot that moved over the phase. */
+static void show_moved(struct repl *R, const char *what, const char *scope,
+		       const struct ksm_snapshot *a, const struct ksm_snapshot *b)
+{
+	for (size_t i = 0; i < b->n && i < a->n; i++)
+		if (b->value[i] != a->value[i] && !strcmp(b->name[i], a->name[i]))
+			fprintf(R->out, "  %-10s %s %s %lld -> %lld\n", what, scope,
+				b->name[i], (long long)a->value[i], (long long)b->value[i]);
+}
+
+/*
+ * The counters that moved over the phase's last run, largest first, each
+ * with whose work it counts: vmstat and ksm are machine-wide.
+ */
 static void show_deltas(struct repl *R, const struct phase_result *pr)
 {
 	struct { const char *name; long long d; } top[8] = { 0 };
+	const struct rt_ksm_others *other;
 	size_t i, k, n = 0;
 
 	if (!pr->vm_start || !pr->vm_end)
@@ -303,18 +317,22 @@ static void show_deltas(struct repl *R, const struct phase_result *pr)
 				n++;
 		}
 	}
-	if (!n)
-		return;
-	fprintf(R->out, "  %-10s", "vmstat");
-	for (k = 0; k < n; k++)
-		fprintf(R->out, "%s %s %+lld", k ? "," : "", top[k].name, top[k].d);
-	fputc('\n', R->out);
-	for (i = 0; i < pr->ksm_end.n && i < pr->ksm_start.n; i++)
-		if (pr->ksm_end.value[i] != pr->ksm_start.value[i] &&
-		    !strcmp(pr->ksm_end.name[i], pr->ksm_start.name[i]))
-			fprintf(R->out, "  %-10s %s %lld -> %lld\n", "ksm",
-				pr->ksm_end.name[i], (long long)pr->ksm_start.value[i],
-				(long long)pr->ksm_end.value[i]);
+	if (n) {
+		fprintf(R->out, "  %-10s (machine-wide: every process's)", "vmstat");
+		for (k = 0; k < n; k++)
+			fprintf(R->out, "%s %s %+lld", k ? "," : "", top[k].name, top[k].d);
+		fputc('\n', R->out);
+	}
+	show_moved(R, "ksm", "(machine-wide)", &pr->ksm_start, &pr->ksm_end);
+	show_moved(R, "ksm_stat", "(this process's own)", &pr->stat_start, &pr->stat_end);
+	other = confound_ksm_other(&pr->env_start, &pr->env_end);
+	if (other) {
+		char who[128];
+
+		confound_describe(other, who, sizeof(who));
+		fprintf(R->out, "  %-10s another process used KSM (%s): the ksm line counts its pages too\n",
+			"note", who);
+	}
 }
 
 static void show_results(struct repl *R, const struct ir_scenario *sc,

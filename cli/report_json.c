@@ -104,6 +104,8 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 	json_lines(j, pt->output, pt->noutput);
 	jo_key(j, "errors");
 	json_lines(j, pt->errors, pt->nerrors);
+	jo_key(j, "warnings");
+	json_lines(j, pt->warnings, pt->nwarnings);
 	jo_key(j, "phases");
 	jo_array(j);
 	for (size_t k = 0; k < pt->nphases; k++) {

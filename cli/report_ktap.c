@@ -103,6 +103,10 @@ void report_ktap(FILE *out, const struct report_meta *m, const struct record *re
 		rt_fingerprint_line(m->features, line, sizeof(line));
 		fprintf(out, "# scn %s: %s\n", SCN_VERSION, line);
 	}
+	/* What ran beside the scenario, before its result line. */
+	for (size_t i = 0; i < rec->p->npoints; i++)
+		for (size_t k = 0; k < rec->points[i].nwarnings; k++)
+			fprintf(out, "# warning: %s\n", rec->points[i].warnings[k]);
 	if (skip) {
 		fprintf(out, "ok %d %s # SKIP %s\n", n, m->name,
 			e->skip_reason ? e->skip_reason : "");

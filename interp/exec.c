@@ -336,8 +336,42 @@ static void print_text(struct strand *s, const struct ir_op *op)
 	sb_free(&sb);
 }
 
+/*
+ * The other KSM user that a machine-wide KSM counter of x saw (at the
+ * end of its phase, or now for one read live), or NULL: such a counter
+ * counts that process's pages too, so a failed expectation on it says
+ * nothing about this run.
+ */
+static bool ksm_confounded(const struct run *r, const struct ir_expr *x,
+			   struct rt_ksm_others *who)
+{
+	const struct rt_ksm_others *o = NULL;
+	struct phase_env now;
+
+	if (!x)
+		return false;
+	if ((x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) &&
+	    x->gauge == GAUGE_KSM) {
+		if (x->phase >= 0) {
+			const struct phase_result *pr = &r->res->phases[x->phase];
+
+			o = confound_ksm_other(&pr->env_start, &pr->env_end);
+		} else {
+			confound_read(&now, true);
+			o = confound_ksm_other(&now, &now);
+		}
+		if (o) {
+			*who = *o;
+			return true;
+		}
+	}
+	return ksm_confounded(r, x->a, who) || ksm_confounded(r, x->b, who) ||
+	       ksm_confounded(r, x->c, who);
+}
+
 static void expect(struct strand *s, const struct ir_op *op)
 {
+	struct rt_ksm_others who;
 	struct rt_err err;
 	struct value v;
 	int rc;
@@ -347,6 +381,22 @@ static void expect(struct strand *s, const struct ir_op *op)
 	pthread_mutex_unlock(&s->r->lock);
 	if (rc) {
 		fail_at(s, op->loc, err.msg);
+		return;
+	}
+	if (!v.i && ksm_confounded(s->r, op->expect.cond, &who)) {
+		char desc[128];
+
+		confound_describe(&who, desc, sizeof(desc));
+		pthread_mutex_lock(&s->r->lock);
+		diag_warning(s->r->d, op->loc,
+			     "expectation not judged: %s reads machine-wide KSM counters, and another process used KSM (%s)",
+			     op->expect.text, desc);
+		if (!atomic_load(&s->r->skipped))
+			snprintf(s->r->skip_reason, sizeof(s->r->skip_reason),
+				 "another KSM user is active (%s): the expectation at %s:%d reads machine-wide KSM counters",
+				 desc, op->loc.src ? op->loc.src->name : "?", op->loc.first_line);
+		atomic_store(&s->r->skipped, true);
+		pthread_mutex_unlock(&s->r->lock);
 		return;
 	}
 	if (!v.i) {
@@ -630,20 +680,50 @@ static void clear_touched(struct run *r)
 			       r->counts.words[i] * sizeof(uint64_t));
 }
 
-static void warn_confounders(struct strand *s, const struct ir_op *op,
-			     const struct rt_vmstat *v0, const struct rt_vmstat *v1);
+/*
+ * What ran beside the phase and moved the machine-wide counters, as
+ * warnings at its line: once per point (not per run), never for a
+ * warm-up, whose samples are dropped.
+ */
+static void note_confounders(struct strand *s, const struct ir_op *op,
+			     struct phase_result *pr)
+{
+	char *notes[CONFOUND_MAX];
+	size_t n, i;
 
-static bool expr_places(const struct ir_expr *x, int backing)
+	if (s->r->warmup || pr->noted)
+		return;
+	n = confound_notes(s->r->sc->phases[op->index].name, &pr->env_start,
+			   &pr->env_end, pr->vm_start && pr->vm_start->n ? pr->vm_start : NULL,
+			   pr->vm_end && pr->vm_end->n ? pr->vm_end : NULL,
+			   s->r->reads_ksm, notes);
+	for (i = 0; i < n; i++) {
+		diag_warning(s->r->d, op->loc, "%s", notes[i]);
+		free(notes[i]);
+	}
+	pr->noted = n > 0;
+}
+
+/* What an expression of the scenario is looked for. */
+struct wanted {
+	enum irx_kind kind;	/* IRX_PLACEMENT, or IRX_GAUGE for either gauge */
+	int64_t which;		/* its backing, or its gauge_source */
+};
+
+static bool expr_has(const struct ir_expr *x, const struct wanted *w)
 {
 	if (!x)
 		return false;
-	if (x->kind == IRX_PLACEMENT && x->v.i == backing)
+	if (w->kind == IRX_PLACEMENT && x->kind == IRX_PLACEMENT && x->v.i == w->which)
 		return true;
-	return expr_places(x->a, backing) || expr_places(x->b, backing) ||
-	       expr_places(x->c, backing) || expr_places(x->vcpu, backing);
+	if (w->kind == IRX_GAUGE && (x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) &&
+	    (int64_t)x->gauge == w->which)
+		return true;
+	return expr_has(x->a, w) || expr_has(x->b, w) || expr_has(x->c, w) ||
+	       expr_has(x->vcpu, w);
 }
 
-static bool block_places(const struct ir_block *b, int backing)
+static bool block_has(const struct ir_block *b, const struct wanted *w)
 {
 	size_t i, k;
 
@@ -652,24 +732,34 @@ static bool block_places(const struct ir_block *b, int backing)
 
 		if (op->kind == IR_PRINT)
 			for (k = 0; k < op->print.n; k++)
-				if (expr_places(op->print.parts[k].expr, backing))
+				if (expr_has(op->print.parts[k].expr, w))
 					return true;
-		if (op->kind == IR_EXPECT && expr_places(op->expect.cond, backing))
+		if (op->kind == IR_EXPECT && expr_has(op->expect.cond, w))
 			return true;
-		if (op->kind == IR_WAIT && expr_places(op->wait.cond, backing))
+		if (op->kind == IR_WAIT && expr_has(op->wait.cond, w))
 			return true;
-		if (block_places(&op->body, backing))
+		if (block_has(&op->body, w))
 			return true;
 		for (k = 0; k < op->nbranches; k++)
-			if (block_places(&op->branches[k], backing))
+			if (block_has(&op->branches[k], w))
 				return true;
 	}
 	return false;
 }
 
+static bool scenario_has(const struct ir_scenario *sc, const struct wanted *w)
+{
+	return block_has(&sc->ops, w) || expr_has(sc->table_value, w);
+}
+
 bool scenario_places(const struct ir_scenario *sc, int backing)
 {
-	return block_places(&sc->ops, backing) || expr_places(sc->table_value, backing);
+	return scenario_has(sc, &(struct wanted){ IRX_PLACEMENT, backing });
+}
+
+bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g)
+{
+	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g });
 }
 
 /* Where each region's pages are at the end of a phase, per node. */
@@ -724,6 +814,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	struct rt_err err;
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
 	struct ksm_snapshot k0 = { 0 }, k1 = { 0 }, st0 = { 0 }, st1 = { 0 };
+	struct phase_env e0, e1;
 	int64_t *place;
 	struct progress *pg = NULL;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
@@ -741,6 +832,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		results_ksm_snapshot(&k0, &err);
 		results_ksm_stat_snapshot(&st0);
 	}
+	confound_read(&e0, s->r->reads_ksm);
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
@@ -761,8 +853,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		results_ksm_snapshot(&k1, &err);
 		results_ksm_stat_snapshot(&st1);
 	}
-	if (v0->n && v1->n)
-		warn_confounders(s, op, v0, v1);
+	confound_read(&e1, s->r->reads_ksm);
 	place = place_pages(s->r);
 	collect_uffd(s, pr);
 	pthread_mutex_lock(&s->r->lock);
@@ -774,6 +865,9 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	pr->ksm_end = k1;
 	pr->stat_start = st0;
 	pr->stat_end = st1;
+	pr->env_start = e0;
+	pr->env_end = e1;
+	note_confounders(s, op, pr);
 	free(pr->placement);
 	pr->placement = place;
 	results_add_run(s->r->res, op->index, t1 - t0, count_touched(s->r),
@@ -805,39 +899,6 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
 	else
 		logf_(s->r, "# phase %s: failed\n", ph->name);
-}
-
-/*
- * NUMA balancing and khugepaged work beside a timed phase and change what
- * it measures (seed 000: 30x); a result they touched says so.
- */
-static void warn_confounders(struct strand *s, const struct ir_op *op,
-			     const struct rt_vmstat *v0, const struct rt_vmstat *v1)
-{
-	static const struct {
-		const char *counter, *who;
-	} watch[] = {
-		{ "numa_pte_updates", "NUMA balancing updated %lld PTEs" },
-		{ "numa_hint_faults", "NUMA balancing took %lld hinting faults" },
-		{ "numa_pages_migrated", "NUMA balancing migrated %lld pages" },
-		{ "thp_collapse_alloc", "khugepaged collapsed %lld huge pages" },
-	};
-	const char *name = s->r->sc->phases[op->index].name;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(watch); i++) {
-		int64_t a, b;
-		char what[96];
-
-		if (!rt_vmstat_get(v0, watch[i].counter, &a) ||
-		    !rt_vmstat_get(v1, watch[i].counter, &b) || b == a)
-			continue;
-		snprintf(what, sizeof(what), watch[i].who, (long long)(b - a));
-		pthread_mutex_lock(&s->r->lock);
-		diag_warning(s->r->d, op->loc, "during phase '%s', %s: its timing includes that work",
-			     name, what);
-		pthread_mutex_unlock(&s->r->lock);
-	}
 }
 
 static void do_op(struct strand *s, const struct ir_op *op)
@@ -1082,6 +1143,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.placement_read = xcalloc(sc->nbackings + 1, sizeof(*r.placement_read));
 	for (size_t b = 0; b < sc->nbackings; b++)
 		r.placement_read[b] = scenario_places(sc, (int)b);
+	r.reads_ksm = scenario_reads(sc, GAUGE_KSM);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
@@ -1117,6 +1179,10 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		;	/* nothing ran: the reason says why */
 	else if (atomic_load(&r.failed) || d->nerrors)
 		status = EXEC_FAIL;
+	else if (atomic_load(&r.skipped)) {
+		snprintf(reason, len, "%s", r.skip_reason);
+		status = EXEC_SKIP;
+	}
 	for (size_t i = 0; i < sc->nbackings; i++)
 		free(r.counts.touched[i]);
 	free(r.counts.touched);

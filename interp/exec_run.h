@@ -45,6 +45,10 @@ struct run {
 	struct phase_counts counts;
 	struct rt_uffd *uffds;		/* [nuffds] */
 	bool *placement_read;		/* [backing]: an expression reads it */
+	bool reads_ksm;			/* an expression reads ksm.* (machine-wide) */
+	/* An expectation the machine-wide KSM counters cannot judge: */
+	atomic_bool skipped;
+	char skip_reason[512];
 	bool *uffd_started;
 	struct watchdog wd;		/* stops, and each phase's watchdog */
 	int *uffd_hook;			/* [nuffds]: its stop hook's id */
@@ -79,6 +83,8 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
  * the placement of backing: only those are asked of the kernel.
  */
 bool scenario_places(const struct ir_scenario *sc, int backing);
+/* Whether an expression of sc reads a counter of source g. */
+bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g);
 void run_phase(struct strand *s, const struct ir_op *op);
 void run_op(struct strand *s, const struct ir_op *op);
 /* Stops uffd service i: its stop hook first. */

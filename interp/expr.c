@@ -287,7 +287,8 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 	if (x->gauge != GAUGE_VMSTAT) {
 		if (!ksm_name_ok(L, at, x->gauge, name))
 			return bad(L, at->loc);
-		need(L, RT_FEAT_KSM, at->loc, "a KSM counter");
+		need(L, x->gauge == GAUGE_KSM_STAT ? RT_FEAT_KSM_STAT : RT_FEAT_KSM,
+		     at->loc, "a KSM counter");
 	}
 	return x;
 }

@@ -147,17 +147,22 @@ static void on_point(void *ctx, size_t point, int status,
 		ph->metrics = xcalloc(ARRAY_SIZE(metric_sources), sizeof(*ph->metrics));
 		ph->nmetrics = fill_metrics(ph->metrics, pr, false);
 	}
-	for (size_t i = rec->diag_mark, cap = 0; i < rec->d->len; i++) {
+	for (size_t i = rec->diag_mark, cap = 0, wcap = 0; i < rec->d->len; i++) {
 		const struct diag_rec *r = &rec->d->recs[i];
+		bool err = r->level == DIAG_ERROR;
+		char *text;
 
-		if (r->level != DIAG_ERROR)
+		if (!err && r->level != DIAG_WARNING)
 			continue;
 		if (r->loc.src)
-			VEC_PUSH(pt->errors, pt->nerrors, cap,
-				 xasprintf("%s:%d:%d: %s", r->loc.src->name,
-					   r->loc.first_line, r->loc.first_column, r->msg));
+			text = xasprintf("%s:%d:%d: %s", r->loc.src->name,
+					 r->loc.first_line, r->loc.first_column, r->msg);
 		else
-			VEC_PUSH(pt->errors, pt->nerrors, cap, xstrdup(r->msg));
+			text = xstrdup(r->msg);
+		if (err)
+			VEC_PUSH(pt->errors, pt->nerrors, cap, text);
+		else
+			VEC_PUSH(pt->warnings, pt->nwarnings, wcap, text);
 	}
 	rec->diag_mark = rec->d->len;
 	if (rec->capture) {
@@ -202,6 +207,9 @@ void record_free(struct record *rec)
 		for (size_t k = 0; k < pt->nerrors; k++)
 			free(pt->errors[k]);
 		free(pt->errors);
+		for (size_t k = 0; k < pt->nwarnings; k++)
+			free(pt->warnings[k]);
+		free(pt->warnings);
 	}
 	free(rec->points);
 	if (rec->capture)

@@ -46,6 +46,8 @@ struct rec_point {
 	size_t noutput;
 	char **errors;		/* "file:line:col: message" */
 	size_t nerrors;
+	char **warnings;	/* the same, of warnings: what else ran beside */
+	size_t nwarnings;
 	struct rec_phase *phases;	/* [nphases of the point] */
 	size_t nphases;
 	struct exec_cell cell;

@@ -13,6 +13,7 @@
 
 #include "../runtime/err.h"
 #include "../runtime/vmstat.h"
+#include "confound.h"
 #include "ir.h"
 
 #define RESULTS_KSM_MAX 32
@@ -31,6 +32,8 @@ struct phase_result {
 	struct ksm_snapshot ksm_start, ksm_end;
 	struct ksm_snapshot stat_start, stat_end;	/* /proc/self/ksm_stat */
 	struct rt_vmstat *vm_start, *vm_end;	/* last run */
+	struct phase_env env_start, env_end;	/* last run */
+	bool noted;				/* its warnings were given */
 	int64_t *placement;			/* [backing][node], last run */
 	/* The uffd services over the last run: */
 	int64_t uffd[USTAT__COUNT];		/* by enum uffd_stat */

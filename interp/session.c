@@ -101,6 +101,8 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 	/* A later print may read a region's placement that no earlier did. */
 	for (b = 0; b < sc->nbackings; b++)
 		r->placement_read[b] = scenario_places(sc, (int)b);
+	/* show results names another KSM user whatever the inputs read. */
+	r->reads_ksm = true;
 	return 0;
 }
 
@@ -126,6 +128,7 @@ static void session_begin(struct exec_session *s, struct diag *d)
 	atomic_store(&s->r.failed, false);
 	atomic_store(&s->r.error, false);
 	wd_reset(&s->r.wd);
+	atomic_store(&s->r.skipped, false);
 }
 
 int exec_session_run(struct exec_session *s, size_t first, size_t end,
@@ -188,6 +191,7 @@ int exec_session_run_phase(struct exec_session *s, int phase, struct diag *d)
 	runs = pr->runs;
 	uffd_runs = pr->uffd_runs;
 	failed = pr->failed;
+	pr->noted = false;	/* each run of it at the prompt gets its warnings */
 	session_begin(s, d);
 	run_phase(&main_strand, op);
 	st = session_status(s);

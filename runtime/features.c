@@ -25,6 +25,7 @@
 
 #include "compat.h"
 #include "probe.h"
+#include "vmstat.h"
 
 #define SYS_MM "/sys/kernel/mm"
 #define THP_DIR SYS_MM "/transparent_hugepage"
@@ -553,6 +554,7 @@ static void uffd_features(struct rt_features *f)
 
 static void probe_ksm(struct rt_features *f)
 {
+	char buf[32];
 	int r;
 
 	f->ksm_run = read_long_or(KSM_DIR "/run", -1);
@@ -579,6 +581,14 @@ static void probe_ksm(struct rt_features *f)
 	else
 		rt_probe_set_absent(f, RT_FEAT_KSM_ADVISOR,
 			   "no " KSM_DIR "/advisor_mode (before 6.8)");
+
+	if (rt_proc_field("/proc/self/ksm_stat", "ksm_merging_pages", buf, sizeof(buf)))
+		rt_probe_set_present(f, RT_FEAT_KSM_STAT);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KSM_STAT,
+			   rt_probe_path_exists("/proc/self/ksm_stat") ?
+			   "/proc/self/ksm_stat has no ksm_merging_pages (before 6.6)" :
+			   "no /proc/self/ksm_stat (before 6.1, or CONFIG_KSM off)");
 
 	r = prctl(PR_GET_MEMORY_MERGE, 0, 0, 0, 0);
 	if (r < 0) {

@@ -91,6 +91,8 @@ int rt_facts_read(struct rt_facts *f);
 	  "/sys/kernel/mm/ksm/smart_scan exists")			\
 	X(KSM_ADVISOR, "ksm.advisor",					\
 	  "/sys/kernel/mm/ksm/advisor_mode exists")			\
+	X(KSM_STAT, "ksm.stat",						\
+	  "/proc/self/ksm_stat has ksm_merging_pages: own KSM counters") \
 	X(THP, "thp",							\
 	  "transparent_hugepage/enabled exists and is not [never]")	\
 	X(THP_SHMEM, "thp.shmem",					\

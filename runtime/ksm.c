@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "ksm.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "compat.h"
+#include "vmstat.h"
 
 static const char *const counter_names[] = {
 #define KSMC_NAME(id, name) name,
@@ -53,6 +57,104 @@ int rt_ksm_read(const char *name, int64_t *out, struct rt_err *err)
 	return 0;
 }
 
+/* /proc/PID/ksm_stat's merged pages, or the older file that held them. */
+static int merging_of(const char *proc, int64_t *out)
+{
+	char path[64], val[32];
+
+	snprintf(path, sizeof(path), "%s/ksm_stat", proc);
+	if (!rt_proc_field(path, "ksm_merging_pages", val, sizeof(val))) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/ksm_merging_pages", proc);
+		f = fopen(path, "re");
+		if (!f || !fgets(val, sizeof(val), f)) {
+			int e = f ? EIO : errno;
+
+			if (f)
+				fclose(f);
+			return -e;
+		}
+		fclose(f);
+	}
+	*out = strtoll(val, NULL, 10);
+	return 0;
+}
+
+int rt_ksm_own_merging(int64_t *out, struct rt_err *err)
+{
+	int rc = merging_of("/proc/self", out);
+
+	if (rc)
+		return rt_fail(err, rc, "this kernel has no /proc/self/ksm_stat");
+	return 0;
+}
+
+/* Whether the process of proc uses KSM: advice, prctl, or tracked pages. */
+static bool uses_ksm(const char *proc, int64_t *merging, bool *known)
+{
+	char path[64], val[32];
+	bool used = false;
+
+	*merging = 0;
+	snprintf(path, sizeof(path), "%s/ksm_stat", proc);
+	if (rt_proc_field(path, "ksm_rmap_items", val, sizeof(val))) {
+		*known = true;
+		used = strtoll(val, NULL, 10) > 0;
+		if (rt_proc_field(path, "ksm_mergeable", val, sizeof(val)))
+			used |= !strcmp(val, "yes");
+		if (rt_proc_field(path, "ksm_merge_any", val, sizeof(val)))
+			used |= !strcmp(val, "yes");
+	}
+	if (!merging_of(proc, merging)) {
+		*known = true;
+		used |= *merging > 0;
+	}
+	return used;
+}
+
+void rt_ksm_others(struct rt_ksm_others *o)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	pid_t self = getpid();
+	bool known = false;
+
+	memset(o, 0, sizeof(*o));
+	if (!d) {
+		o->n = -1;
+		return;
+	}
+	while ((e = readdir(d))) {
+		char proc[32], path[64];
+		int64_t merging;
+		int pid;
+		FILE *f;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		pid = atoi(e->d_name);
+		if (pid == self)
+			continue;
+		snprintf(proc, sizeof(proc), "/proc/%d", pid);
+		if (!uses_ksm(proc, &merging, &known))
+			continue;
+		o->merging += merging;
+		if (o->n++)
+			continue;
+		o->pid = pid;
+		snprintf(path, sizeof(path), "%s/comm", proc);
+		f = fopen(path, "re");
+		if (f && fgets(o->comm, sizeof(o->comm), f))
+			o->comm[strcspn(o->comm, "\n")] = '\0';
+		if (f)
+			fclose(f);
+	}
+	closedir(d);
+	if (!known && !o->n)
+		o->n = -1;
+}
+
 int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 		      const atomic_bool *stop, struct rt_err *err)
 {
@@ -64,7 +166,9 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 		return rc;
 	for (;;) {
 		if (target > 0) {
-			rc = rt_ksm_read("pages_sharing", &now, err);
+			/* Another process's merging must not end the wait. */
+			rc = merging_of("/proc/self", &now) ?
+			     rt_ksm_read("pages_sharing", &now, err) : 0;
 			if (rc)
 				return rc;
 			if (now >= target)
@@ -80,7 +184,7 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 			return rt_fail(err, -EINTR, "interrupted");
 		if (rt_now_ns() - start > timeout_ns)
 			return rt_fail(err, -ETIMEDOUT,
-				       target > 0 ? "pages_sharing stayed at %lld, below %lld" :
+				       target > 0 ? "%lld pages merged, not %lld" :
 						    "ksmd did %lld of %lld full scans",
 				       (long long)(target > 0 ? now : now - first),
 				       (long long)(target > 0 ? target : scans));

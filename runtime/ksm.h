@@ -55,9 +55,31 @@ const char *rt_ksm_stat_name(enum ksm_stat s);
 int rt_ksm_read(const char *name, int64_t *out, struct rt_err *err);
 
 /*
+ * This process's merged pages: ksm_merging_pages of /proc/self/ksm_stat
+ * (6.1), else /proc/self/ksm_merging_pages (5.19); -ENOENT on an older
+ * kernel.
+ */
+int rt_ksm_own_merging(int64_t *out, struct rt_err *err);
+
+/*
+ * Other processes that use KSM: with memory advised mergeable (or the
+ * whole process, prctl), or pages ksmd tracks. Their work moves the
+ * machine-wide counters of /sys/kernel/mm/ksm as this process's does.
+ */
+struct rt_ksm_others {
+	int n;			/* processes; -1 when this kernel cannot tell */
+	int pid;		/* the first one found, and its name */
+	char comm[32];
+	int64_t merging;	/* their merged pages, all together */
+};
+void rt_ksm_others(struct rt_ksm_others *o);
+
+/*
  * Waits until ksmd has done `scans` more full scans, or (target > 0)
- * until pages_sharing >= target, polling every millisecond or so. Stops
- * early with -EINTR when *stop becomes true and -ETIMEDOUT at timeout_ns.
+ * until this process has target pages merged (rt_ksm_own_merging; where
+ * the kernel cannot tell, until pages_sharing >= target), polling every
+ * millisecond or so. Stops early with -EINTR when *stop becomes true and
+ * -ETIMEDOUT at timeout_ns.
  */
 int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 		      const atomic_bool *stop, struct rt_err *err);

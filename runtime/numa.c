@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "numa.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <numaif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "vmstat.h"
 
 /* "all": the nodes online now, from sysfs ("0-1,3"). */
 static uint64_t online_nodes(void)
@@ -55,6 +58,33 @@ int rt_numa_get_policy(int *mpol, uint64_t *nodes, struct rt_err *err)
 		return rt_fail_errno(err, errno, "get_mempolicy");
 	*nodes = mask;
 	return 0;
+}
+
+void rt_numa_own(struct rt_numa_own *o)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+
+	memset(o, 0, sizeof(*o));
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[64], val[32];
+		int64_t v;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%.16s/sched", e->d_name);
+		if (rt_proc_field(path, "numa_pages_migrated", val, sizeof(val))) {
+			o->known = true;
+			o->migrated += strtoll(val, NULL, 10);
+		}
+		/* One mm: every thread shows the same count. */
+		if (rt_proc_field(path, "mm->numa_scan_seq", val, sizeof(val)) &&
+		    (v = strtoll(val, NULL, 10)) > o->scans)
+			o->scans = v;
+	}
+	closedir(d);
 }
 
 int rt_numa_placement(void *addr, int64_t size, int64_t *counts, int max,

@@ -3,6 +3,7 @@
 #ifndef SCN_RT_NUMA_H
 #define SCN_RT_NUMA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "err.h"
@@ -19,5 +20,17 @@ int rt_numa_get_policy(int *mpol, uint64_t *nodes, struct rt_err *err);
  */
 int rt_numa_placement(void *addr, int64_t size, int64_t *counts, int max,
 		      struct rt_err *err);
+
+/*
+ * What NUMA balancing did to this process, from the scheduler's own
+ * data (/proc/self/task/N/sched): unlike /proc/vmstat's numa_* counters,
+ * no other process's work is in it.
+ */
+struct rt_numa_own {
+	bool known;		/* the kernel shows it (CONFIG_NUMA_BALANCING) */
+	int64_t scans;		/* mm->numa_scan_seq: passes over its memory */
+	int64_t migrated;	/* numa_pages_migrated, over its threads */
+};
+void rt_numa_own(struct rt_numa_own *o);
 
 #endif

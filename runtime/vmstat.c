@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "vmstat.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,9 @@ int rt_counters_read(const char *path, char (*name)[RT_COUNTER_NAME],
 	while (*n < max && fgets(line, sizeof(line), f)) {
 		char *sp = strchr(line, ' ');
 
-		if (!sp || (size_t)(sp - line) >= RT_COUNTER_NAME)
+		/* "ksm_mergeable: yes" of ksm_stat is a word, not a counter. */
+		if (!sp || (size_t)(sp - line) >= RT_COUNTER_NAME || sp[-1] == ':' ||
+		    !(isdigit((unsigned char)sp[1]) || sp[1] == '-'))
 			continue;
 		*sp = '\0';
 		strcpy(name[*n], line);
@@ -44,4 +47,24 @@ bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out)
 			return true;
 		}
 	return false;
+}
+
+bool rt_proc_field(const char *path, const char *name, char *val, size_t len)
+{
+	char line[128];
+	size_t n = strlen(name);
+	bool found = false;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, name, n) || (line[n] != ' ' && line[n] != ':'))
+			continue;
+		snprintf(val, len, "%s", line + n + 1 + strspn(line + n + 1, " :"));
+		val[strcspn(val, "\n")] = '\0';
+		found = true;
+	}
+	fclose(f);
+	return found;
 }

@@ -28,6 +28,12 @@ struct rt_vmstat {
 int rt_counters_read(const char *path, char (*name)[RT_COUNTER_NAME],
 		     int64_t *value, size_t max, size_t *n, struct rt_err *err);
 int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err);
+/*
+ * The value of the first "name value", "name: value" or "name   : value"
+ * line of a small proc file (/proc/self/sched, ksm_stat), as text into
+ * val; false when the file or the line is absent.
+ */
+bool rt_proc_field(const char *path, const char *name, char *val, size_t len);
 /* The value of name, false if the kernel has no such counter. */
 bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out);
 

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of interp/confound: which warnings a phase gets from what
+ * ran beside it, and that each says whose counters it rests on.
+ */
+#include <stdlib.h>
+
+#include "../../interp/confound.h"
+#include "tap.h"
+
+static struct rt_vmstat v0, v1;
+
+static void vm(struct rt_vmstat *v, long long hints, long long ptes,
+	       long long collapsed)
+{
+	static const char *const names[] = { "numa_hint_faults", "numa_pte_updates",
+					     "numa_pages_migrated", "thp_collapse_alloc" };
+	long long values[] = { hints, ptes, 0, collapsed };
+
+	v->n = 4;
+	for (size_t i = 0; i < v->n; i++) {
+		snprintf(v->name[i], sizeof(v->name[i]), "%s", names[i]);
+		v->value[i] = values[i];
+	}
+}
+
+/* The notes of one phase, joined by " | ", for the checks. */
+static char *notes_of(const struct phase_env *e0, const struct phase_env *e1,
+		      bool reads_ksm)
+{
+	char *notes[CONFOUND_MAX], *all = calloc(1, 4096);
+	size_t n = confound_notes("p", e0, e1, &v0, &v1, reads_ksm, notes);
+
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strcat(all, " | ");
+		strncat(all, notes[i], 4096 - strlen(all) - 4);
+		free(notes[i]);
+	}
+	return all;
+}
+
+int main(void)
+{
+	struct phase_env e0 = { .numa = { .known = true } }, e1 = e0;
+	char *s;
+
+	/* Another process's hinting faults with balancing off at both ends. */
+	vm(&v0, 100, 1000, 0);
+	vm(&v1, 3088, 9000, 0);
+	s = notes_of(&e0, &e1, false);
+	TAP_STR(s, "", "balancing off at both ends: no NUMA warning for machine-wide faults");
+	free(s);
+
+	e1.balancing = true;
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "took 2988 hinting faults, 8000 PTE updates and 0 migrations machine-wide, none in this process's own data: its timing may include") != NULL,
+	       "balancing on: the machine-wide faults, named machine-wide: %s", s);
+	free(s);
+
+	e1.numa.scans = 2;
+	e1.numa.migrated = 7;
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "scanned this process's memory 2 times and migrated 7 of its pages (machine-wide: 2988 hinting faults") != NULL,
+	       "this process's own NUMA data comes first: %s", s);
+	free(s);
+
+	e1.balancing = false;
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "scanned this process's memory 2 times") != NULL,
+	       "own data that moved warns even with balancing off at both ends");
+	free(s);
+
+	e1 = e0;
+	vm(&v1, 100, 1000, 3);
+	s = notes_of(&e0, &e1, false);
+	TAP_STR(s, "during phase 'p', khugepaged collapsed 3 huge pages machine-wide (of any process): its timing may include that work",
+		"khugepaged collapses are named machine-wide");
+	free(s);
+
+	vm(&v1, 100, 1000, 0);
+	e1.ksm_running = true;
+	e1.ksm = (struct rt_ksm_others){ .n = 2, .pid = 42, .comm = "qemu-system-x86",
+					 .merging = 512 };
+	s = notes_of(&e0, &e1, false);
+	TAP_STR(s, "", "another KSM user is not named where the scenario reads no ksm.*");
+	free(s);
+	s = notes_of(&e0, &e1, true);
+	TAP_STR(s, "during phase 'p', another process used KSM (pid 42 ('qemu-system-x86') and 1 more, 512 pages merged): the machine-wide ksm.* counters of the phase count its pages too; ksm_stat.* are this process's own",
+		"another KSM user is named where the scenario reads ksm.*");
+	free(s);
+	e1.ksm_running = false;
+	tap_ok(!confound_ksm_other(&e0, &e1), "no other KSM user counts while ksmd did not run");
+	return tap_done();
+}

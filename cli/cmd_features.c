@@ -12,9 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+extern char **environ;
 
 #include "../common/json_out.h"
 #include "../runtime/features.h"
+#include "cmd_testhost.h"
 
 #define EXIT_USAGE 64
 #define EXIT_OSERR 71
@@ -24,10 +28,36 @@
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: scn features [--json]\n"
+	fprintf(out, "usage: scn features [--json] [--kernel SPEC [host options]]\n"
 		     "  print what this machine offers and every name "
 		     "`require` accepts\n"
-		     "  --json  one JSON object instead of text\n");
+		     "  --json  one JSON object instead of text\n"
+		     "  --kernel SPEC  what that kernel offers, in a test host\n");
+}
+
+// scn features --kernel: this binary's `features` inside the test host.
+static int features_in_testhost(struct th_opts *o, bool json)
+{
+	const char *argv[] = { "/proc/self/exe", "features", json ? "--json" : NULL,
+			       NULL };
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct th_outcome out;
+	struct rt_err err;
+	int rc;
+
+	if (n > 0) {
+		self[n] = '\0';
+		argv[0] = self;
+	}
+	rc = th_launch(o, argv, (const char *const *)environ, NULL, &out, &err);
+	if (rc) {
+		fprintf(stderr, "scn features: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	rc = th_cli_report("features", o, &out);
+	th_outcome_free(&out);
+	return rc;
 }
 
 // "4 KiB", "2 MiB", "23.4 GiB": exact where the unit divides the size; sep
@@ -554,22 +584,56 @@ static void print_json(const struct rt_features *f)
 
 int cmd_features(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "quiet", no_argument, NULL, 'q' },
+		TH_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct th_opts host = { .out_fd = STDOUT_FILENO, .err_fd = STDERR_FILENO,
+				.log = stderr };
 	struct rt_features *f;
-	bool json = false;
+	bool json = false, host_options = false;
+	int c, rc;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
 			json = true;
-		} else if (!strcmp(argv[i], "-h") ||
-			   !strcmp(argv[i], "--help")) {
+			break;
+		case 'h':
 			usage(stdout);
 			return 0;
-		} else {
+		case 'q':
+			host.log = NULL;
+			break;
+		default:
+			rc = th_cli_option(c, optarg, &host);
+			if (rc > 0)
+				return rc;
+			if (rc == 0) {
+				host_options = true;
+				break;
+			}
 			fprintf(stderr, "scn features: unknown option '%s'\n",
-				argv[i]);
+				argv[optind - 1]);
 			usage(stderr);
 			return EXIT_USAGE;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "scn features: unexpected '%s'\n", argv[optind]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (host.kernel)
+		return features_in_testhost(&host, json);
+	if (host_options) {
+		fprintf(stderr, "scn features: host options go with --kernel\n");
+		return EXIT_USAGE;
 	}
 
 	// The probe is several KiB: keep it off the stack.

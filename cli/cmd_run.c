@@ -274,21 +274,47 @@ static void utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+void run_meta_init(struct report_meta *m, const struct run_args *a,
+		   const struct source_set *srcs, const struct rt_features *f)
+{
+	*m = (struct report_meta){ .file = a->file, .defines = a->defines,
+				   .ndefines = a->ndefines, .sweeps = a->sweeps,
+				   .nsweeps = a->nsweeps, .repeat = a->repeat,
+				   .warmup = a->warmup, .features = f,
+				   .ktap_test = a->ktap_test };
+	m->name = path_stem(a->file, ".scn");
+	scenario_hash(srcs, m->hash, sizeof(m->hash));
+	utc_now(m->started, sizeof(m->started));
+}
+
+int run_check(const struct run_args *a, const struct rt_facts *facts,
+	      struct source_set *srcs, struct ir_program **p)
+{
+	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
+				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
+				 .facts = *facts };
+	struct diag d;
+	int rc;
+
+	diag_init(&d);
+	rc = check_file(srcs, a->file, &co, &d, p);
+	diag_print(&d, stderr);		/* errors, or warnings */
+	diag_free(&d);
+	if (rc)
+		return rc == -EINVAL ? 65 : 64;
+	return 0;
+}
+
 static int run_checked(struct ir_program *p, struct source_set *srcs,
 		       const struct run_args *a, struct rt_features *f)
 {
-	struct report_meta meta = { .file = a->file, .defines = a->defines,
-				    .ndefines = a->ndefines, .sweeps = a->sweeps,
-				    .nsweeps = a->nsweeps, .repeat = a->repeat,
-				    .warmup = a->warmup, .features = f,
-				    .ktap_test = a->ktap_test };
+	struct report_meta meta;
 	struct exec_opts eo = { .features = f, .state_dir = a->state_dir,
 				.owner = a->file, .wait_ns = a->wait_ns,
 				.repeat = a->repeat, .warmup = a->warmup };
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 };
 	char reason[1024] = "";
-	char *name = path_stem(a->file, ".scn");
 	struct sigstate sig;
 	struct record rec;
 	FILE *out = stdout;
@@ -300,14 +326,11 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		if (!out) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n", a->output,
 				strerror(errno));
-			free(name);
 			return 73;	/* EX_CANTCREAT */
 		}
 	}
-	meta.name = name;
+	run_meta_init(&meta, a, srcs, f);
 	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
-	scenario_hash(srcs, meta.hash, sizeof(meta.hash));
-	utc_now(meta.started, sizeof(meta.started));
 	diag_init(&d);
 	if (a->format == FMT_NDJSON)
 		report_ndjson_start(out, &meta, p, &live);
@@ -353,7 +376,7 @@ out:
 	diag_free(&d);
 	if (out != stdout)
 		fclose(out);
-	free(name);
+	free((char *)meta.name);
 	return rc;
 }
 
@@ -362,11 +385,9 @@ int cmd_run(int argc, char **argv)
 	struct run_args a = { .format = FMT_TEXT,
 			      .host = { .out_fd = STDOUT_FILENO,
 					.err_fd = STDERR_FILENO } };
-	struct check_opts co = { 0 };
 	struct rt_features *f = NULL;
 	struct ir_program *p = NULL;
 	struct source_set srcs;
-	struct diag d;
 	int rc;
 
 	rc = parse_run_args(argc, argv, &a);
@@ -381,20 +402,10 @@ int cmd_run(int argc, char **argv)
 		goto free_args;
 	}
 	f = xcalloc(1, sizeof(*f));
-	co.defines = a.defines;
-	co.ndefines = a.ndefines;
-	co.sweeps = a.sweeps;
-	co.nsweeps = a.nsweeps;
 	rt_features_probe(f);
-	co.facts = f->facts;
 	source_set_init(&srcs);
-	diag_init(&d);
-	rc = check_file(&srcs, a.file, &co, &d, &p);
-	diag_print(&d, stderr);		/* errors, or warnings */
-	diag_free(&d);
-	if (rc)
-		rc = rc == -EINVAL ? 65 : 64;
-	else
+	rc = run_check(&a, &f->facts, &srcs, &p);
+	if (!rc)
 		rc = run_checked(p, &srcs, &a, f);
 	ir_program_free(p);
 	source_set_free(&srcs);

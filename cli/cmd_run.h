@@ -7,7 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../common/source.h"
+#include "../interp/ir.h"
+#include "../runtime/features.h"
 #include "../testhost/testhost.h"
+
+struct report_meta;
 
 /* scn run's options as parsed. */
 struct run_args {
@@ -28,6 +33,18 @@ int cmd_run(int argc, char **argv);
  * the reason on stderr, when it is not a duration.
  */
 bool parse_wait(const char *arg, int64_t *ns);
+
+/*
+ * Checks a->file with a's -D and --sweep against the machine facts;
+ * diagnostics go to stderr. Returns 0 with *p, 65 for a bad scenario or
+ * 64 for a file that cannot be read.
+ */
+int run_check(const struct run_args *a, const struct rt_facts *facts,
+	      struct source_set *srcs, struct ir_program **p);
+
+/* What a result of a's run says about itself; the caller frees m->name. */
+void run_meta_init(struct report_meta *m, const struct run_args *a,
+		   const struct source_set *srcs, const struct rt_features *f);
 
 /*
  * scn run --kernel: the same run (a scenario or a suite) in a test host;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../common/util.h"
+#include "../runtime/fingerprint.h"
 #include "report.h"
 
 static const char *const format_names[] = {
@@ -45,4 +46,16 @@ void report_write(enum report_format fmt, FILE *out, const struct report_meta *m
 		break;
 	}
 	fflush(out);
+}
+
+void report_machine_line(const struct report_meta *m, char *buf, size_t len)
+{
+	char host[300];
+
+	if (m->features) {
+		rt_fingerprint_line(m->features, buf, len);
+		return;
+	}
+	rt_testhost_line(m->th->facts, host, sizeof(host));
+	snprintf(buf, len, "kernel %s%s", m->th->release, host);
 }

@@ -18,6 +18,19 @@
 
 enum report_format { FMT_TEXT, FMT_JSON, FMT_NDJSON, FMT_CSV, FMT_KTAP };
 
+/*
+ * A run in a test host that ended without a result from the scn inside
+ * (an oops or panic, a hang, no boot, a skip): what the outer scn knows.
+ */
+struct report_testhost {
+	const char *facts;		/* the launcher's facts file */
+	const char *release;		/* the kernel's, from its image */
+	const char *cmdline;
+	char *const *oops;		/* the oops or panic's console lines */
+	size_t noops;
+	const char *console_log;	/* or NULL */
+};
+
 /* What a result says about how it was made. */
 struct report_meta {
 	const char *file;		/* as given */
@@ -29,7 +42,8 @@ struct report_meta {
 	const char *const *sweeps;
 	size_t nsweeps;
 	unsigned repeat, warmup;
-	const struct rt_features *features;
+	const struct rt_features *features;	/* NULL: th says */
+	const struct report_testhost *th;	/* or NULL */
 	int ktap_test;			/* > 0: only the test block, so numbered */
 	bool color;			/* text: on a terminal, without NO_COLOR */
 };
@@ -54,6 +68,9 @@ void report_ndjson_start(FILE *out, const struct report_meta *m,
 /* Writes the whole result (NDJSON: the "end" line). */
 void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
 		  const struct record *rec, const struct report_end *e);
+
+/* The machine in one line: rt_fingerprint_line's, or th's. */
+void report_machine_line(const struct report_meta *m, char *buf, size_t len);
 
 /* JSON pieces the writers share. */
 struct json_out;

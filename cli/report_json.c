@@ -169,7 +169,20 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	json_strings(j, m->sweeps, m->nsweeps);
 	jo_end(j);
 	jo_key(j, "fingerprint");
-	rt_fingerprint_json(j, m->features);
+	if (m->features) {
+		rt_fingerprint_json(j, m->features);
+		return;
+	}
+	/* No scn inside said where it ran: what the launcher knows. */
+	jo_object(j);
+	jo_key(j, "kernel");
+	jo_object(j);
+	jo_kv_string(j, "release", m->th->release);
+	jo_kv_string(j, "cmdline", m->th->cmdline);
+	jo_end(j);
+	jo_key(j, "testhost");
+	rt_testhost_json(j, m->th->facts);
+	jo_end(j);
 }
 
 /* The sweep table as rows × columns of cells (null where a point failed). */
@@ -236,6 +249,11 @@ void report_json(FILE *out, const struct report_meta *m, const struct record *re
 	jo_kv_string(&j, "status", e->status);
 	jo_kv_int(&j, "exit_code", e->exit_code);
 	jo_kv_string_or_null(&j, "skip_reason", e->skip_reason);
+	if (m->th) {
+		jo_key(&j, "oops");
+		json_lines(&j, m->th->oops, m->th->noops);
+		jo_kv_string_or_null(&j, "console_log", m->th->console_log);
+	}
 	jo_key(&j, "points");
 	jo_array(&j);
 	for (size_t i = 0; i < rec->p->npoints; i++)

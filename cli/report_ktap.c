@@ -100,7 +100,7 @@ void report_ktap(FILE *out, const struct report_meta *m, const struct record *re
 
 	if (m->ktap_test <= 0) {
 		fprintf(out, "KTAP version 1\n1..1\n");
-		rt_fingerprint_line(m->features, line, sizeof(line));
+		report_machine_line(m, line, sizeof(line));
 		fprintf(out, "# scn %s: %s\n", SCN_VERSION, line);
 	}
 	/* What ran beside the scenario, before its result line. */
@@ -114,6 +114,8 @@ void report_ktap(FILE *out, const struct report_meta *m, const struct record *re
 		ktap_subtests(out, rec);
 		for (size_t i = 0; i < rec->p->npoints; i++)
 			ktap_lines(out, "", rec->points[i].errors, rec->points[i].nerrors);
+		if (m->th)
+			ktap_lines(out, "", m->th->oops, m->th->noops);
 		if (!strcmp(e->status, "timeout"))
 			fprintf(out, "not ok %d %s # TIMEOUT %d seconds\n", n, m->name,
 				e->timeout);

@@ -13,11 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../interp/check.h"
+#include "../interp/exec.h"
+#include "../interp/record.h"
 #include "../testhost/job.h"
 #include "cmd_run.h"
+#include "cmd_suite.h"
 #include "cmd_testhost.h"
 #include "report.h"
 
@@ -126,14 +131,109 @@ static int bring_back(const char *share, const char *path)
 	return rc;
 }
 
+/* The status a result names for a launch that ended as out did. */
+static const char *fallback_status(const struct th_outcome *out)
+{
+	switch (out->end) {
+	case TH_SKIP:
+		return exec_status_name(EXEC_SKIP);
+	case TH_TIMEOUT:
+		return "timeout";	/* as scn run's own --timeout */
+	case TH_INTERRUPTED:
+		return exec_status_name(EXEC_INTERRUPTED);
+	default:
+		return exec_status_name(EXEC_FAIL);
+	}
+}
+
+/*
+ * The result of a run whose scn inside wrote none (or only its start):
+ * the scenario's shape with no point run, the status, the oops lines and
+ * where the console log is, in the format asked for. NDJSON continues
+ * what came out already.
+ */
+static void write_fallback(const struct run_args *ra, struct ir_program *p,
+			   const struct source_set *srcs,
+			   const struct th_outcome *out, int code)
+{
+	char *facts = xasprintf("%s/%s", out->share, TH_FACTS_FILE);
+	struct report_testhost th = {
+		.facts = facts, .release = out->release, .cmdline = out->cmdline,
+		.oops = out->oops, .noops = out->noops,
+		.console_log = out->console_log[0] ? out->console_log : NULL,
+	};
+	struct report_end end = { .status = fallback_status(out), .exit_code = code,
+				  .skip_reason = out->end == TH_SKIP ? out->why : NULL,
+				  .timeout = (int)ra->timeout };
+	bool ndjson = ra->format == FMT_NDJSON, started = out->out_bytes > 0;
+	struct rec_listener live = { 0 };
+	struct report_meta meta;
+	struct record rec;
+	struct diag d;
+	FILE *f = stdout;
+
+	if (ra->output) {
+		struct stat st;
+
+		/* NDJSON keeps the lines the run inside streamed into it. */
+		started = ndjson && bring_back(out->share, ra->output) == 0 &&
+			  stat(ra->output, &st) == 0 && st.st_size > 0;
+		f = fopen(ra->output, ndjson ? "ae" : "we");
+		if (!f) {
+			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
+				ra->output, strerror(errno));
+			free(facts);
+			return;
+		}
+	}
+	run_meta_init(&meta, ra, srcs, NULL);
+	meta.th = &th;
+	diag_init(&d);
+	if (ndjson && !started)
+		report_ndjson_start(f, &meta, p, &live);
+	record_init(&rec, p, &d, ra->format != FMT_TEXT, NULL);
+	report_write((enum report_format)ra->format, f, &meta, &rec, &end);
+	record_free(&rec);
+	diag_free(&d);
+	if (f != stdout)
+		fclose(f);
+	free((char *)meta.name);
+	free(facts);
+}
+
+/*
+ * The facts the scenario is checked against before the boot: the test
+ * host's CPUs, memory and nodes as asked. scn checks it again inside,
+ * against the machine as it is.
+ */
+static void assumed_facts(const struct th_opts *o, struct rt_facts *f)
+{
+	check_reference_facts(f);
+	f->ncpus = o->cpus ? o->cpus : 2;
+	f->mem_total = o->mem ? o->mem : (int64_t)2 << 30;
+	f->mem_free = f->mem_total - f->mem_total / 8;
+	f->nr_nodes = o->nodes ? o->nodes : 1;
+}
+
 int run_in_testhost(const struct run_args *ra)
 {
 	struct th_opts o = ra->host;
+	struct ir_program *p = NULL;
 	struct th_outcome out;
+	struct source_set srcs;
+	struct rt_facts facts;
 	struct rt_err err;
 	char **argv = inner_argv(ra), *log = NULL;
 	int rc;
 
+	source_set_init(&srcs);
+	/* A suite's scenarios are checked inside, one by one. */
+	if (!cmd_suite_operand(ra->file)) {
+		assumed_facts(&o, &facts);
+		rc = run_check(ra, &facts, &srcs, &p);
+		if (rc)
+			goto out;
+	}
 	if (ra->output)
 		o.console_log = log = log_beside(ra->output);
 	if (ra->quiet)
@@ -149,8 +249,14 @@ int run_in_testhost(const struct run_args *ra)
 		rc = 64;
 		goto out;
 	}
-	rc = th_cli_report("run", &o, &out);
-	if (out.end == TH_EXITED && ra->output) {
+	/* A skip is said by its result, as a local run's is. */
+	if (out.end == TH_SKIP && p)
+		rc = th_exit_code(&out);
+	else
+		rc = th_cli_report("run", &o, &out);
+	if (out.end != TH_EXITED && p)
+		write_fallback(ra, p, &srcs, &out, rc);
+	else if (out.end == TH_EXITED && ra->output) {
 		int brc = bring_back(out.share, ra->output);
 
 		if (brc && brc != -ENOENT) {
@@ -161,6 +267,8 @@ int run_in_testhost(const struct run_args *ra)
 	}
 	th_outcome_free(&out);
 out:
+	ir_program_free(p);
+	source_set_free(&srcs);
 	for (size_t i = 0; argv[i]; i++)
 		free(argv[i]);
 	free(argv);

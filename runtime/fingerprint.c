@@ -126,6 +126,70 @@ static void mempolicy_text(char *buf, size_t len)
 		snprintf(buf, len, "%s", policy_info[i].name);
 }
 
+/* A fact's value: a whole number as a number, anything else as a string. */
+static void fact_value(struct json_out *j, const char *key, const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n && n < 19 && strspn(v, "0123456789") == n)
+		jo_kv_int(j, key, strtoll(v, NULL, 10));
+	else
+		jo_kv_string(j, key, v);
+}
+
+void rt_testhost_json(struct json_out *j, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	int pass;
+
+	if (!f) {
+		jo_null(j);
+		return;
+	}
+	jo_object(j);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			jo_key(j, "outer");
+			jo_object(j);
+		}
+		rewind(f);
+		while (fgets(line, sizeof(line), f)) {
+			char *eq = strchr(line, '=');
+			bool outer = !strncmp(line, "outer_", 6);
+
+			if (!eq || outer != (pass == 1))
+				continue;
+			*eq = '\0';
+			eq[1 + strcspn(eq + 1, "\n")] = '\0';
+			fact_value(j, line + (outer ? 6 : 0), eq + 1);
+		}
+		if (pass)
+			jo_end(j);
+	}
+	jo_end(j);
+	fclose(f);
+}
+
+void rt_testhost_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char line[512], accel[16] = "", outer[256] = "";
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "accel=", 6))
+			snprintf(accel, sizeof(accel), "%.15s", line + 6);
+		else if (!strncmp(line, "outer_kernel=", 13))
+			snprintf(outer, sizeof(outer), "%.255s", line + 13);
+	}
+	fclose(f);
+	snprintf(buf, len, ", in a test host (%s on kernel %s)", accel, outer);
+}
+
 void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 {
 	/* Without the module: "tdp_mmu", as the result's readers know them. */
@@ -199,16 +263,20 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	jo_key(j, "mempolicy");
 	mempolicy_text(text, sizeof(text));
 	jo_string(j, text);
+
+	jo_key(j, "testhost");
+	rt_testhost_json(j, RT_TESTHOST_FACTS);
 	jo_end(j);
 }
 
 void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
 {
-	char model[128];
+	char model[128], host[300];
 
 	rt_cpu_model(model, sizeof(model));
-	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s", f->kernel_release,
+	rt_testhost_line(RT_TESTHOST_FACTS, host, sizeof(host));
+	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s%s", f->kernel_release,
 		 f->facts.ncpus, model, f->virt[0] ? f->virt : "unknown",
 		 f->kvm_usable ? "yes" : "no", f->kvm_usable ? "" : ": ",
-		 f->kvm_usable ? "" : f->kvm_reason);
+		 f->kvm_usable ? "" : f->kvm_reason, host);
 }

@@ -4,8 +4,10 @@
  * results can be told comparable or not: the kernel (release, build,
  * preemption model, command line), the CPU (model, count, mitigations),
  * memory, the virtualization underneath and KVM's module parameters, every
- * knob scn can set with its value when the run started, and the memory
- * policy scn runs under.
+ * knob scn can set with its value when the run started, the memory
+ * policy scn runs under, and, inside a test host, how it was made (the
+ * launcher's facts: QEMU, its accelerator, CPUs, memory and nodes, and
+ * the outer machine; testhost/job.h).
  */
 #ifndef SCN_RT_FINGERPRINT_H
 #define SCN_RT_FINGERPRINT_H
@@ -13,7 +15,11 @@
 #include <stddef.h>
 
 #include "../common/json_out.h"
+#include "../testhost/job.h"
 #include "features.h"
+
+/* Where a test host's launcher leaves its facts for the scn inside. */
+#define RT_TESTHOST_FACTS TH_SHARE_DIR "/" TH_FACTS_FILE
 
 /* Writes the "fingerprint" object's value (an object) to j. */
 void rt_fingerprint_json(struct json_out *j, const struct rt_features *f);
@@ -23,6 +29,15 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f);
  * virt pvm, kvm: no (reason)".
  */
 void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len);
+
+/*
+ * The "testhost" member's value from a facts file: "name=value" lines as
+ * an object, numbers as numbers, "outer_NAME" in "outer"; null without
+ * the file (this is no test host).
+ */
+void rt_testhost_json(struct json_out *j, const char *path);
+/* ", in a test host (tcg on kernel 6.18.44)", or "" without the file. */
+void rt_testhost_line(const char *path, char *buf, size_t len);
 
 /* The CPU model from /proc/cpuinfo, or "unknown". */
 void rt_cpu_model(char *buf, size_t len);

@@ -109,7 +109,7 @@ static void tail_pump(struct tail *t, const char *share)
 /* What the command's scn says about where it ran (runtime/fingerprint.h). */
 static int write_facts(const char *share, const struct th_opts *o,
 		       const struct th_machine *m, const struct th_kernel *k,
-		       const char *cmdline, struct rt_err *err)
+		       struct rt_err *err)
 {
 	char path[PATH_MAX], model[256];
 	struct rt_features *f = xcalloc(1, sizeof(*f));
@@ -130,7 +130,6 @@ static int write_facts(const char *share, const struct th_opts *o,
 			snprintf(u.release, sizeof(u.release), "unknown");
 		fprintf(out, "spec=%s\n", o->kernel);
 		fprintf(out, "package=%s\n", k->package);
-		fprintf(out, "cmdline=%s\n", cmdline);
 		fprintf(out, "qemu=%s\n", m->qemu_version);
 		fprintf(out, "accel=%s\n", m->kvm ? "kvm" : "tcg");
 		fprintf(out, "cpu=%s\n", m->cpu);
@@ -304,6 +303,7 @@ static void decide(struct watch *w, const char *share, struct th_outcome *out)
 	struct strbuf sb;
 
 	out->boot_s = w->run_at ? w->run_at - w->start : 0;
+	out->out_bytes = (long long)w->out.off;
 	out->total_s = now_s() - w->start;
 	if (w->signo) {
 		out->end = TH_INTERRUPTED;
@@ -478,15 +478,18 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	job = (struct th_job){ .argv = argv, .envp = envp, .cwd = cwd,
 			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work };
 	cmdline = kernel_cmdline(o);
+	snprintf(out->release, sizeof(out->release), "%s", k.release);
+	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
 	rc = th_initrd_write(initrd, &k, &job, o->log, err);
 	if (!rc)
-		rc = write_facts(out->share, o, &m, &k, cmdline, err);
+		rc = write_facts(out->share, o, &m, &k, err);
 	if (rc)
 		goto fail;
 	log_machine(o, &m, &k);
 	rc = run_qemu(o, &m, &k, initrd, cmdline, out, err);
 	unlink(initrd);
 	free(cmdline);
+	cmdline = NULL;
 	if (rc)
 		goto fail;
 	/* A log the caller did not ask for is kept only when it tells why. */

@@ -64,6 +64,9 @@ struct th_outcome {
 	char console_log[4096];	/* where the console log is kept, or "" */
 	char share[4096];	/* the results share, until th_outcome_free */
 	char accel[8];		/* "kvm" or "tcg" */
+	char release[128];	/* the kernel's, from its image */
+	char cmdline[1024];	/* the kernel's command line */
+	long long out_bytes;	/* of the command's stdout, streamed out */
 	double boot_s;		/* from QEMU's start to the command's */
 	double total_s;
 };

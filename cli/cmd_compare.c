@@ -29,6 +29,7 @@ struct compare_opts {
 	double fail_over;	/* percent; < 0 when not given */
 	double alpha;
 	bool force;
+	bool across_kernel;	/* --across kernel */
 	const char *base_path, *new_path;
 };
 
@@ -37,7 +38,7 @@ static int usage(const char *fmt, const char *arg)
 	fprintf(stderr, "scn: compare: ");
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nusage: scn compare [--fail-over PCT] [--alpha A] "
-			"[--force] BASE.json NEW.json\n");
+			"[--force] [--across kernel] BASE.json NEW.json\n");
 	return EXIT_USAGE;
 }
 
@@ -79,6 +80,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 		{ "fail-over", required_argument, NULL, 'f' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "across", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -104,9 +106,15 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 		case 'F':
 			o->force = true;
 			break;
+		case 'A':
+			if (strcmp(optarg, "kernel"))
+				return usage("--across takes 'kernel', not '%s'",
+					     optarg);
+			o->across_kernel = true;
+			break;
 		case 'h':
 			printf("usage: scn compare [--fail-over PCT] [--alpha A] "
-			       "[--force] BASE.json NEW.json\n");
+			       "[--force] [--across kernel] BASE.json NEW.json\n");
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",
@@ -196,35 +204,52 @@ static void diff_value(struct lines *ls, const char *label,
  * parameters, and the machine and environment a developer does not change
  * to test a patch. Notes: what a developer changes on purpose between a
  * base and a new run (the kernel, its boot line, mitigations, scn itself,
- * how many repeats), shown so that the reader knows.
+ * how many repeats), shown so that the reader knows. KERNEL: what a
+ * kernel of its own makes differ (the memory it leaves, KVM's module
+ * parameters, the knobs it has): blocking, but a note with --across
+ * kernel.
  */
 #define PARAMS_FIELD 1
 
+enum field_kind { BLOCKING, NOTE, KERNEL };
+
 static const struct {
 	const char *path[4];
-	bool blocking;
+	enum field_kind kind;
 } fields[] = {
-	{ { "scenario", "hash" }, true },
-	{ { "scenario", "params" }, true },	/* PARAMS_FIELD */
-	{ { "fingerprint", "cpu", "model" }, true },
-	{ { "fingerprint", "cpu", "count" }, true },
-	{ { "fingerprint", "memory", "total" }, true },
-	{ { "fingerprint", "memory", "numa_nodes" }, true },
-	{ { "fingerprint", "virt", "kind" }, true },
-	{ { "fingerprint", "virt", "kvm" }, true },
-	{ { "fingerprint", "virt", "kvm_params" }, true },
-	{ { "fingerprint", "knobs" }, true },
-	{ { "fingerprint", "mempolicy" }, true },
-	{ { "fingerprint", "kernel", "release" }, false },
-	{ { "fingerprint", "kernel", "version" }, false },
-	{ { "fingerprint", "kernel", "cmdline" }, false },
-	{ { "fingerprint", "kernel", "preempt" }, false },
-	{ { "fingerprint", "cpu", "mitigations" }, false },
+	{ { "scenario", "hash" }, BLOCKING },
+	{ { "scenario", "params" }, BLOCKING },	/* PARAMS_FIELD */
+	{ { "fingerprint", "cpu", "model" }, BLOCKING },
+	{ { "fingerprint", "cpu", "count" }, BLOCKING },
+	{ { "fingerprint", "memory", "total" }, KERNEL },
+	{ { "fingerprint", "memory", "numa_nodes" }, BLOCKING },
+	{ { "fingerprint", "virt", "kind" }, BLOCKING },
+	{ { "fingerprint", "virt", "kvm" }, BLOCKING },
+	{ { "fingerprint", "virt", "kvm_params" }, KERNEL },
+	{ { "fingerprint", "knobs" }, KERNEL },
+	{ { "fingerprint", "mempolicy" }, BLOCKING },
+	/* A test host: the machine QEMU makes, and the one it runs on. */
+	{ { "fingerprint", "testhost", "accel" }, BLOCKING },
+	{ { "fingerprint", "testhost", "cpu" }, BLOCKING },
+	{ { "fingerprint", "testhost", "cpus" }, BLOCKING },
+	{ { "fingerprint", "testhost", "mem" }, BLOCKING },
+	{ { "fingerprint", "testhost", "nodes" }, BLOCKING },
+	{ { "fingerprint", "testhost", "qemu" }, BLOCKING },
+	{ { "fingerprint", "testhost", "outer", "cpu" }, BLOCKING },
+	{ { "fingerprint", "testhost", "outer", "cpus" }, BLOCKING },
+	{ { "fingerprint", "kernel", "release" }, NOTE },
+	{ { "fingerprint", "kernel", "version" }, NOTE },
+	{ { "fingerprint", "kernel", "cmdline" }, NOTE },
+	{ { "fingerprint", "kernel", "preempt" }, NOTE },
+	{ { "fingerprint", "testhost", "spec" }, NOTE },
+	{ { "fingerprint", "testhost", "package" }, NOTE },
+	{ { "fingerprint", "testhost", "outer", "kernel" }, NOTE },
+	{ { "fingerprint", "cpu", "mitigations" }, NOTE },
 	/* A kernel built for another page size is a deliberate change too. */
-	{ { "fingerprint", "memory", "page_size" }, false },
-	{ { "scn_version" }, false },
-	{ { "command", "repeat" }, false },
-	{ { "command", "warmup" }, false },
+	{ { "fingerprint", "memory", "page_size" }, NOTE },
+	{ { "scn_version" }, NOTE },
+	{ { "command", "repeat" }, NOTE },
+	{ { "command", "warmup" }, NOTE },
 };
 
 static const struct jin_value *field_value(const struct jin_value *root,
@@ -281,28 +306,98 @@ static void diff_params(struct lines *ls, const struct rf_result *b,
 	}
 }
 
-static void diff_setups(const struct rf_result *b, const struct rf_result *n,
-			struct lines *blocking, struct lines *notes)
+static bool in_testhost(const struct rf_result *r)
+{
+	const struct jin_value *fp = jin_get(r->root, "fingerprint");
+
+	return jin_is(jin_get(fp, "testhost"), JIN_OBJECT);
+}
+
+/*
+ * Knobs across kernels: one that a kernel lacks is the kernel's doing; a
+ * value that differs is too when both ran in a test host, which boots
+ * each kernel afresh with its own defaults, but not on a machine where
+ * someone may have set it.
+ */
+static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
+		       const struct jin_value *kb, const struct jin_value *kn,
+		       struct lines *blocking, struct lines *notes)
+{
+	bool fresh = in_testhost(b) && in_testhost(n);
+	const struct jin_value *side[2] = { kb, kn };
+
+	if (!jin_is(kb, JIN_OBJECT) || !jin_is(kn, JIN_OBJECT)) {
+		diff_value(blocking, "fingerprint.knobs", kb, kn);
+		return;
+	}
+	for (size_t s = 0; s < 2; s++) {
+		for (size_t i = 0; i < side[s]->u.obj.len; i++) {
+			const struct jin_member *m = &side[s]->u.obj.members[i];
+			const struct jin_value *vb = jin_get(kb, m->key);
+			const struct jin_value *vn = jin_get(kn, m->key);
+			char *label;
+
+			if (s == 1 && vb)
+				continue;	/* seen from the base */
+			label = xasprintf("fingerprint.knobs.%s", m->key);
+			diff_value(!vb || !vn || fresh ? notes : blocking, label, vb, vn);
+			free(label);
+		}
+	}
+}
+
+static void diff_setups(const struct compare_opts *o, const struct rf_result *b,
+			const struct rf_result *n, struct lines *blocking,
+			struct lines *notes)
 {
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(fields); i++) {
+		const struct jin_value *vb = field_value(b->root, fields[i].path);
+		const struct jin_value *vn = field_value(n->root, fields[i].path);
+		bool block = fields[i].kind == BLOCKING ||
+			     (fields[i].kind == KERNEL && !o->across_kernel);
 		struct strbuf label;
 
 		if (i == PARAMS_FIELD) {
-			diff_params(blocking, b, n,
-				    field_value(b->root, fields[i].path),
-				    field_value(n->root, fields[i].path));
+			diff_params(blocking, b, n, vb, vn);
+			continue;
+		}
+		if (fields[i].kind == KERNEL && o->across_kernel &&
+		    !strcmp(fields[i].path[1], "knobs")) {
+			diff_knobs(b, n, vb, vn, blocking, notes);
 			continue;
 		}
 		sb_init(&label);
 		for (k = 0; k < 4 && fields[i].path[k]; k++)
 			sb_printf(&label, "%s%s", k ? "." : "", fields[i].path[k]);
-		diff_value(fields[i].blocking ? blocking : notes, label.buf,
-			   field_value(b->root, fields[i].path),
-			   field_value(n->root, fields[i].path));
+		diff_value(block ? blocking : notes, label.buf, vb, vn);
 		sb_free(&label);
 	}
+}
+
+/* "across kernel: 6.1.0-57-amd64 -> 6.12.117+deb12-amd64 (preempt=full)". */
+static void print_across(const struct rf_result *b, const struct rf_result *n)
+{
+	static const char *const rel[] = { "fingerprint", "kernel", "release" };
+	static const char *const cmd[] = { "fingerprint", "kernel", "cmdline" };
+	const struct jin_value *rb = field_value(b->root, rel);
+	const struct jin_value *rn = field_value(n->root, rel);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	rf_value_text(&sb, rb);
+	sb_puts(&sb, " -> ");
+	rf_value_text(&sb, rn);
+	if (jin_equal(rb, rn)) {
+		bool same_line = jin_equal(field_value(b->root, cmd),
+					   field_value(n->root, cmd));
+
+		sb_puts(&sb, same_line ? " (the same kernel)" :
+			" (the same kernel, another command line)");
+	}
+	printf("across kernel: %s\n", sb.buf);
+	sb_free(&sb);
 }
 
 /* ---- the table -------------------------------------------------------- */
@@ -672,6 +767,22 @@ static int skipped(const struct rf_result *r)
 	return COMPARE_EXIT_SKIP;
 }
 
+/* Whether --across kernel would accept what blocks now. */
+static bool only_kernels_differ(const struct compare_opts *o,
+				const struct rf_result *b, const struct rf_result *n)
+{
+	struct compare_opts across = *o;
+	struct lines blocking = { 0 }, notes = { 0 };
+	bool only;
+
+	across.across_kernel = true;
+	diff_setups(&across, b, n, &blocking, &notes);
+	only = blocking.len == 0;
+	lines_free(&blocking);
+	lines_free(&notes);
+	return only;
+}
+
 static int report(const struct compare_opts *o, const struct rf_result *b,
 		  const struct rf_result *n)
 {
@@ -681,18 +792,24 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	size_t i;
 	int rc = 0;
 
-	diff_setups(b, n, &blocking, &notes);
+	diff_setups(o, b, n, &blocking, &notes);
 	if (blocking.len && !o->force) {
 		fprintf(stderr, "scn: compare: %s and %s were not measured alike:\n",
 			o->base_path, o->new_path);
 		for (i = 0; i < blocking.len; i++)
 			fprintf(stderr, "  %s\n", blocking.v[i]);
-		fprintf(stderr, "hint: --force compares them anyway\n");
+		if (!o->across_kernel && only_kernels_differ(o, b, n))
+			fprintf(stderr, "hint: only what their kernels make differ "
+				"differs: --across kernel compares them\n");
+		else
+			fprintf(stderr, "hint: --force compares them anyway\n");
 		rc = COMPARE_EXIT_UNLIKE;
 		goto out;
 	}
 	print_side("base", b);
 	print_side("new ", n);
+	if (o->across_kernel)
+		print_across(b, n);
 	for (i = 0; i < blocking.len; i++)
 		printf("forced: %s\n", blocking.v[i]);
 	for (i = 0; i < notes.len; i++)

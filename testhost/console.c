@@ -80,6 +80,10 @@ static void line_done(struct th_console *c, char *line)
 		VEC_PUSH(c->errors, c->nerrors, c->errors_cap, xstrdup(s + tag + 7));
 		return;
 	}
+	if (!strncmp(s, TH_CONSOLE_TAG "note: ", tag + 6)) {
+		VEC_PUSH(c->notes, c->nnotes, c->notes_cap, xstrdup(s + tag + 6));
+		return;
+	}
 	if (!c->in_report && th_console_oops_start(s)) {
 		c->in_report = true;
 		c->oopsed = true;
@@ -151,6 +155,9 @@ void th_console_free(struct th_console *c)
 	for (size_t i = 0; i < c->nerrors; i++)
 		free(c->errors[i]);
 	free(c->errors);
+	for (size_t i = 0; i < c->nnotes; i++)
+		free(c->notes[i]);
+	free(c->notes);
 	for (size_t i = 0; i < TH_CONSOLE_TAIL; i++)
 		free(c->tail[i]);
 	sb_free(&c->partial);

@@ -28,6 +28,8 @@ struct th_console {
 	size_t noops, oops_cap;
 	char **errors;			/* the init's "error: ..." texts */
 	size_t nerrors, errors_cap;
+	char **notes;			/* and its "note: ..." texts */
+	size_t nnotes, notes_cap;
 	char *tail[TH_CONSOLE_TAIL];	/* the last lines, a ring */
 	size_t ntail;
 };

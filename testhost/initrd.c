@@ -14,8 +14,12 @@
 /* The init, built static by the Makefile and linked in (init_blob.S). */
 extern const unsigned char th_init_image[], th_init_image_end[];
 
-/* What the mounts need: 9p over virtio, and overlayfs for /tmp. */
-static const char *const root_mods[] = { "9pnet_virtio", "9p", "overlay" };
+/*
+ * What the mounts need: the virtio PCI transport (a module in 6.1, built
+ * in later), 9p over virtio, and overlayfs for /tmp.
+ */
+static const char *const root_mods[] = { "virtio_pci", "9pnet_virtio", "9p",
+					 "overlay" };
 
 static void job_record(struct strbuf *sb, const char *key, const char *value)
 {
@@ -73,7 +77,8 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 	if (!rc)
 		rc = th_mod_closure(&t, &vendor, 1, &kvm, err);
 	for (size_t i = 0; !rc && i < root.nmissing; i++)
-		if (log && strcmp(root.missing[i], "overlay"))
+		if (log && strcmp(root.missing[i], "overlay") &&
+		    strcmp(root.missing[i], "virtio_pci"))
 			fprintf(log, "# test host: %s has no module %s and does "
 				"not list it as built in\n", k->modules,
 				root.missing[i]);

@@ -163,6 +163,7 @@ struct watch {
 	struct th_console con;
 	struct tail out, err;
 	double start, run_at, panic_at, term_at;
+	size_t notes_shown;
 	bool timed_out, boot_timeout;
 	int signo;
 };
@@ -239,6 +240,11 @@ static void watch_loop(struct watch *w, const struct th_opts *o, const char *sha
 				break;	/* QEMU is gone */
 			if (n > 0)
 				th_console_feed(&w->con, buf, (size_t)n);
+			/* "kvm_amd did not load": the caller should know. */
+			for (; w->notes_shown < w->con.nnotes; w->notes_shown++)
+				if (o->log)
+					fprintf(o->log, "# test host: %s\n",
+						w->con.notes[w->notes_shown]);
 			if (w->con.run && !w->run_at)
 				w->run_at = now;
 			if (w->con.oopsed && !w->panic_at)

@@ -175,7 +175,8 @@ static int plan_accel(const struct th_opts *o, struct th_machine *m,
 
 	if (o->accel != TH_ACCEL_TCG && kvm_usable(m, why, sizeof(why))) {
 		m->kvm = true;
-		m->cpu = "host";
+		/* An invariant TSC, which KVM on PREEMPT_RT kernels needs. */
+		m->cpu = "host,+invtsc";
 		return 0;
 	}
 	if (o->accel == TH_ACCEL_KVM)

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * testhost: the parts of the test host that need no QEMU. The initramfs
+ * writer's archive read back by a newc reader of this test's own; module
+ * dependencies from modules.dep, from .modinfo sections of hand-made ELF
+ * files, and through modules.builtin; the console reader's oops and init
+ * lines; the release a bzImage header names; kernel specs that are wrong.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../testhost/console.h"
+#include "../../testhost/cpio.h"
+#include "../../testhost/kernel.h"
+#include "../../testhost/modules.h"
+#include "tap.h"
+
+/* ---- cpio ---------------------------------------------------------------- */
+
+struct entry {
+	char name[64];
+	unsigned mode, size, rmaj, rmin;
+	const char *data;
+};
+
+static unsigned hex8(const char *p)
+{
+	char buf[9];
+
+	memcpy(buf, p, 8);
+	buf[8] = '\0';
+	return (unsigned)strtoul(buf, NULL, 16);
+}
+
+/* Reads newc entries as the kernel's unpacker would; -1 on a bad archive. */
+static int read_newc(const char *buf, size_t len, struct entry *e, int max)
+{
+	size_t off = 0;
+	int n = 0;
+
+	while (off + 110 <= len && n < max) {
+		unsigned namesize;
+
+		if (memcmp(buf + off, "070701", 6) || off % 4)
+			return -1;
+		e[n].mode = hex8(buf + off + 14);
+		e[n].size = hex8(buf + off + 54);
+		e[n].rmaj = hex8(buf + off + 78);
+		e[n].rmin = hex8(buf + off + 86);
+		namesize = hex8(buf + off + 94);
+		if (namesize > sizeof(e[n].name) || off + 110 + namesize > len ||
+		    buf[off + 110 + namesize - 1])
+			return -1;
+		memcpy(e[n].name, buf + off + 110, namesize);
+		off = (off + 110 + namesize + 3) & ~(size_t)3;
+		e[n].data = buf + off;
+		off = (off + e[n].size + 3) & ~(size_t)3;
+		if (!strcmp(e[n++].name, "TRAILER!!!"))
+			return off == len ? n : -1;
+	}
+	return -1;
+}
+
+static void test_cpio(void)
+{
+	struct entry e[8];
+	struct cpio c;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int n, rc;
+
+	cpio_init(&c, f);
+	cpio_dir(&c, "dev", 0755);
+	cpio_chardev(&c, "dev/console", 0600, 5, 1);
+	cpio_file(&c, "init", 0755, "hello", 5);
+	cpio_file(&c, "empty", 0644, "", 0);
+	rc = cpio_finish(&c);
+	fclose(f);
+	TAP_INT(rc, 0, "cpio: an archive is written");
+	n = read_newc(buf, len, e, 8);
+	TAP_INT(n, 5, "cpio: it reads back as newc, 4-byte aligned, with a trailer");
+	if (n == 5) {
+		TAP_STR(e[0].name, "dev", "cpio: first a directory");
+		TAP_INT(e[0].mode, S_IFDIR | 0755, "cpio: with its mode");
+		TAP_INT(e[1].mode, S_IFCHR | 0600, "cpio: a character device");
+		TAP_INT(e[1].rmaj * 256 + e[1].rmin, 5 * 256 + 1,
+			"cpio: the device is 5:1");
+		TAP_INT(e[2].size, 5, "cpio: a file's size");
+		tap_ok(!memcmp(e[2].data, "hello", 5), "cpio: a file's bytes");
+		TAP_INT(e[3].size, 0, "cpio: an empty file");
+	}
+	free(buf);
+}
+
+/* ---- modules ------------------------------------------------------------- */
+
+static char tree[64];
+
+static void put_file(const char *rel, const void *data, size_t len)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tree, rel);
+	f = fopen(path, "w");
+	if (f) {
+		fwrite(data, 1, len, f);
+		fclose(f);
+	}
+}
+
+static void put_text(const char *rel, const char *text)
+{
+	put_file(rel, text, strlen(text));
+}
+
+/*
+ * A relocatable ELF64 with a section header table of three: the null
+ * section, .shstrtab and .modinfo holding info (n bytes, NULs inside).
+ */
+static size_t make_module(unsigned char *out, const char *info, size_t n)
+{
+	static const char names[] = "\0.shstrtab\0.modinfo";
+	Elf64_Ehdr eh = { 0 };
+	Elf64_Shdr sh[3] = { { 0 } };
+	size_t off = sizeof(eh);
+
+	memcpy(eh.e_ident, ELFMAG, SELFMAG);
+	eh.e_ident[EI_CLASS] = ELFCLASS64;
+	eh.e_ident[EI_DATA] = ELFDATA2LSB;
+	eh.e_ident[EI_VERSION] = EV_CURRENT;
+	eh.e_type = ET_REL;
+	eh.e_machine = EM_X86_64;
+	eh.e_version = EV_CURRENT;
+	eh.e_ehsize = sizeof(eh);
+	eh.e_shentsize = sizeof(Elf64_Shdr);
+	eh.e_shnum = 3;
+	eh.e_shstrndx = 1;
+	memcpy(out + off, names, sizeof(names));
+	sh[1].sh_name = 1;
+	sh[1].sh_type = SHT_STRTAB;
+	sh[1].sh_offset = off;
+	sh[1].sh_size = sizeof(names);
+	off += sizeof(names);
+	memcpy(out + off, info, n);
+	sh[2].sh_name = 11;
+	sh[2].sh_type = SHT_PROGBITS;
+	sh[2].sh_offset = off;
+	sh[2].sh_size = n;
+	off += n;
+	off = (off + 7) & ~(size_t)7;
+	eh.e_shoff = off;
+	memcpy(out + off, sh, sizeof(sh));
+	memcpy(out, &eh, sizeof(eh));
+	return off + sizeof(sh);
+}
+
+static void put_module(const char *rel, const char *info, size_t n)
+{
+	unsigned char elf[1024];
+
+	put_file(rel, elf, make_module(elf, info, n));
+}
+
+/* The names of l, in order, comma-separated. */
+static void names(const struct th_modlist *l, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < l->n; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? "," : "",
+			 l->v[i]->name);
+}
+
+static void test_modinfo(void)
+{
+	static const char info[] = "license=GPL\0\0\0depends=kvm,ccp\0name=kvm_amd";
+	unsigned char elf[1024];
+	char buf[64];
+	size_t n = make_module(elf, info, sizeof(info));
+
+	TAP_INT(th_modinfo_get(elf, n, "depends", buf, sizeof(buf)), 0,
+		"modinfo: depends= is found past NUL padding");
+	TAP_STR(buf, "kvm,ccp", "modinfo: its value");
+	TAP_INT(th_modinfo_get(elf, n, "vermagic", buf, sizeof(buf)), -ENOENT,
+		"modinfo: a key that is not there");
+	TAP_INT(th_modinfo_get(elf, 40, "depends", buf, sizeof(buf)), -EINVAL,
+		"modinfo: a truncated file is no ELF");
+	elf[EI_CLASS] = ELFCLASS32;
+	TAP_INT(th_modinfo_get(elf, n, "depends", buf, sizeof(buf)), -EINVAL,
+		"modinfo: a 32-bit ELF is refused");
+}
+
+static void test_closure_dep(void)
+{
+	const char *want[] = { "9p", "kvm-amd", "virtio_ring", "nosuch" };
+	struct th_modlist l = { 0 };
+	struct th_modtree t;
+	struct rt_err err;
+	char got[256];
+	int rc;
+
+	put_text("modules.dep",
+		 "kernel/fs/9p/9p.ko.xz: kernel/net/9p/9pnet.ko.xz kernel/fs/netfs/netfs.ko.xz\n"
+		 "kernel/net/9p/9pnet.ko.xz:\n"
+		 "kernel/fs/netfs/netfs.ko.xz:\n"
+		 "kernel/arch/x86/kvm/kvm-amd.ko: kernel/arch/x86/kvm/kvm.ko\n"
+		 "kernel/arch/x86/kvm/kvm.ko:\n");
+	put_text("modules.builtin", "kernel/drivers/virtio/virtio_ring.ko\n");
+	rc = th_modtree_open(&t, tree, tree, &err);
+	TAP_INT(rc, 0, "modules.dep: the tree opens");
+	rc = th_mod_closure(&t, want, 4, &l, &err);
+	TAP_INT(rc, 0, "modules.dep: the closure is found");
+	names(&l, got, sizeof(got));
+	TAP_STR(got, "9pnet,netfs,9p,kvm,kvm_amd",
+		"modules.dep: dependencies first, '-' read as '_'");
+	TAP_INT(l.nmissing, 1, "modules.dep: a built-in module is not missing");
+	if (l.nmissing)
+		TAP_STR(l.missing[0], "nosuch", "modules.dep: an unknown one is");
+	th_modlist_free(&l);
+	th_modtree_free(&t);
+}
+
+static void test_closure_modinfo(void)
+{
+	static const char amd[] = "depends=kvm,ccp";
+	static const char kvm[] = "depends=irqbypass";
+	static const char none[] = "depends=";
+	const char *want[] = { "kvm_amd" };
+	struct th_modlist l = { 0 };
+	struct th_modtree t;
+	struct rt_err err;
+	char got[256], path[128];
+
+	snprintf(path, sizeof(path), "%s/modules.dep", tree);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/arch", tree);
+	mkdir(path, 0755);
+	put_module("arch/kvm-amd.ko", amd, sizeof(amd));
+	put_module("arch/kvm.ko", kvm, sizeof(kvm));
+	put_module("arch/ccp.ko", none, sizeof(none));
+	put_module("arch/irqbypass.ko", none, sizeof(none));
+	/* A build tree's modules.order names objects (.o). */
+	put_text("modules.order", "arch/kvm.o\narch/kvm-amd.o\narch/ccp.o\n"
+		 "arch/irqbypass.o\n");
+	if (!tap_ok(th_modtree_open(&t, tree, tree, &err) == 0,
+		    "modinfo tree: opens through modules.order"))
+		printf("#   %s\n", err.msg);
+	TAP_INT(t.n, 4, "modinfo tree: every module of the order is found");
+	if (!tap_ok(th_mod_closure(&t, want, 1, &l, &err) == 0,
+		    "modinfo tree: the closure is read from .modinfo"))
+		printf("#   %s\n", err.msg);
+	names(&l, got, sizeof(got));
+	TAP_STR(got, "irqbypass,kvm,ccp,kvm_amd",
+		"modinfo tree: each module after what it depends on");
+	th_modlist_free(&l);
+	th_modtree_free(&t);
+}
+
+/* ---- console ------------------------------------------------------------- */
+
+static void test_console(void)
+{
+	static const char text[] =
+		"[    1.000000] Linux version 6.12\r\n"
+		"scn-testhost: note: something\r\n"
+		"scn-testhost: run\r\n"
+		"[    2.000000] WARNING: CPU: 0 PID: 1 at foo\r\n"
+		"[    3.000000] BUG: kernel NULL pointer dereference, address: 0\r\n"
+		"[    3.000001] Call Trace:\r\n"
+		"[    3.000002] ---[ end trace 0000000000000000 ]---\r\n"
+		"[    3.100000] after\r\n"
+		"scn-testhost: error: mount -t 9p";
+	struct th_console c;
+	size_t n;
+	char **oops;
+
+	th_console_init(&c, NULL);
+	/* In pieces, as a pipe delivers them. */
+	th_console_feed(&c, text, 50);
+	th_console_feed(&c, text + 50, sizeof(text) - 1 - 50);
+	th_console_end(&c);
+	tap_ok(c.run, "console: the init's run line is seen");
+	tap_ok(c.oopsed && !c.panicked, "console: a BUG is an oops, not a panic");
+	TAP_INT(c.nerrors, 1, "console: the init's error line, without a newline");
+	if (c.nerrors)
+		TAP_STR(c.errors[0], "mount -t 9p", "console: its text");
+	oops = th_console_take_oops(&c, &n);
+	TAP_INT(n, 3, "console: the report up to its end line, not the warning");
+	if (n == 3)
+		TAP_STR(oops[0], "BUG: kernel NULL pointer dereference, address: 0",
+			"console: without the timestamp and carriage return");
+	for (size_t i = 0; i < n; i++)
+		free(oops[i]);
+	free(oops);
+	th_console_free(&c);
+	tap_ok(th_console_oops_start("watchdog: BUG: soft lockup - CPU#0 stuck"),
+	       "console: a soft lockup begins a report");
+	tap_ok(!th_console_oops_start("BUGS: none"),
+	       "console: a word that merely starts with BUG does not");
+}
+
+/* ---- kernel -------------------------------------------------------------- */
+
+static void test_kernel(void)
+{
+	unsigned char img[0x400] = { 0 };
+	struct th_kernel k;
+	struct rt_err err;
+	char rel[64], path[128];
+
+	memcpy(img + 0x202, "HdrS", 4);
+	img[0x20e] = 0x00;	/* the string at 0x200 + 0x100 */
+	img[0x20f] = 0x01;
+	strcpy((char *)img + 0x300, "6.12.1-test (me@here) #1 SMP");
+	put_file("bzImage", img, sizeof(img));
+	snprintf(path, sizeof(path), "%s/bzImage", tree);
+	TAP_INT(th_bzimage_release(path, rel, sizeof(rel)), 0,
+		"bzImage: the setup header is read");
+	TAP_STR(rel, "6.12.1-test", "bzImage: the release is its first word");
+	snprintf(path, sizeof(path), "%s/modules.order", tree);
+	TAP_INT(th_bzimage_release(path, rel, sizeof(rel)), -ENOEXEC,
+		"bzImage: a file without HdrS is none");
+	TAP_INT(th_kernel_resolve("debian:latest", NULL, NULL, &k, &err), -EINVAL,
+		"kernel: debian:latest is no spec");
+	TAP_INT(th_kernel_resolve("debian:6.12-xx", NULL, NULL, &k, &err), -EINVAL,
+		"kernel: only -rt may follow the series");
+	TAP_INT(th_kernel_resolve("debian:6.12", tree, NULL, &k, &err), -EINVAL,
+		"kernel: --modules goes with a kernel you built");
+	TAP_INT(th_kernel_resolve("/nonexistent/bzImage", NULL, NULL, &k, &err),
+		-ENOENT, "kernel: a missing file");
+	snprintf(path, sizeof(path), "%s/bzImage", tree);
+	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
+		"kernel: a bzImage with --modules");
+	TAP_STR(k.modules, tree, "kernel: --modules without lib/modules is the tree");
+}
+
+int main(void)
+{
+	char cmd[128];
+
+	snprintf(tree, sizeof(tree), "/tmp/scn-unit-testhost.XXXXXX");
+	if (!mkdtemp(tree))
+		return 1;
+	test_cpio();
+	test_modinfo();
+	test_closure_dep();
+	test_closure_modinfo();
+	test_console();
+	test_kernel();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
+	if (system(cmd))
+		printf("# could not remove %s\n", tree);
+	return tap_done();
+}

@@ -97,8 +97,10 @@ suite: deps
 	@$(MAKE) --no-print-directory scn >&2	# stdout is the suite's KTAP
 	@tests/suite.sh
 
+# The test host's kernel is fetched (once, into the cache) before the tests.
 test: deps
 	@$(MAKE) --no-print-directory scn units
+	@$(BUILD)/scn kernel debian:6.12 >/dev/null || true
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../testhost/kernel.h"
 #include "cmd_testhost.h"
 
 #define EXIT_USAGE 64
@@ -191,5 +192,53 @@ int cmd_exec(int argc, char **argv)
 	}
 	rc = th_cli_report("exec", &o, &out);
 	th_outcome_free(&out);
+	return rc;
+}
+
+int cmd_kernel(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "modules", required_argument, NULL, TH_OPT_MODULES },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *modules = NULL;
+	int c, rc = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (c == TH_OPT_MODULES) {
+			modules = optarg;
+		} else if (c == 'h') {
+			printf("usage: scn kernel [--modules DIR] SPEC...\n");
+			return 0;
+		} else {
+			fprintf(stderr, "scn: kernel: unknown or incomplete option "
+				"'%s'\nusage: scn kernel [--modules DIR] SPEC...\n",
+				argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "usage: scn kernel [--modules DIR] SPEC...\n");
+		return EXIT_USAGE;
+	}
+	for (int i = optind; i < argc; i++) {
+		struct th_kernel k;
+		struct rt_err err;
+		int krc = th_kernel_resolve(argv[i], modules, stderr, &k, &err);
+
+		if (krc) {
+			fprintf(stderr, "scn: kernel: %s%s\n",
+				krc == -ENOPKG ? "SKIP: " : "", err.msg);
+			if (rc != EXIT_USAGE)
+				rc = krc == -ENOPKG ? 4 : EXIT_USAGE;
+			continue;
+		}
+		printf("%s: %s\n", argv[i], k.package[0] ? k.package : k.image);
+		printf("  release  %s\n  image    %s\n  modules  %s\n", k.release,
+		       k.image, k.modules[0] ? k.modules : "none (all built in)");
+	}
 	return rc;
 }

@@ -60,4 +60,10 @@ int th_cli_report(const char *cmd, const struct th_opts *o,
 /* scn exec [host options] [--timeout S] [-q] [--] COMMAND [ARG...] */
 int cmd_exec(int argc, char **argv);
 
+/*
+ * scn kernel [--modules DIR] SPEC...: each kernel resolved (and fetched
+ * into the cache) and shown. Exit 0, 4 when one cannot be had here, 64.
+ */
+int cmd_kernel(int argc, char **argv);
+
 #endif

@@ -38,6 +38,9 @@ static const char usage_text[] =
 	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
 	"  plan FILE          show what a run would create and do, in order\n"
 	"  run FILE|DIR       check, then run on this machine (see 'scn help run')\n"
+	"                     or, with --kernel SPEC, in a test host (docs/testhost.md)\n"
+	"  exec --kernel SPEC -- COMMAND   any command of this machine in a test host\n"
+	"  kernel SPEC...     fetch a test host's kernel and show where it is\n"
 	"  repl               the language one input at a time, against live state\n"
 	"  restore [DIR]      put back the knobs of a run that was killed\n"
 	"  knobs              every knob scn can set: value now, range, file\n"
@@ -303,8 +306,22 @@ static int cmd_help(int argc, char **argv)
 		puts("scn knobs\n"
 		     "  Every knob a scenario can set: its value here, its range, its file.");
 	else if (argc > 1 && !strcmp(argv[1], "features"))
-		puts("scn features [--json]\n"
-		     "  Shows what this machine offers and every requirement name.");
+		puts("scn features [--json] [--kernel SPEC [host options]]\n"
+		     "  Shows what this machine offers and every requirement name;\n"
+		     "  with --kernel, what that kernel offers in a test host.");
+	else if (argc > 1 && !strcmp(argv[1], "exec"))
+		printf("scn exec --kernel SPEC [host options] [--timeout SECONDS] [-q]\n"
+		       "         [--] COMMAND [ARG...]\n"
+		       "  Boots SPEC under QEMU with this machine's root shared read-only\n"
+		       "  and runs COMMAND inside, in this directory and environment; its\n"
+		       "  stdout and stderr stream out. Exit: COMMAND's status, 1 when the\n"
+		       "  kernel oopses or panics (its lines on stderr), 124 after\n"
+		       "  --timeout, 4 when the test host cannot run here.\n%s", TH_USAGE);
+	else if (argc > 1 && !strcmp(argv[1], "kernel"))
+		puts("scn kernel [--modules DIR] SPEC...\n"
+		     "  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt,\n"
+		     "  debian:PACKAGE, or a bzImage), fetches a Debian one into the\n"
+		     "  cache, and shows its release, image and modules.");
 	else if (argc > 1 && !strcmp(argv[1], "compare"))
 		puts("scn compare [--fail-over PCT] [--alpha A] [--force] BASE.json NEW.json\n"
 		     "  Matches points by their parameters, phases and metrics by name, and\n"
@@ -344,6 +361,8 @@ int main(int argc, char **argv)
 		return cmd_repl(argc - 1, argv + 1);
 	if (!strcmp(cmd, "exec"))
 		return cmd_exec(argc - 1, argv + 1);
+	if (!strcmp(cmd, "kernel"))
+		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(cmd, "knobs"))
 		return cmd_knobs();
 	if (!strcmp(cmd, "restore"))

@@ -1,54 +1,211 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The test host (docs/testhost.md): Debian's 6.12 kernel booted under QEMU
-# with this machine's root; a few boots in all. Each case prints "ok",
-# "FAIL" or "skip" as tests/run.sh counts them. SCN_TEST_KERNEL picks
-# another kernel (default debian:6.12).
+# with this machine's root, seven boots in all: KVM usable inside; a
+# scenario's JSON result of the same shape as a local run's, with a region
+# on node 1 of two nodes and knobs set inside but not outside; exit codes
+# 1 and 4 carried out; a panic caught with its lines; a hang stopped by
+# --timeout; a command's output, directory, environment and exit code,
+# with guest RAM never offered to this machine's KSM. Without QEMU, a
+# SKIP. SCN_TEST_KERNEL picks another kernel (default debian:6.12).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 K=${SCN_TEST_KERNEL:-debian:6.12}
+case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 
-# Why a boot was skipped, once; every later case skips for it too.
-NOHOST=""
-# th NAME ARGS...: scn with stdout in $TMP/out, stderr in $TMP/err; sets rc.
+# th NAME ARGS...: scn with stdout in $TMP/out and stderr in $TMP/err, rc
+# its exit code; false (and a skip) when the test host cannot run here.
 th() {
 	local name=$1
 	shift
 	"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
-	if [ $rc = 4 ] && grep -q 'SKIP: the test host cannot run here' "$TMP/err"; then
-		NOHOST=$(grep -m1 'SKIP' "$TMP/err")
-		skip "$name" "$NOHOST"
+	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/err"; then
+		skip "$name" "$(grep -m1 'cannot run here' "$TMP/err")"
 		return 1
 	fi
 	return 0
 }
 show() { sed 's/^/    /' "$TMP/err" | tail -n 15; }
 
-# --- exec: output out, exit code carried -----------------------------------
-if th exec-exit-code exec -q --kernel "$K" -- sh -c 'echo out; echo err >&2; exit 3'; then
-	if [ $rc != 3 ]; then
-		fail exec-exit-code "exit $rc, want 3"; show
-	elif [ "$(cat "$TMP/out")" != out ] || ! grep -qx err "$TMP/err"; then
-		fail exec-exit-code "stdout or stderr did not come out"; show
+# --- no QEMU: a SKIP with the reason, no boot ------------------------------
+SCN_QEMU=/nonexistent/qemu "$SCN" exec -q --kernel "$K" -- true >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 4 ] && grep -q 'SKIP: the test host cannot run here: /nonexistent/qemu is not installed' "$TMP/err"; then
+	ok "no QEMU: SKIP with the reason"
+else
+	fail "no QEMU: SKIP with the reason" "exit $rc"; show
+fi
+
+# --- boot: KVM inside --------------------------------------------------------
+if th "features --kernel: kvm usable" features -q --kernel "$K"; then
+	if [ $rc = 0 ] && grep -Eq '^  kvm +usable$' "$TMP/out"; then
+		ok "features --kernel: kvm usable"
 	else
-		ok exec-exit-code
+		fail "features --kernel: kvm usable" "exit $rc: $(grep -E '^  (release|kvm) ' "$TMP/out" | tr -s ' ')"; show
 	fi
 fi
 
-# --- run --kernel: a scenario's print lines and its exit code --------------
-cat >"$TMP/fill.scn" <<'SCN'
+# --- a result like a local run's; node 1 of 2; knobs stay inside ---------
+cat >"$TMP/node.scn" <<'SCN'
 # SPDX-License-Identifier: GPL-2.0-only
-region r type=anon size=8M
+param node = 0
+set ksm.pages_to_scan = 1234567
+set ksm.sleep_millisecs = 4321
+set thp.khugepaged.pages_to_scan = 7777
+region r type=anon size=8M node=node
 phase fill { host write r }
-print "filled {fill.pages} pages"
+print "node {node}: {fill.placement.r[node]} of {fill.pages}; knobs {ksm.pages_to_scan} {ksm.sleep_millisecs}"
+expect fill.placement.r[node] == fill.pages
 SCN
-if [ -z "$NOHOST" ] && th run-kernel run -q --kernel "$K" "$TMP/fill.scn"; then
+knobs="/sys/kernel/mm/ksm/pages_to_scan /sys/kernel/mm/ksm/sleep_millisecs
+	/sys/kernel/mm/transparent_hugepage/khugepaged/pages_to_scan"
+before=$(cat $knobs 2>/dev/null | tr '\n' ' ')
+"$SCN" run -q --format json -o "$TMP/local.json" "$TMP/node.scn" 2>"$TMP/lerr"
+lrc=$?
+if th "run --kernel: node 1 of 2" run -q --kernel "$K" --nodes 2 -D node=1 \
+	--format json -o "$TMP/th.json" "$TMP/node.scn"; then
+	after=$(cat $knobs 2>/dev/null | tr '\n' ' ')
 	if [ $rc != 0 ]; then
-		fail run-kernel "exit $rc, want 0"; show
-	elif [ "$(cat "$TMP/out")" != "filled 2048 pages" ]; then
-		fail run-kernel "stdout: $(head -c 200 "$TMP/out")"
+		fail "run --kernel: node 1 of 2" "exit $rc"; show
+	elif python3 - "$TMP/th.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+(pt,) = d["points"]
+assert pt["output"] == ["node 1: 2048 of 2048; knobs 1234567 4321"], pt["output"]
+th = d["fingerprint"]["testhost"]
+assert th["nodes"] == 2 and th["accel"] in ("tcg", "kvm"), th
+assert d["fingerprint"]["memory"]["numa_nodes"] == 2
+PY
+		ok "run --kernel: a region on node 1 of 2, knobs set inside"
 	else
-		ok run-kernel
+		fail "run --kernel: node 1 of 2" "$(tail -n 3 "$TMP/py")"
+	fi
+	# A leak would show the very values set inside.
+	case " $after " in
+	*" 1234567 "* | *" 4321 "* | *" 7777 "*)
+		fail "knobs set inside stay inside" "before: $before after: $after" ;;
+	*) ok "knobs set inside stay inside" ;;
+	esac
+	# The same keys at every level; lists by their first element.
+	if [ $lrc != 0 ] && [ $lrc != 1 ]; then
+		fail "run --kernel: the result's shape is a local run's" "local run: exit $lrc: $(head -n 2 "$TMP/lerr")"
+	elif python3 - "$TMP/local.json" "$TMP/th.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+def shape(v, path=""):
+    if isinstance(v, dict):
+        out = {path}
+        for k, x in v.items():
+            # What varies by machine: knob and mitigation names, KVM's
+            # parameters, the test host's facts (null on a local run).
+            if path in (".fingerprint.knobs", ".fingerprint.cpu.mitigations",
+                        ".fingerprint.virt.kvm_params", ".fingerprint.testhost"):
+                continue
+            out |= shape(x, path + "." + k)
+        return out
+    if isinstance(v, list):
+        return shape(v[0], path + "[]") if v else {path + "[]"}
+    return {path}
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+# A local kvm_reason is a string, null where KVM works.
+for d in (a, b):
+    d["fingerprint"]["virt"].pop("kvm_reason")
+assert shape(a) == shape(b), sorted(shape(a) ^ shape(b))
+assert "testhost" in a["fingerprint"] and a["fingerprint"]["testhost"] is None
+PY
+		ok "run --kernel: the result's shape is a local run's"
+	else
+		fail "run --kernel: the result's shape is a local run's" "$(tail -n 3 "$TMP/py")"
 	fi
 fi
+
+# --- exit codes 1 and 4 carried out ------------------------------------------
+cat >"$TMP/fails.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+region r type=anon size=1M
+phase fill { host write r }
+expect fill.pages == 1
+SCN
+if th "run --kernel: exit 1 of a failed expect" run -q --kernel "$K" "$TMP/fails.scn"; then
+	if [ $rc = 1 ] && grep -q 'expect' "$TMP/err"; then
+		ok "run --kernel: exit 1 of a failed expect"
+	else
+		fail "run --kernel: exit 1 of a failed expect" "exit $rc"; show
+	fi
+fi
+cat >"$TMP/skips.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+require nodes >= 3
+phase nap { sleep 1ms }
+SCN
+if th "run --kernel: exit 4 of a skip inside" run -q --kernel "$K" --nodes 2 "$TMP/skips.scn"; then
+	if [ $rc = 4 ] && grep -q '^# SKIP' "$TMP/out"; then
+		ok "run --kernel: exit 4 of a skip inside"
+	else
+		fail "run --kernel: exit 4 of a skip inside" "exit $rc: $(head -c 200 "$TMP/out")"; show
+	fi
+fi
+
+# --- a panic: exit 1, its lines on stderr and in the result ----------------
+cat >"$TMP/panic.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+phase crash { host exec "echo c > /proc/sysrq-trigger" }
+SCN
+if th "run --kernel: a panic inside" run -q --kernel "$K" --format json -o "$TMP/p.json" "$TMP/panic.scn"; then
+	if [ $rc != 1 ]; then
+		fail "run --kernel: a panic inside" "exit $rc"; show
+	elif ! grep -q 'Kernel panic - not syncing: sysrq triggered crash' "$TMP/err"; then
+		fail "run --kernel: a panic inside" "no panic line on stderr"; show
+	elif ! python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["status"] == "fail" and any("sysrq triggered crash" in l for l in d["oops"])' "$TMP/p.json" 2>"$TMP/py"; then
+		fail "run --kernel: a panic inside" "the result: $(tail -n 1 "$TMP/py")"
+	elif ! grep -q 'sysrq triggered crash' "$TMP/p.console.log"; then
+		fail "run --kernel: a panic inside" "no console log beside the result"
+	else
+		ok "run --kernel: a panic inside is exit 1, with its lines"
+	fi
+fi
+
+# --- a hang: QEMU stopped after --timeout, exit 124 -----------------------
+if th "exec --timeout: exit 124" exec -q --timeout 2 --kernel "$K" -- sleep 600; then
+	if [ $rc = 124 ] && grep -q 'timed out after 2 s' "$TMP/err"; then
+		ok "exec --timeout: a hang stopped, exit 124"
+	else
+		fail "exec --timeout: exit 124" "exit $rc"; show
+	fi
+fi
+
+# --- exec: output, directory, environment, exit code; no KSM outside ------
+cd "$TMP" || exit 2
+SCN_TEST_WORD=carried "$SCN" exec -q --kernel "$K" -- \
+	sh -c 'echo "$SCN_TEST_WORD $(pwd)"; cat node.scn | head -n 1; echo err >&2; sleep 3; exit 3' \
+	>"$TMP/out" 2>"$TMP/err" &
+pid=$!
+# Guest RAM of the QEMU under scn: no VmFlags line may say "mg".
+merged=unseen
+for _ in $(seq 1 100); do
+	q=$(pgrep -P $pid qemu-system 2>/dev/null | head -n 1)
+	if [ -n "$q" ] && grep -q '^VmFlags' "/proc/$q/smaps" 2>/dev/null; then
+		if grep '^VmFlags' "/proc/$q/smaps" | grep -qw mg; then merged=yes; else merged=no; fi
+		break
+	fi
+	sleep 0.1
+done
+wait $pid
+rc=$?
+cd - >/dev/null || exit 2
+if [ $rc = 4 ]; then
+	skip "exec: output, directory, environment, exit code" "$(head -n 1 "$TMP/err")"
+elif [ $rc != 3 ]; then
+	fail "exec: output, directory, environment, exit code" "exit $rc, want 3"; show
+elif [ "$(head -n 1 "$TMP/out")" != "carried $TMP" ] ||
+     [ "$(sed -n 2p "$TMP/out")" != "# SPDX-License-Identifier: GPL-2.0-only" ] ||
+     ! grep -qx err "$TMP/err"; then
+	fail "exec: output, directory, environment, exit code" "stdout: $(head -c 200 "$TMP/out")"; show
+else
+	ok "exec: output, directory (under /tmp), environment and exit code carried"
+fi
+case $merged in
+no) ok "QEMU's guest RAM is not mergeable (mem-merge=off)" ;;
+yes) fail "QEMU's guest RAM is not mergeable" "a mapping of QEMU has VmFlags mg" ;;
+*) [ $rc != 4 ] && fail "QEMU's guest RAM is not mergeable" "QEMU's smaps never seen" ;;
+esac

@@ -264,10 +264,22 @@ static void enable_controllers(void)
 
 static void mount_root(const struct job *j)
 {
+	int rc;
+
 	for (size_t i = 0; i < j->nmods; i++)
 		load_module(j->mods[i]);
-	must_mount(TH_TAG_ROOT, NEWROOT, "9p", MS_RDONLY,
-		   P9_OPTS ",cache=loose");
+	/* The root does not change under us: the page cache may keep it. */
+	rc = do_mount(TH_TAG_ROOT, NEWROOT, "9p", MS_RDONLY, P9_OPTS ",cache=loose");
+	if (rc == -ENODEV)
+		fatal("mount -t 9p: this kernel has no 9p file system: build it "
+		      "with CONFIG_9P_FS and CONFIG_NET_9P_VIRTIO (=y, or =m and "
+		      "--modules DIR)");
+	if (rc == -ENOENT)
+		fatal("mount -t 9p: no virtio 9p device: build the kernel with "
+		      "CONFIG_VIRTIO_PCI and CONFIG_NET_9P_VIRTIO");
+	if (rc)
+		fatal("mount -t 9p %s %s: %s (errno %d)", TH_TAG_ROOT, NEWROOT,
+		      strerror(-rc), -rc);
 	must_mount("proc", NEWROOT "/proc", "proc", 0, NULL);
 	must_mount("sys", NEWROOT "/sys", "sysfs", 0, NULL);
 	must_mount("dev", NEWROOT "/dev", "devtmpfs", 0, NULL);

@@ -9,7 +9,9 @@
 # whose spreads overlap; small-*.json 2 samples a side (fill +4%, unmerge
 # +25%); cpu.json another CPU model; kernel.json another kernel release;
 # sweep-*.json a readers x wait sweep with a table, where new has one more
-# readers value and other starts at 2 readers; skip.json a skipped run; malformed.json is not JSON,
+# readers value and other starts at 2 readers; skip.json a skipped run;
+# results of test hosts for --across kernel are derived from base.json
+# below; malformed.json is not JSON,
 # schema.json is scn-result/2, badshape.json has a sample that is a string.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
@@ -153,6 +155,65 @@ run kernel --fail-over 10% "$R/base.json" "$R/kernel.json" &&
 	expect "another kernel release: a note, not a refusal" 0 \
 		'^note: fingerprint\.kernel\.release: "6\.1\.0-26-amd64" -> "6\.12\.0-rc1\+"$' \
 		'^note: fingerprint\.kernel\.version: ' "^6 compared: 0 worse"
+
+# --across kernel: results of base.json's samples from test hosts of two
+# kernels (th-a, th-b), one on another test host machine (th-cpus), and a
+# local machine whose kernel and a knob changed (local-knob).
+python3 - "$R/base.json" "$TMP" <<'PY'
+import copy, json, sys
+base = json.load(open(sys.argv[1]))
+def th(release, total, knobs, params, cpus=2, fresh=True, spec=""):
+    d = copy.deepcopy(base)
+    fp = d["fingerprint"]
+    fp["kernel"]["release"] = release
+    fp["memory"]["total"] = total
+    fp["knobs"] = knobs
+    fp["virt"]["kvm_params"] = params
+    if fresh:
+        fp["testhost"] = {"spec": spec, "accel": "tcg",
+                          "cpu": "EPYC,+svm", "cpus": cpus, "mem": 2 << 30,
+                          "nodes": 1, "qemu": "7.2.22",
+                          "outer": {"kernel": "6.18.44", "cpu": "AMD EPYC",
+                                    "cpus": 2, "mem": 25 << 30, "nodes": 1}}
+    return d
+out = {
+    "th-a": th("6.1.0-57-amd64", 2069798912, {"ksm.run": "0", "thp.enabled": "always"},
+               {"tdp_mmu": "N"}, spec="debian:6.1"),
+    "th-b": th("6.12.117+deb12-amd64", 2069000000,
+               {"ksm.run": "0", "thp.enabled": "madvise", "ksm.smart_scan": "1"},
+               {"tdp_mmu": "N", "eager_page_split": "Y"}, spec="debian:6.12"),
+    "th-cpus": th("6.12.117+deb12-amd64", 2069000000, {"ksm.run": "0"},
+                  {"tdp_mmu": "N"}, cpus=4),
+    "local-knob": th("6.12.0-rc1+", base["fingerprint"]["memory"]["total"],
+                     dict(base["fingerprint"]["knobs"], **{"ksm.pages_to_scan": "1000"}),
+                     base["fingerprint"]["virt"]["kvm_params"], fresh=False),
+}
+for name, d in out.items():
+    json.dump(d, open("%s/%s.json" % (sys.argv[2], name), "w"), indent=2)
+PY
+run across-refused "$TMP/th-a.json" "$TMP/th-b.json" &&
+	expect "two kernels without --across kernel: refused, with a hint" 3 \
+		'2>^  fingerprint\.memory\.total: 2069798912 -> 2069000000$' \
+		'2>^hint: only what their kernels make differ differs: --across kernel compares them$'
+run across "$TMP/th-a.json" "$TMP/th-b.json" --across kernel &&
+	expect "--across kernel: the kernels named, their differences noted" 0 \
+		'^across kernel: 6\.1\.0-57-amd64 -> 6\.12\.117\+deb12-amd64$' \
+		'^note: fingerprint\.memory\.total: 2069798912 -> 2069000000$' \
+		'^note: fingerprint\.knobs\.thp\.enabled: "always" -> "madvise"$' \
+		'^note: fingerprint\.knobs\.ksm\.smart_scan: \(absent\) -> "1"$' \
+		'^note: fingerprint\.virt\.kvm_params\.eager_page_split: \(absent\) -> "Y"$' \
+		"^6 compared: "
+run across-cpus --across kernel "$TMP/th-a.json" "$TMP/th-cpus.json" &&
+	expect "--across kernel still refuses another test host machine" 3 \
+		'2>^  fingerprint\.testhost\.cpus: 2 -> 4$'
+run across-local --across kernel "$R/base.json" "$TMP/local-knob.json" &&
+	expect "--across kernel: a knob set on a local machine still blocks" 3 \
+		'2>^  fingerprint\.knobs\.ksm\.pages_to_scan: "100" -> "1000"$'
+run across-local-test "$TMP/th-b.json" "$R/base.json" --across kernel &&
+	expect "--across kernel: a test host and a local machine differ" 3 \
+		'2>^  fingerprint\.testhost\.accel: "tcg" -> null$'
+run across-what --across cpu "$R/base.json" "$R/same.json" &&
+	expect "--across cpu: usage, exit 64" 64 "2>--across takes 'kernel', not 'cpu'"
 
 run sweep "$R/sweep-base.json" "$R/sweep-new.json" &&
 	expect "sweep: points matched by params, the extra ones listed" 0 \

@@ -211,7 +211,7 @@ run across-local --across kernel "$R/base.json" "$TMP/local-knob.json" &&
 		'2>^  fingerprint\.knobs\.ksm\.pages_to_scan: "100" -> "1000"$'
 run across-local-test "$TMP/th-b.json" "$R/base.json" --across kernel &&
 	expect "--across kernel: a test host and a local machine differ" 3 \
-		'2>^  fingerprint\.testhost\.accel: "tcg" -> \\(absent\\)$'
+		'2>^  fingerprint\.testhost\.accel: "tcg" -> \(absent\)$'
 run across-what --across cpu "$R/base.json" "$R/same.json" &&
 	expect "--across cpu: usage, exit 64" 64 "2>--across takes 'kernel', not 'cpu'"
 

@@ -23,6 +23,7 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Returns a malloc'ed string; the caller owns it. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grows *arr so that it holds at least need elements of size elem. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);

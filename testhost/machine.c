@@ -252,14 +252,11 @@ static void arg(struct argv *a, const char *fmt, ...) __attribute__((format(prin
 
 static void arg(struct argv *a, const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
 
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
+	VEC_PUSH(a->v, a->n, a->cap, xvasprintf(fmt, ap));
 	va_end(ap);
-	VEC_PUSH(a->v, a->n, a->cap, sb_steal(&sb));
 }
 
 /* QEMU's option syntax takes ",," for a comma in a value. */

@@ -111,6 +111,7 @@ fuzz:
 bench: scn
 	@bench/run.sh
 	@bench/uffd_readers.sh
+	@bench/testhost.sh
 
 clean:
 	rm -rf build build-san build-fuzz scn

@@ -89,6 +89,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	o->fail_over = -1;
 	o->alpha = 0.05;
 	o->force = false;
+	o->across_kernel = false;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -379,8 +380,8 @@ static void diff_setups(const struct compare_opts *o, const struct rf_result *b,
 /* "across kernel: 6.1.0-57-amd64 -> 6.12.117+deb12-amd64 (preempt=full)". */
 static void print_across(const struct rf_result *b, const struct rf_result *n)
 {
-	static const char *const rel[] = { "fingerprint", "kernel", "release" };
-	static const char *const cmd[] = { "fingerprint", "kernel", "cmdline" };
+	static const char *const rel[4] = { "fingerprint", "kernel", "release" };
+	static const char *const cmd[4] = { "fingerprint", "kernel", "cmdline" };
 	const struct jin_value *rb = field_value(b->root, rel);
 	const struct jin_value *rn = field_value(n->root, rel);
 	struct strbuf sb;

@@ -20,6 +20,10 @@ th() {
 	shift
 	"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
+	if grep -qE 'Sanitizer|runtime error:' "$TMP/err"; then
+		fail "$name" "a sanitizer spoke"; show
+		return 1
+	fi
 	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/err"; then
 		skip "$name" "$(grep -m1 'cannot run here' "$TMP/err")"
 		return 1

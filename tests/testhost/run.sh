@@ -162,6 +162,8 @@ if th "run --kernel: a panic inside" run -q --kernel "$K" --format json -o "$TMP
 		fail "run --kernel: a panic inside" "exit $rc"; show
 	elif ! grep -q 'Kernel panic - not syncing: sysrq triggered crash' "$TMP/err"; then
 		fail "run --kernel: a panic inside" "no panic line on stderr"; show
+		echo "the result:"; head -c 600 "$TMP/p.json"
+		echo "the console:"; grep -v '^qemu' "$TMP/p.console.log" | tail -n 8
 	elif ! python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["status"] == "fail" and any("sysrq triggered crash" in l for l in d["oops"])' "$TMP/p.json" 2>"$TMP/py"; then
 		fail "run --kernel: a panic inside" "the result: $(tail -n 1 "$TMP/py")"
 	elif ! grep -q 'sysrq triggered crash' "$TMP/p.console.log"; then

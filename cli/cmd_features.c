@@ -14,8 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-extern char **environ;
-
 #include "../common/json_out.h"
 #include "../runtime/features.h"
 #include "cmd_testhost.h"
@@ -43,18 +41,15 @@ static int features_in_testhost(struct th_opts *o, bool json)
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	struct th_outcome out;
-	struct rt_err err;
 	int rc;
 
 	if (n > 0) {
 		self[n] = '\0';
 		argv[0] = self;
 	}
-	rc = th_launch(o, argv, (const char *const *)environ, NULL, &out, &err);
-	if (rc) {
-		fprintf(stderr, "scn features: %s\n", err.msg);
-		return EXIT_USAGE;
-	}
+	rc = th_cli_launch("features", o, argv, &out);
+	if (rc)
+		return rc;
 	rc = th_cli_report("features", o, &out);
 	th_outcome_free(&out);
 	return rc;

@@ -15,6 +15,7 @@
 #include "cmd_testhost.h"
 
 #define EXIT_USAGE 64
+#define EXIT_SOFTWARE 70
 
 extern char **environ;
 
@@ -94,6 +95,18 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 	return -1;
 }
 
+int th_cli_launch(const char *cmd, const struct th_opts *o,
+		  const char *const *argv, struct th_outcome *out)
+{
+	struct rt_err err;
+	int rc = th_launch(o, argv, (const char *const *)environ, NULL, out, &err);
+
+	if (!rc)
+		return 0;
+	fprintf(stderr, "scn: %s: %s\n", cmd, err.msg);
+	return rc == -EINVAL || rc == -ENOENT ? EXIT_USAGE : EXIT_SOFTWARE;
+}
+
 int th_cli_report(const char *cmd, const struct th_opts *o,
 		  const struct th_outcome *out)
 {
@@ -147,7 +160,6 @@ int cmd_exec(int argc, char **argv)
 	struct th_opts o = { .out_fd = STDOUT_FILENO, .err_fd = STDERR_FILENO,
 			     .log = stderr };
 	struct th_outcome out;
-	struct rt_err err;
 	unsigned long v;
 	int c, rc;
 
@@ -184,12 +196,9 @@ int cmd_exec(int argc, char **argv)
 			"no COMMAND", exec_usage);
 		return EXIT_USAGE;
 	}
-	rc = th_launch(&o, (const char *const *)argv + optind,
-		       (const char *const *)environ, NULL, &out, &err);
-	if (rc) {
-		fprintf(stderr, "scn: exec: %s\n", err.msg);
-		return EXIT_USAGE;
-	}
+	rc = th_cli_launch("exec", &o, (const char *const *)argv + optind, &out);
+	if (rc)
+		return rc;
 	rc = th_cli_report("exec", &o, &out);
 	th_outcome_free(&out);
 	return rc;

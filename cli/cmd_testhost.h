@@ -50,6 +50,14 @@ enum {
 int th_cli_option(int c, const char *arg, struct th_opts *o);
 
 /*
+ * th_launch of argv with this process's environment, in this directory.
+ * Returns 0 with *out filled (th_outcome_free it), or an exit code after
+ * a message on stderr: 64 for a wrong option or kernel, 70 otherwise.
+ */
+int th_cli_launch(const char *cmd, const struct th_opts *o,
+		  const char *const *argv, struct th_outcome *out);
+
+/*
  * Says on stderr how a launch that did not end with the command's own
  * status ended (skip, oops, timeout, no boot, signal) and where the
  * console log is. Returns the exit code.

@@ -32,8 +32,6 @@
  * result and restore its knobs before the test host is stopped. */
 #define TIMEOUT_GRACE_S 15
 
-extern char **environ;
-
 struct args {
 	char **v;
 	size_t n, cap;
@@ -222,7 +220,6 @@ int run_in_testhost(const struct run_args *ra)
 	struct th_outcome out;
 	struct source_set srcs;
 	struct rt_facts facts;
-	struct rt_err err;
 	char **argv = inner_argv(ra), *log = NULL;
 	int rc;
 
@@ -242,13 +239,9 @@ int run_in_testhost(const struct run_args *ra)
 		o.log = stderr;
 	if (ra->timeout)
 		o.timeout = ra->timeout + TIMEOUT_GRACE_S;
-	rc = th_launch(&o, (const char *const *)argv, (const char *const *)environ,
-		       NULL, &out, &err);
-	if (rc) {
-		fprintf(stderr, "scn: run: %s\n", err.msg);
-		rc = 64;
+	rc = th_cli_launch("run", &o, (const char *const *)argv, &out);
+	if (rc)
 		goto out;
-	}
 	/* A skip is said by its result, as a local run's is. */
 	if (out.end == TH_SKIP && p)
 		rc = th_exit_code(&out);

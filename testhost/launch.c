@@ -148,11 +148,15 @@ static int write_facts(const char *share, const struct th_opts *o,
 	return 0;
 }
 
-/* The kernel's command line: the console, a panic that ends QEMU, and an
- * oops that is a panic (so a broken kernel ends the run, not the timeout). */
+/*
+ * The kernel's command line: the console, with warnings on it (a WARNING
+ * is kept in the console log, though it does not fail the run), a panic
+ * that ends QEMU, and an oops that is a panic (so a broken kernel ends
+ * the run, not the timeout). No BIOS disk probing: there is no disk.
+ */
 static char *kernel_cmdline(const struct th_opts *o)
 {
-	return xasprintf("console=ttyS0 loglevel=4 panic=-1 oops=panic "
+	return xasprintf("console=ttyS0 loglevel=5 panic=-1 oops=panic edd=off "
 			 "rdinit=/init%s%s", o->append ? " " : "",
 			 o->append ? o->append : "");
 }
@@ -342,6 +346,41 @@ static void decide(struct watch *w, const char *share, struct th_outcome *out)
 	}
 }
 
+/* Whether a directory is writable inside: under a tmpfs the init mounts. */
+static bool writable_inside(const char *dir)
+{
+	static const char *const roots[] = { "/tmp", "/var/tmp", "/run", "/dev/shm" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
+		size_t n = strlen(roots[i]);
+
+		if (!strncmp(dir, roots[i], n) && (dir[n] == '/' || !dir[n]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The command's environment: the caller's, but a TMPDIR that would be
+ * read-only inside (the root is) becomes /tmp. The array is the caller's
+ * to free; its strings are borrowed.
+ */
+static const char **job_env(const char *const *envp)
+{
+	size_t n = 0;
+	const char **v;
+
+	while (envp && envp[n])
+		n++;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		v[i] = envp[i];
+		if (!strncmp(envp[i], "TMPDIR=", 7) && !writable_inside(envp[i] + 7))
+			v[i] = "TMPDIR=/tmp";
+	}
+	return v;
+}
+
 /* The console log file: where the caller wants it, else a temporary one. */
 static FILE *open_log(const struct th_opts *o, struct th_outcome *out,
 		      struct rt_err *err)
@@ -451,6 +490,7 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 {
 	const char *tmp = getenv("TMPDIR");
 	char work[PATH_MAX], initrd[PATH_MAX + 16], here[PATH_MAX], *cmdline = NULL;
+	const char **env;
 	struct th_machine m;
 	struct th_kernel k;
 	struct th_job job;
@@ -481,12 +521,14 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	}
 	if (!cwd)
 		cwd = getcwd(here, sizeof(here)) ? here : "/";
-	job = (struct th_job){ .argv = argv, .envp = envp, .cwd = cwd,
+	env = job_env(envp);
+	job = (struct th_job){ .argv = argv, .envp = env, .cwd = cwd,
 			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work };
 	cmdline = kernel_cmdline(o);
 	snprintf(out->release, sizeof(out->release), "%s", k.release);
 	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
 	rc = th_initrd_write(initrd, &k, &job, o->log, err);
+	free(env);
 	if (!rc)
 		rc = write_facts(out->share, o, &m, &k, err);
 	if (rc)

@@ -3,6 +3,8 @@
 # the suite; `make SAN=1` builds with ASan and UBSan into build-san/.
 
 VERSION := 0.1.0
+# The architecture scn is built for: runtime/arch/$(ARCH), guest/$(ARCH).
+ARCH ?= $(shell uname -m)
 CC ?= cc
 BISON ?= bison
 FLEX ?= flex
@@ -19,11 +21,26 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DSCN_VERSION='"$(VERSION)"' $(WARN) \
-	$(SANFLAGS) $(CFLAGS) -I$(BUILD) -Igrammar
+	$(SANFLAGS) $(CFLAGS) -I$(BUILD) -Igrammar -Iruntime/arch/$(ARCH)
 # flex output trips these; relaxed for generated files alone.
 GEN_CFLAGS := $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-unused-function \
 	-Wno-sign-compare -Wno-shadow
 LDLIBS := -lnuma -lpthread -lm -ledit
+
+# The guest program (guest/): freestanding, its own flags, no SSE anywhere
+# (PVM hosts emulate ring 0 one instruction at a time and cannot run it),
+# linked flat where scn's area of a VM puts it, and carried inside scn.
+GUEST_CC ?= $(CC)
+GUEST_LD ?= ld
+GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -DSCN_GUEST -Iguest \
+	-Iguest/$(ARCH) -ffreestanding -fno-builtin -nostdlib -fno-stack-protector \
+	-fno-asynchronous-unwind-tables -fcf-protection=none -fpie -fno-plt \
+	-fno-jump-tables
+ifeq ($(ARCH),x86_64)
+GUEST_CFLAGS += -march=x86-64 -mtune=generic -mno-sse -mno-sse2 -mno-mmx \
+	-mno-avx -mno-3dnow -mgeneral-regs-only -mno-red-zone
+endif
+GUEST_OBJS := $(BUILD)/guest/entry.o $(BUILD)/guest/job.o
 
 COMMON := $(wildcard common/*.c)
 GRAMMAR := $(filter-out grammar/%.l grammar/%.y,$(wildcard grammar/*.c))
@@ -33,8 +50,11 @@ RUNTIME := $(wildcard runtime/*.c)
 TESTHOST := $(filter-out testhost/init.c,$(wildcard testhost/*.c))
 CLI := $(wildcard cli/*.c)
 
-LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(TESTHOST)
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o
+RUNTIME_ARCH := $(wildcard runtime/arch/$(ARCH)/*.c)
+
+LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o \
+	$(BUILD)/gen/guest_image.o
 # The REPL's help is docs/language.md, built in.
 CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
 	$(BUILD)/testhost/init_blob.o
@@ -75,6 +95,23 @@ $(BUILD)/testhost/init_blob.o: testhost/init_blob.S $(BUILD)/testhost/init
 $(BUILD)/gen/language_doc.c: docs/language.md cli/doc_embed.sh
 	@mkdir -p $(BUILD)/gen
 	sh cli/doc_embed.sh $< >$@
+
+$(BUILD)/guest/job.o: guest/job.c guest/abi.h guest/$(ARCH)/access.h
+	@mkdir -p $(dir $@)
+	$(GUEST_CC) $(GUEST_CFLAGS) -c -o $@ $<
+
+$(BUILD)/guest/entry.o: guest/$(ARCH)/entry.S guest/abi.h
+	@mkdir -p $(dir $@)
+	$(GUEST_CC) $(GUEST_CFLAGS) -D__ASSEMBLER__ -c -o $@ $<
+
+$(BUILD)/guest/guest.bin: $(GUEST_OBJS) guest/$(ARCH)/guest.ld
+	$(GUEST_LD) -static -nostdlib -no-pie -T guest/$(ARCH)/guest.ld \
+		-o $(BUILD)/guest/guest.elf $(GUEST_OBJS)
+	objcopy -O binary $(BUILD)/guest/guest.elf $@
+
+$(BUILD)/gen/guest_image.c: $(BUILD)/guest/guest.bin guest/embed.sh
+	@mkdir -p $(BUILD)/gen
+	sh guest/embed.sh $< >$@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
 	$(CC) $(GEN_CFLAGS) -Igrammar -I$(BUILD)/gen -MMD -MP -c -o $@ $<
@@ -117,7 +154,7 @@ clean:
 	rm -rf build build-san build-fuzz scn
 
 format:
-	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h)
+	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h) guest/job.c
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the command, its
 # scenarios, the man page, the docs, and a kselftest-style collection in

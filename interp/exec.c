@@ -66,7 +66,7 @@ int run_watch(struct run *r, struct diag *d)
 	return 0;
 }
 
-static void fail_at(struct strand *s, struct loc loc, const char *msg)
+void fail_at(struct strand *s, struct loc loc, const char *msg)
 {
 	pthread_mutex_lock(&s->r->lock);
 	diag_error(s->r->d, loc, "%s", msg);
@@ -101,17 +101,15 @@ static bool op_supported(const struct ir_scenario *sc, const struct ir_op *op,
 	size_t i;
 
 	switch (op->kind) {
-	case IR_CREATE_VM:
-	case IR_GUEST:
-	case IR_MEMSLOT:
-	case IR_DIRTYLOG:
-	case IR_VCPU_RESET:
-	case IR_EXPECT_FAULT:
-		*what = "the KVM runtime";
-		return false;
+	case IR_CREATE_BACKING:
+		if (sc->backings[op->index].type == BACKING_GUEST_MEMFD) {
+			*what = "guest_memfd memory";
+			return false;
+		}
+		break;
 	case IR_CREATE_UFFD:
 		if (sc->uffds[op->index].vm >= 0) {
-			*what = "the KVM runtime (a uffd on guest memory)";
+			*what = "userfaultfd on guest memory";
 			return false;
 		}
 		if (sc->uffds[op->index].resolve == RESOLVE_MOVE) {
@@ -174,6 +172,7 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
 {
 	const struct rt_features *f = o->features;
+	int64_t kvm_memory = 0;
 	size_t i, used = 0;
 	const struct ir_op *bad;
 	const char *what = NULL;
@@ -218,10 +217,22 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 				"%sthis kernel lacks the knob %s (%s)", used ? "; " : "",
 				knob_info[op->knob.knob].name, knob_info[op->knob.knob].path);
 	}
-	if (!used && sc->real_memory > f->facts.mem_free) {
+	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
+		used = 1;
+	if (!used && (sc->real_memory > f->facts.mem_free ||
+		      kvm_memory > f->facts.mem_free - sc->real_memory)) {
 		sb_init(&sb);
-		format_size(&sb, sc->real_memory);
-		sb_puts(&sb, " of memory, and the machine has ");
+		format_size(&sb, sc->real_memory > INT64_MAX - kvm_memory ?
+			    INT64_MAX : sc->real_memory + kvm_memory);
+		sb_puts(&sb, " of memory");
+		if (kvm_memory) {
+			sb_puts(&sb, " (");
+			format_size(&sb, sc->real_memory);
+			sb_puts(&sb, " for backings and regions, ");
+			format_size(&sb, kvm_memory);
+			sb_puts(&sb, " for KVM's memslot metadata and scn's guest areas)");
+		}
+		sb_puts(&sb, ", and the machine has ");
 		format_size(&sb, f->facts.mem_free);
 		snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
 		sb_free(&sb);
@@ -818,6 +829,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	int64_t *place;
 	struct progress *pg = NULL;
 	bool have_ksm = access("/sys/kernel/mm/ksm", F_OK) == 0;
+	struct run_counts counts;
 	int64_t t0, t1;
 	bool failed_before = atomic_load(&s->r->error);
 	bool fired;
@@ -843,9 +855,12 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	if (s->r->o->progress)
 		pg = progress_start(s->r->o->progress, ph->name, &s->r->counts.accesses,
 				    pr->runs ? (int64_t)pr->samples[METRIC_ACCESSES][pr->runs - 1] : 0);
+	s->r->phase = op->index;
+	guest_phase_begin(s->r);
 	t0 = rt_now_ns();
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
+	s->r->phase = -1;
 	progress_stop(pg);
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
@@ -870,8 +885,10 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	note_confounders(s, op, pr);
 	free(pr->placement);
 	pr->placement = place;
-	results_add_run(s->r->res, op->index, t1 - t0, count_touched(s->r),
-			atomic_load(&s->r->counts.accesses), 0, 0, 0);
+	counts = (struct run_counts){ .ns = t1 - t0, .pages = count_touched(s->r),
+				      .accesses = atomic_load(&s->r->counts.accesses) };
+	guest_phase_end(s->r, pr, &counts);
+	results_add_run(s->r->res, op->index, &counts);
 	if (uffd_serving(s->r))
 		results_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))
@@ -896,7 +913,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		logf_(s->r, "# phase %s: interrupted\n", ph->name);
 	else if (!failed_before && !atomic_load(&s->r->error))
 		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
-		      (t1 - t0) / 1000000000, (t1 - t0) % 1000000000);
+		      counts.ns / 1000000000, counts.ns % 1000000000);
 	else
 		logf_(s->r, "# phase %s: failed\n", ph->name);
 }
@@ -983,6 +1000,16 @@ static void do_op(struct strand *s, const struct ir_op *op)
 	case IR_EXEC:
 		rc = run_command(op->exec.command, wd_halt_flag(&r->wd), &err);
 		break;
+	case IR_CREATE_VM:
+		rc = guest_create_vm(r, op->index, &err);
+		break;
+	case IR_GUEST:
+	case IR_VCPU_RESET:
+	case IR_MEMSLOT:
+	case IR_DIRTYLOG:
+	case IR_EXPECT_FAULT:
+		guest_op(s, op);
+		return;
 	case IR_KSM_WAIT:
 		/* Its own timeout bounds it, not the phase's watchdog. */
 		wd_pause(&r->wd);
@@ -1059,6 +1086,9 @@ void teardown(struct run *r)
 	char report[1024];
 	size_t i;
 
+	/* The vCPUs stop first: nothing touches memory after this. */
+	guest_destroy_vms(r, 0, r->sc->nvms);
+	guest_free(r);
 	for (i = 0; i < r->sc->nuffds; i++)
 		if (r->uffd_started[i])
 			run_uffd_stop(r, i);
@@ -1147,6 +1177,10 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
+	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
+	r.gp.touched = xcalloc(sc->nvms + 1, sizeof(*r.gp.touched));
+	r.gp.words = xcalloc(sc->nvms + 1, sizeof(*r.gp.words));
+	r.phase = -1;
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
 	if (run_watch(&r, d)) {
@@ -1191,6 +1225,9 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	free(r.placement_read);
 	free(r.uffd_started);
 	free(r.uffd_hook);
+	free(r.vms);
+	free(r.gp.touched);
+	free(r.gp.words);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

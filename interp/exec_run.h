@@ -15,6 +15,7 @@
 #include "../runtime/knobs.h"
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
+#include "../runtime/vcpu.h"
 #include "exec.h"
 #include "results.h"
 #include "watchdog.h"
@@ -27,6 +28,26 @@ struct phase_counts {
 	atomic_llong accesses;
 	uint64_t **touched;		/* [backing][page / 64] */
 	size_t *words;			/* [backing] */
+};
+
+/* What a vCPU did over the current phase (exec_guest.c). */
+struct vcpu_acc {
+	int64_t ns;
+	uint64_t accesses, pages, faults, passes, exits;
+};
+
+/* The guest side of the current phase. */
+struct guest_phase {
+	bool jobs;			/* a guest job ran: the phase's time is theirs */
+	bool vcpus;			/* vCPUs worked (jobs, resets) */
+	int64_t first_start, last_end;
+	struct vcpu_acc *vcpu;		/* [nvcpu], vCPU i of every VM together */
+	int nvcpu;
+	uint64_t fault_exits[RT_FX__COUNT];
+	unsigned rings;			/* bit r: a job ran in ring r */
+	int64_t dirty;			/* pages the last dirty log get found */
+	uint64_t **touched;		/* [vm][guest page / 64] */
+	size_t *words;			/* [vm] */
 };
 
 /* The state of one sweep point's run. */
@@ -52,6 +73,9 @@ struct run {
 	bool *uffd_started;
 	struct watchdog wd;		/* stops, and each phase's watchdog */
 	int *uffd_hook;			/* [nuffds]: its stop hook's id */
+	struct rt_vm **vms;		/* [nvms], NULL until made */
+	struct guest_phase gp;
+	int phase;			/* the phase running, or -1 */
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	/* Set by any branch, read by all: atomics, not the lock. */
 	atomic_bool failed;		/* an error or a failed expectation */
@@ -86,6 +110,8 @@ bool scenario_places(const struct ir_scenario *sc, int backing);
 /* Whether an expression of sc reads a counter of source g. */
 bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g);
 void run_phase(struct strand *s, const struct ir_op *op);
+/* An error at loc: the run fails and stops, and so do sibling branches. */
+void fail_at(struct strand *s, struct loc loc, const char *msg);
 void run_op(struct strand *s, const struct ir_op *op);
 /* Stops uffd service i: its stop hook first. */
 void run_uffd_stop(struct run *r, size_t i);
@@ -103,5 +129,31 @@ int journal_left(const struct exec_opts *o, struct diag *d);
  * the holder, -EINTR, -EEXIST, ... with the message in err.
  */
 int take_knobs(struct run *r, struct rt_err *err);
+
+/* exec_guest.c: the KVM side of a run. */
+
+/*
+ * KVM's part of preflight: vCPUs and memslots within KVM's limits (else
+ * a SKIP with reason), and *memory, what KVM and scn's guest areas take.
+ */
+int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
+		    int64_t *memory, char *reason, size_t len);
+/* Makes VM i of the scenario with its vCPU threads. */
+int guest_create_vm(struct run *r, int i, struct rt_err *err);
+/* Destroys the VMs [from, to) the run made. */
+void guest_destroy_vms(struct run *r, size_t from, size_t to);
+/* guest jobs, vcpu reset, host memslot and dirtylog, expect fault. */
+void guest_op(struct strand *s, const struct ir_op *op);
+/* Starts the accounting of a phase's guest work. */
+void guest_phase_begin(struct run *r);
+/*
+ * Ends it: where guest jobs ran, the phase's time is from the first
+ * vCPU's start to the last report; the guest's pages, faults, passes,
+ * exits and dirty pages go into c, the per-vCPU values into pr.
+ */
+void guest_phase_end(struct run *r, struct phase_result *pr,
+		     struct run_counts *c);
+/* Frees the per-phase accounting. */
+void guest_free(struct run *r);
 
 #endif

@@ -217,7 +217,7 @@ static void bad_member(struct lower *L, const struct ast *m, const char *what,
 	if (suggest_result(&s))
 		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
 	else
-		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, vcpu[i].*, ksm.*, delta.vmstat.*");
+		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, dirty, vcpu[i].*, ksm.*, delta.vmstat.*");
 }
 
 static bool gauge_name_ok(const char *name)
@@ -485,6 +485,11 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		} else {
 			i++;
 		}
+	}
+	if (vcpu && !metric_per_vcpu(m)) {
+		diag_error(L->d, e->loc, "'%s' is the phase's, not a vCPU's: write %s.%s",
+			   metric_name(m), ph->name, metric_name(m));
+		return bad(L, e->loc);
 	}
 	x = node(L, IRX_METRIC, metric_type(m), e->loc);
 	/* The mean, median and spread of a count are reals. */

@@ -6,8 +6,9 @@
 static const struct {
 	const char *name;
 	enum val_type type;
+	bool per_vcpu;
 } metrics[] = {
-#define MET_ROW(id, name, type, pv) { name, type },
+#define MET_ROW(id, name, type, pv) { name, type, pv },
 	METRIC_LIST(MET_ROW)
 #undef MET_ROW
 };
@@ -51,6 +52,11 @@ const char *metric_name(enum metric m)
 enum val_type metric_type(enum metric m)
 {
 	return metrics[m].type;
+}
+
+bool metric_per_vcpu(enum metric m)
+{
+	return metrics[m].per_vcpu;
 }
 
 const char *stat_name(enum stat_kind s)

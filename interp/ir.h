@@ -30,7 +30,8 @@
 	X(RATE, "rate", VT_REAL, 1)                                           \
 	X(FAULTS, "faults", VT_INT, 1)                                        \
 	X(PASSES, "passes", VT_INT, 1)                                        \
-	X(EXITS, "exits", VT_INT, 1)
+	X(EXITS, "exits", VT_INT, 1)                                          \
+	X(DIRTY, "dirty", VT_INT, 0)
 
 enum metric {
 #define MET_ENUM(id, name, type, pv) METRIC_##id,
@@ -58,6 +59,8 @@ enum stat_kind {
 
 const char *metric_name(enum metric m);
 enum val_type metric_type(enum metric m);
+/* Whether P.vcpu[i].METRIC exists. */
+bool metric_per_vcpu(enum metric m);
 const char *stat_name(enum stat_kind s);
 
 /* Statistics of the uffd services over a phase. X(id, name, type) */
@@ -190,7 +193,7 @@ struct ir_guest_job {
 	int first_vcpu, last_vcpu;	/* inclusive */
 	enum guest_op op;
 	int write_pct;			/* GUEST_MIXED */
-	bool verify;			/* write then check a pattern */
+	bool verify;			/* write: then check; read: check */
 	int64_t stride;
 	int64_t offset, size;		/* the range each vCPU walks */
 	int passes;
@@ -201,8 +204,8 @@ struct ir_guest_job {
 	enum until_kind until;
 	enum ring ring;
 	bool latency;			/* TSC histogram per vCPU */
-	bool pattern_address;		/* verify: each word holds its address */
-	uint64_t pattern;		/* verify: else this constant */
+	bool pattern_address;		/* each word holds its address */
+	uint64_t pattern;		/* else this constant is written, checked */
 };
 
 enum prot { PROT_RO, PROT_RW, PROT_NONE_ };
@@ -278,6 +281,7 @@ struct ir_op {
 			enum memslot_op op;
 			const char *name;
 			int64_t size, gpa;
+			bool has_gpa;	/* else the runtime places it */
 			int backing;
 		} memslot;
 		struct {

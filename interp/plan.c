@@ -365,11 +365,12 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_printf(sb, ", %d%% writes", j->write_pct);
 		if (j->random)
 			sb_printf(sb, ", random order (seed %" PRIu64 ")", j->seed);
-		if (j->verify) {
+		if (j->verify || j->op == GUEST_WRITE) {
+			sb_puts(sb, j->verify ? ", verify " : ", ");
 			if (j->pattern_address)
-				sb_puts(sb, ", verify address pattern");
+				sb_puts(sb, "address pattern");
 			else
-				sb_printf(sb, ", verify pattern 0x%" PRIx64, j->pattern);
+				sb_printf(sb, "pattern 0x%" PRIx64, j->pattern);
 		}
 		if (j->on_fault != FAULT_FAIL)
 			sb_printf(sb, ", on fault %s", words_fault[j->on_fault]);
@@ -419,7 +420,7 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			else
 				sb_puts(sb, " of its own anonymous memory");
 		}
-		if (op->memslot.gpa) {
+		if (op->memslot.has_gpa) {
 			sb_puts(sb, " at gpa ");
 			size(sb, op->memslot.gpa);
 		}

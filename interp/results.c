@@ -25,6 +25,8 @@ void results_clear_phase(struct phase_result *pr)
 		free(pr->samples[m]);
 	for (m = 0; m < USTAT__COUNT; m++)
 		free(pr->uffd_samples[m]);
+	for (m = 0; m < METRIC__COUNT; m++)
+		free(pr->vcpu_samples[m]);
 	free(pr->placement);
 	free(pr->reader_faults);
 	free(pr->vm_start);
@@ -42,12 +44,10 @@ void results_free(struct results *r)
 	r->phases = NULL;
 }
 
-void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
-		     int64_t accesses, int64_t faults, int64_t passes,
-		     int64_t exits)
+void results_add_run(struct results *r, int phase, const struct run_counts *c)
 {
 	struct phase_result *p = &r->phases[phase];
-	double secs = (double)ns / 1e9;
+	double secs = (double)c->ns / 1e9;
 	int m;
 
 	if (p->runs == p->cap) {
@@ -56,16 +56,36 @@ void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
 			p->samples[m] = xrealloc(p->samples[m],
 						 p->cap * sizeof(double));
 	}
-	p->samples[METRIC_TIME][p->runs] = (double)ns;
+	p->samples[METRIC_TIME][p->runs] = (double)c->ns;
 	p->samples[METRIC_SECONDS][p->runs] = secs;
-	p->samples[METRIC_NS][p->runs] = (double)ns;
-	p->samples[METRIC_PAGES][p->runs] = (double)pages;
-	p->samples[METRIC_ACCESSES][p->runs] = (double)accesses;
-	p->samples[METRIC_RATE][p->runs] = secs > 0 ? (double)pages / secs : 0;
-	p->samples[METRIC_FAULTS][p->runs] = (double)faults;
-	p->samples[METRIC_PASSES][p->runs] = (double)passes;
-	p->samples[METRIC_EXITS][p->runs] = (double)exits;
+	p->samples[METRIC_NS][p->runs] = (double)c->ns;
+	p->samples[METRIC_PAGES][p->runs] = (double)c->pages;
+	p->samples[METRIC_ACCESSES][p->runs] = (double)c->accesses;
+	p->samples[METRIC_RATE][p->runs] = secs > 0 ? (double)c->pages / secs : 0;
+	p->samples[METRIC_FAULTS][p->runs] = (double)c->faults;
+	p->samples[METRIC_PASSES][p->runs] = (double)c->passes;
+	p->samples[METRIC_EXITS][p->runs] = (double)c->exits;
+	p->samples[METRIC_DIRTY][p->runs] = (double)c->dirty;
 	p->runs++;
+}
+
+void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
+{
+	int m;
+
+	if (!pr->nvcpu)
+		pr->nvcpu = n;
+	if (pr->vcpu_runs == pr->vcpu_cap) {
+		pr->vcpu_cap = pr->vcpu_cap ? pr->vcpu_cap * 2 : 4;
+		for (m = 0; m < METRIC__COUNT; m++)
+			pr->vcpu_samples[m] = xrealloc(pr->vcpu_samples[m],
+				pr->vcpu_cap * pr->nvcpu * sizeof(double));
+	}
+	for (size_t i = 0; i < pr->nvcpu; i++)
+		for (m = 0; m < METRIC__COUNT; m++)
+			pr->vcpu_samples[m][pr->vcpu_runs * pr->nvcpu + i] =
+				i < n ? v[i * METRIC__COUNT + m] : 0;
+	pr->vcpu_runs++;
 }
 
 void results_add_uffd_run(struct phase_result *pr)
@@ -240,9 +260,26 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 		if (!p->runs)
 			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
 				       r->sc->phases[x->phase].name);
-		if (x->vcpu)
-			return rt_fail(err, -EINVAL, "phase '%s' ran no vCPUs",
-				       r->sc->phases[x->phase].name);
+		if (x->vcpu) {
+			double *one;
+
+			rc = results_eval(r, x->vcpu, &a, err);
+			if (rc)
+				return rc;
+			if (!p->vcpu_runs)
+				return rt_fail(err, -EINVAL, "phase '%s' ran no vCPUs",
+					       r->sc->phases[x->phase].name);
+			if (a.i < 0 || (size_t)a.i >= p->nvcpu)
+				return rt_fail(err, -EINVAL, "vCPU %lld did not run in phase '%s': it ran %zu",
+					       (long long)a.i, r->sc->phases[x->phase].name,
+					       p->nvcpu);
+			one = xcalloc(p->vcpu_runs, sizeof(*one));
+			for (size_t k = 0; k < p->vcpu_runs; k++)
+				one[k] = p->vcpu_samples[x->metric][k * p->nvcpu + (size_t)a.i];
+			*out = typed(x->type, stat_of(one, p->vcpu_runs, x->stat));
+			free(one);
+			return 0;
+		}
 		*out = typed(x->type, stat_of(p->samples[x->metric], p->runs, x->stat));
 		return 0;
 	}

@@ -43,6 +43,10 @@ struct phase_result {
 	double *uffd_samples[USTAT__COUNT];
 	size_t uffd_runs, uffd_cap;
 	bool failed;				/* a run of it failed */
+	/* Per vCPU, where guest work ran: [metric][run * nvcpu + vcpu] */
+	size_t nvcpu;
+	double *vcpu_samples[METRIC__COUNT];
+	size_t vcpu_runs, vcpu_cap;
 };
 
 struct results {
@@ -54,10 +58,18 @@ void results_init(struct results *r, const struct ir_scenario *sc);
 void results_free(struct results *r);
 /* Frees what one phase's results hold and zeroes them (the REPL drops a phase). */
 void results_clear_phase(struct phase_result *pr);
+/* What one run of a phase did. */
+struct run_counts {
+	int64_t ns, pages, accesses, faults, passes, exits, dirty;
+};
+
 /* One run of phase i: its wall time and counts. */
-void results_add_run(struct results *r, int phase, int64_t ns, int64_t pages,
-		     int64_t accesses, int64_t faults, int64_t passes,
-		     int64_t exits);
+void results_add_run(struct results *r, int phase, const struct run_counts *c);
+/*
+ * One run's per-vCPU metrics: v[i * METRIC__COUNT + m] for vCPU i < n.
+ * A phase keeps the vCPU count of its first run with guest work.
+ */
+void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
 void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);

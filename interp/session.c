@@ -27,7 +27,7 @@ struct exec_session {
 	int slot;			/* the main strand's, in the watchdog */
 	struct results res;
 	struct ir_scenario empty;	/* the scenario before any input */
-	size_t cap_backings, cap_phases;
+	size_t cap_backings, cap_phases, cap_vms;
 	struct knob_undo *undo;		/* knobs as the current input found them */
 	size_t nundo;
 };
@@ -53,6 +53,7 @@ int exec_session_open(const struct exec_opts *o, struct diag *d,
 	s->r.sc = &s->empty;
 	s->r.res = &s->res;
 	s->r.run = 1;
+	s->r.phase = -1;
 	pthread_mutex_init(&s->r.lock, NULL);
 	s->r.uffds = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffds));
 	s->r.uffd_started = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_started));
@@ -90,6 +91,17 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 		r->placement_read = grow_zeroed(r->placement_read, s->cap_backings,
 						nb, sizeof(*r->placement_read));
 		s->cap_backings = nb;
+	}
+	if (sc->nvms + 1 > s->cap_vms) {
+		size_t nv = sc->nvms + 1;
+
+		/* A VM's threads point at its struct rt_vm, not at this array. */
+		r->vms = grow_zeroed(r->vms, s->cap_vms, nv, sizeof(*r->vms));
+		r->gp.touched = grow_zeroed(r->gp.touched, s->cap_vms, nv,
+					    sizeof(*r->gp.touched));
+		r->gp.words = grow_zeroed(r->gp.words, s->cap_vms, nv,
+					  sizeof(*r->gp.words));
+		s->cap_vms = nv;
 	}
 	if (np > s->cap_phases) {
 		s->res.phases = grow_zeroed(s->res.phases, s->cap_phases, np,
@@ -214,6 +226,7 @@ void exec_session_rollback(struct exec_session *s,
 
 	if (!old)
 		old = &s->empty;
+	guest_destroy_vms(r, old->nvms, cur->nvms);
 	for (i = old->nuffds; i < cur->nuffds; i++)
 		if (r->uffd_started[i]) {
 			run_uffd_stop(r, i);
@@ -258,6 +271,9 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	free(r->uffds);
 	free(r->uffd_started);
 	free(r->uffd_hook);
+	free(r->vms);
+	free(r->gp.touched);
+	free(r->gp.words);
 	results_free(&s->res);
 	free(s->undo);
 	pthread_mutex_destroy(&r->lock);

@@ -162,13 +162,17 @@ static void lower_guest(struct lower *L, const struct ast *n)
 			diag_error(L->d, a->loc, "pattern is address or an integer");
 			ok = false;
 		}
-		if (!j->verify) {
-			diag_error(L->d, a->loc, "pattern is for 'guest write verify'");
+		if (j->op == GUEST_MIXED || (j->op == GUEST_READ && !j->verify)) {
+			struct diag_rec *r = diag_error(L->d, a->loc,
+				"pattern is for 'guest write' and 'guest read verify'");
+
+			if (j->op == GUEST_READ)
+				diag_hint(r, "add verify to check what an earlier write left");
 			ok = false;
 		}
 	}
-	if (j->verify && j->op != GUEST_WRITE) {
-		diag_error(L->d, n->loc, "verify goes with 'guest write'");
+	if (j->verify && j->op == GUEST_MIXED) {
+		diag_error(L->d, n->loc, "verify goes with 'guest write' or 'guest read'");
 		ok = false;
 	}
 	if (j->verify && j->pattern_address && vm->alias) {
@@ -261,6 +265,7 @@ static void lower_memslot(struct lower *L, const struct ast *n, struct items *it
 	    (!want_size(L, a, "gpa", &op.memslot.gpa) ||
 	     !aligned(L, a, "gpa", op.memslot.gpa, 4 * KIB)))
 		goto out;
+	op.memslot.has_gpa = a != NULL;
 	if (w == MEMSLOT_MOVE && !a) {
 		diag_error(L->d, n->loc, "memslot move needs gpa=");
 		goto out;

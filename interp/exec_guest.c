@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exec_guest: the KVM side of a run. It makes the VMs, hands guest jobs
+ * and MMU resets to their vCPUs (runtime/vcpu.h), adds and deletes
+ * memslots, drives dirty logging, checks `expect fault`, and keeps what
+ * the vCPUs did over a phase: per-vCPU time and counts, the guest pages
+ * touched, the kinds of fault exits, the rings used.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/dirtylog.h"
+#include "../runtime/kvm.h"
+#include "exec_run.h"
+
+/* --- preflight ------------------------------------------------------------ */
+
+static bool block_has(const struct ir_block *b, bool (*pred)(const struct ir_op *, int),
+		      int arg)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+
+		if (pred(op, arg) || block_has(&op->body, pred, arg))
+			return true;
+		for (size_t k = 0; k < op->nbranches; k++)
+			if (block_has(&op->branches[k], pred, arg))
+				return true;
+	}
+	return false;
+}
+
+static bool clears_dirty_log(const struct ir_op *op, int vm)
+{
+	return op->kind == IR_DIRTYLOG && op->dirtylog.vm == vm &&
+	       op->dirtylog.op == DIRTYLOG_CLEAR;
+}
+
+static int count_slot_adds(const struct ir_block *b, int vm)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+
+		if (op->kind == IR_MEMSLOT && op->memslot.vm == vm &&
+		    op->memslot.op == MEMSLOT_ADD)
+			n++;
+		n += count_slot_adds(&op->body, vm);
+		for (size_t k = 0; k < op->nbranches; k++)
+			n += count_slot_adds(&op->branches[k], vm);
+	}
+	return n;
+}
+
+static struct rt_vm_config vm_config(const struct ir_scenario *sc, int i)
+{
+	const struct ir_vm *v = &sc->vms[i];
+	const struct ir_backing *b = &sc->backings[v->backing];
+
+	return (struct rt_vm_config){
+		.gpa_base = v->gpa_base, .mem = v->mem, .slot_size = v->slot_size,
+		.nr_slots = v->nr_slots, .alias = v->alias,
+		.backing_size = b->size, .page_size = b->page_size,
+		.vcpus = v->vcpus, .pin = v->pin,
+		.manual_protect = block_has(&sc->ops, clears_dirty_log, i),
+	};
+}
+
+int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
+		    int64_t *memory, char *reason, size_t len)
+{
+	*memory = 0;
+	for (size_t i = 0; i < sc->nvms; i++) {
+		const struct ir_vm *v = &sc->vms[i];
+		struct rt_vm_config c = vm_config(sc, (int)i);
+		/* Each added memslot counts once, as if none were deleted. */
+		int slots = v->nr_slots + 1 + count_slot_adds(&sc->ops, (int)i);
+
+		if (f->kvm_max_vcpus > 0 && v->vcpus > f->kvm_max_vcpus) {
+			snprintf(reason, len, "needs %d vCPUs in vm '%s': KVM allows %ld (KVM_CAP_MAX_VCPUS)",
+				 v->vcpus, v->name, f->kvm_max_vcpus);
+			return EXEC_SKIP;
+		}
+		if (f->kvm_nr_memslots > 0 && slots > f->kvm_nr_memslots) {
+			snprintf(reason, len, "needs %d memslots in vm '%s' (scn's own included): KVM allows %ld (KVM_CAP_NR_MEMSLOTS)",
+				 slots, v->name, f->kvm_nr_memslots);
+			return EXEC_SKIP;
+		}
+		*memory += (int64_t)(rt_vm_area_size(&c) + rt_vm_kernel_bytes((uint64_t)v->mem));
+	}
+	return EXEC_PASS;
+}
+
+/* --- VMs ------------------------------------------------------------------ */
+
+int guest_create_vm(struct run *r, int i, struct rt_err *err)
+{
+	const struct ir_vm *v = &r->sc->vms[i];
+	const struct ir_backing *b = &r->sc->backings[v->backing];
+	struct rt_vm_config c = vm_config(r->sc, i);
+	struct rt_vm *vm;
+	int rc;
+
+	if (!r->made[v->backing] || !r->mems[v->backing].addr)
+		return rt_fail(err, -EINVAL, "backing '%s' is not there", b->name);
+	c.backing = r->mems[v->backing].addr;
+	vm = xcalloc(1, sizeof(*vm));
+	rc = rt_vm_create(vm, &c, err);
+	if (rc) {
+		free(vm);
+		return rc;
+	}
+	r->vms[i] = vm;
+	r->gp.words[i] = (size_t)((v->mem / b->page_size + 63) / 64);
+	r->gp.touched[i] = xcalloc(r->gp.words[i], sizeof(uint64_t));
+	if (v->vcpus > r->gp.nvcpu) {
+		r->gp.vcpu = xrealloc(r->gp.vcpu, (size_t)v->vcpus * sizeof(*r->gp.vcpu));
+		memset(r->gp.vcpu + r->gp.nvcpu, 0,
+		       (size_t)(v->vcpus - r->gp.nvcpu) * sizeof(*r->gp.vcpu));
+		r->gp.nvcpu = v->vcpus;
+	}
+	return 0;
+}
+
+void guest_destroy_vms(struct run *r, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++) {
+		if (r->vms[i]) {
+			rt_vm_destroy(r->vms[i]);
+			free(r->vms[i]);
+			r->vms[i] = NULL;
+		}
+		free(r->gp.touched[i]);
+		r->gp.touched[i] = NULL;
+		r->gp.words[i] = 0;
+	}
+}
+
+void guest_free(struct run *r)
+{
+	free(r->gp.vcpu);
+	r->gp.vcpu = NULL;
+	r->gp.nvcpu = 0;
+}
+
+/* --- the phase's accounting ------------------------------------------------ */
+
+void guest_phase_begin(struct run *r)
+{
+	struct guest_phase *gp = &r->gp;
+
+	gp->jobs = gp->vcpus = false;
+	gp->first_start = gp->last_end = 0;
+	if (gp->vcpu)
+		memset(gp->vcpu, 0, (size_t)gp->nvcpu * sizeof(*gp->vcpu));
+	memset(gp->fault_exits, 0, sizeof(gp->fault_exits));
+	gp->rings = 0;
+	gp->dirty = 0;
+	for (size_t i = 0; i < r->sc->nvms; i++)
+		if (gp->touched[i])
+			memset(gp->touched[i], 0, gp->words[i] * sizeof(uint64_t));
+}
+
+/*
+ * The guest pages an access range of a job covers, marked in the VM's
+ * bitmap; returns how many (the vCPU's own count).
+ */
+static uint64_t mark_pages(struct run *r, int vm, const struct rt_job *j,
+			   uint64_t first, uint64_t n)
+{
+	int64_t psz = r->sc->backings[r->sc->vms[vm].backing].page_size;
+	uint64_t *bits = r->gp.touched[vm], pages = 0, last = UINT64_MAX;
+
+	for (uint64_t k = 0; k < n; k++) {
+		uint64_t at = j->offset + (first + k) * j->stride;
+		uint64_t page = at / (uint64_t)psz;
+
+		if (page != last) {
+			__atomic_fetch_or(&bits[page / 64], 1ULL << (page % 64),
+					  __ATOMIC_RELAXED);
+			pages++;
+			last = page;
+		}
+		/* Below the page size, go to the page's last access at once. */
+		if (j->stride < (uint64_t)psz) {
+			uint64_t next = (page + 1) * (uint64_t)psz;
+			uint64_t skip = (next - at - 1) / j->stride;
+
+			k += skip < n - k - 1 ? skip : n - k - 1;
+		}
+	}
+	return pages;
+}
+
+static void account(struct run *r, int vm, int first, const struct rt_job *j,
+		    const struct rt_vcpu_result *res, int n)
+{
+	struct guest_phase *gp = &r->gp;
+
+	pthread_mutex_lock(&r->lock);
+	for (int i = 0; i < n; i++) {
+		const struct rt_vcpu_result *x = &res[i];
+		struct vcpu_acc *a = &gp->vcpu[first + i];
+
+		if (!x->end_ns)
+			continue;
+		if (!gp->vcpus || x->start_ns < gp->first_start)
+			gp->first_start = x->start_ns;
+		if (x->end_ns > gp->last_end)
+			gp->last_end = x->end_ns;
+		gp->vcpus = true;
+		a->ns += x->end_ns - x->start_ns;
+		if (!j)
+			continue;
+		a->accesses += x->accesses;
+		a->faults += x->faults;
+		a->passes += x->passes;
+		a->exits += x->exits;
+		for (int k = 0; k < RT_FX__COUNT; k++)
+			gp->fault_exits[k] += x->fault_exits[k];
+		/* A whole pass covers its range; a cut one what it reached. */
+		a->pages += mark_pages(r, vm, j, x->first,
+				       x->passes || x->accesses >= x->count ?
+				       x->count : x->accesses);
+	}
+	if (j) {
+		gp->jobs = true;
+		gp->rings |= 1u << j->ring;
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+void guest_phase_end(struct run *r, struct phase_result *pr,
+		     struct run_counts *c)
+{
+	struct guest_phase *gp = &r->gp;
+	double *v;
+
+	for (size_t i = 0; i < r->sc->nvms; i++)
+		for (size_t w = 0; gp->touched[i] && w < gp->words[i]; w++)
+			c->pages += __builtin_popcountll(gp->touched[i][w]);
+	c->dirty = gp->dirty;
+	if (!gp->vcpus)
+		return;
+	if (gp->jobs)
+		c->ns = gp->last_end - gp->first_start;
+	v = xcalloc((size_t)gp->nvcpu * METRIC__COUNT + 1, sizeof(*v));
+	for (int i = 0; i < gp->nvcpu; i++) {
+		const struct vcpu_acc *a = &gp->vcpu[i];
+		double *m = v + (size_t)i * METRIC__COUNT;
+		double secs = (double)a->ns / 1e9;
+
+		c->faults += (int64_t)a->faults;
+		c->passes += (int64_t)a->passes;
+		c->exits += (int64_t)a->exits;
+		m[METRIC_TIME] = m[METRIC_NS] = (double)a->ns;
+		m[METRIC_SECONDS] = secs;
+		m[METRIC_PAGES] = (double)a->pages;
+		m[METRIC_ACCESSES] = (double)a->accesses;
+		m[METRIC_RATE] = secs > 0 ? (double)a->pages / secs : 0;
+		m[METRIC_FAULTS] = (double)a->faults;
+		m[METRIC_PASSES] = (double)a->passes;
+		m[METRIC_EXITS] = (double)a->exits;
+	}
+	results_add_vcpu_run(pr, v, (size_t)gp->nvcpu);
+	free(v);
+}
+
+/* --- operations ------------------------------------------------------------ */
+
+/* A uffd serves this VM's memory. */
+static bool uffd_served(const struct ir_scenario *sc, int vm)
+{
+	for (size_t i = 0; i < sc->nuffds; i++)
+		if (sc->uffds[i].vm == vm ||
+		    sc->uffds[i].backing == sc->vms[vm].backing)
+			return true;
+	return false;
+}
+
+/*
+ * Ring auto: ring 0 on hardware hosts (and in the test host). On PVM
+ * hosts ring 0 is emulated instruction by instruction while ring 3 runs
+ * natively, but an exit costs 2-3 times less from ring 0: ring 3 for
+ * passes over memory, ring 0 where every access may leave for the host
+ * (faults the job expects, userfaults).
+ */
+static int pick_ring(const struct run *r, const struct ir_guest_job *j)
+{
+	if (j->ring != RING_AUTO)
+		return j->ring == RING_3 ? 3 : 0;
+	if (strcmp(r->o->features->virt, "pvm"))
+		return 0;
+	return j->on_fault != FAULT_FAIL || uffd_served(r->sc, j->vm) ? 0 : 3;
+}
+
+static void job_of(const struct run *r, const struct ir_guest_job *g,
+		   struct rt_job *j)
+{
+	static const int ops[] = { [GUEST_WRITE] = SCN_OP_WRITE,
+				   [GUEST_READ] = SCN_OP_READ,
+				   [GUEST_MIXED] = SCN_OP_MIXED };
+
+	*j = (struct rt_job){
+		.op = ops[g->op],
+		.flags = (g->verify ? SCN_F_VERIFY : 0u) |
+			 (g->random ? SCN_F_RANDOM : 0u) |
+			 (g->latency ? SCN_F_LATENCY : 0u) |
+			 (g->pattern_address ? SCN_F_PATTERN_ADDR : 0u),
+		.offset = (uint64_t)g->offset, .size = (uint64_t)g->size,
+		.stride = (uint64_t)g->stride, .passes = (uint64_t)g->passes,
+		.overlap = g->overlap, .pattern = g->pattern, .seed = g->seed,
+		.write_pct = g->write_pct,
+		.on_fault = (enum rt_fault_policy)g->on_fault,
+		.until_all_faulted = g->until == UNTIL_ALL_FAULTED,
+		.ring = pick_ring(r, g),
+	};
+}
+
+static struct rt_wait waits(struct strand *s)
+{
+	const struct run *r = s->r;
+
+	return (struct rt_wait){
+		.watchdog_ns = r->phase >= 0 ? r->sc->phases[r->phase].watchdog : 0,
+		.stop = r->o->stop, .stop2 = s->sibling_stop,
+		.progress = &s->r->counts.accesses,
+	};
+}
+
+static int run_job(struct strand *s, const struct ir_op *op, struct rt_err *err)
+{
+	const struct ir_guest_job *g = &op->guest;
+	int n = g->last_vcpu - g->first_vcpu + 1, rc;
+	struct rt_vcpu_result *res = xcalloc((size_t)n, sizeof(*res));
+	struct rt_wait w = waits(s);
+	struct rt_job j;
+
+	job_of(s->r, g, &j);
+	rc = rt_vcpus_run(s->r->vms[g->vm], g->first_vcpu, g->last_vcpu, &j,
+			  res, &w, err);
+	account(s->r, g->vm, g->first_vcpu, &j, res, n);
+	free(res);
+	return rc;
+}
+
+static int reset_mmu(struct strand *s, const struct ir_op *op, struct rt_err *err)
+{
+	int n = op->vcpus.last_vcpu - op->vcpus.first_vcpu + 1, rc;
+	struct rt_vcpu_result *res = xcalloc((size_t)n, sizeof(*res));
+	struct rt_wait w = waits(s);
+
+	rc = rt_vcpus_reset_mmu(s->r->vms[op->vcpus.vm], op->vcpus.first_vcpu,
+				op->vcpus.last_vcpu, res, &w, err);
+	account(s->r, op->vcpus.vm, op->vcpus.first_vcpu, NULL, res, n);
+	free(res);
+	return rc;
+}
+
+static int memslot(struct run *r, const struct ir_op *op, struct rt_err *err)
+{
+	struct rt_vm *vm = r->vms[op->memslot.vm];
+	void *hva = NULL;
+
+	switch (op->memslot.op) {
+	case MEMSLOT_ADD:
+		if (op->memslot.backing >= 0) {
+			const struct rt_mem *m = &r->mems[op->memslot.backing];
+
+			if (op->memslot.size > m->size)
+				return rt_fail(err, -EINVAL, "memslot '%s' is larger than backing '%s'",
+					       op->memslot.name,
+					       r->sc->backings[op->memslot.backing].name);
+			hva = m->addr;
+		}
+		return rt_vm_slot_add(vm, op->memslot.name, (uint64_t)op->memslot.size,
+				      hva, op->memslot.has_gpa ? op->memslot.gpa : -1,
+				      err);
+	case MEMSLOT_DELETE:
+		return rt_vm_slot_delete(vm, op->memslot.name, err);
+	default:
+		return rt_vm_slot_move(vm, op->memslot.name,
+				       (uint64_t)op->memslot.gpa, err);
+	}
+}
+
+static int dirty_log(struct run *r, const struct ir_op *op, struct rt_err *err)
+{
+	static const enum rt_dirty_op ops[] = {
+		[DIRTYLOG_ON] = RT_DIRTY_ON, [DIRTYLOG_OFF] = RT_DIRTY_OFF,
+		[DIRTYLOG_GET] = RT_DIRTY_GET, [DIRTYLOG_CLEAR] = RT_DIRTY_CLEAR,
+	};
+	uint64_t pages = 0;
+	int rc = rt_vm_dirty_log(r->vms[op->dirtylog.vm], ops[op->dirtylog.op],
+				 &pages, err);
+
+	if (!rc && op->dirtylog.op == DIRTYLOG_GET) {
+		pthread_mutex_lock(&r->lock);
+		r->gp.dirty = (int64_t)pages;
+		pthread_mutex_unlock(&r->lock);
+	}
+	return rc;
+}
+
+/* expect fault on every vcpu / on vcpu[i]: in the phase so far. */
+static void expect_fault(struct strand *s, const struct ir_op *op)
+{
+	struct run *r = s->r;
+	int missing = -1, nmissing = 0;
+
+	pthread_mutex_lock(&r->lock);
+	for (int i = op->fault.first_vcpu; i <= op->fault.last_vcpu; i++)
+		if (i >= r->gp.nvcpu || !r->gp.vcpu[i].faults) {
+			if (missing < 0)
+				missing = i;
+			nmissing++;
+		}
+	if (nmissing) {
+		diag_error(r->d, op->loc, "expectation failed: a fault on %s (vCPU %d%s took none)",
+			   op->fault.first_vcpu == op->fault.last_vcpu ? "its vcpu" :
+			   "every vcpu", missing,
+			   nmissing > 1 ? " and others" : "");
+		atomic_store(&r->failed, true);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+void guest_op(struct strand *s, const struct ir_op *op)
+{
+	struct rt_err err = { "" };
+	int rc = 0;
+
+	switch (op->kind) {
+	case IR_GUEST:
+		rc = run_job(s, op, &err);
+		break;
+	case IR_VCPU_RESET:
+		rc = reset_mmu(s, op, &err);
+		break;
+	case IR_MEMSLOT:
+		rc = memslot(s->r, op, &err);
+		break;
+	case IR_DIRTYLOG:
+		rc = dirty_log(s->r, op, &err);
+		break;
+	case IR_EXPECT_FAULT:
+		expect_fault(s, op);
+		return;
+	default:
+		return;
+	}
+	if (rc && !(rc == -EINTR && stopping(s)))
+		fail_at(s, op->loc, err.msg);
+}

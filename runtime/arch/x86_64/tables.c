@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * x86_64 tables in scn's area: the GDT and IDT every vCPU shares, a TSS
+ * per vCPU, and the 4-level page tables: guest memory at GVA == GPA, scn's
+ * area at SCN_AREA_GVA. 2 MiB pages, or 1 GiB pages where the guest's
+ * CPUID offers PDPE1GB (not on PVM hosts). U/S is set at every level so
+ * that both rings use the same tables; A and D are set already, so that a
+ * shadow MMU (PVM hosts, kvm_amd npt=0) never writes them back.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../kvm.h"
+#include "arch.h"
+
+#define PTE_P		0x001ULL
+#define PTE_RW		0x002ULL
+#define PTE_US		0x004ULL
+#define PTE_A		0x020ULL
+#define PTE_D		0x040ULL
+#define PTE_PS		0x080ULL
+#define PTE_ADDR	0x000ffffffffff000ULL
+#define TABLE_FLAGS	(PTE_P | PTE_RW | PTE_US | PTE_A)
+#define LEAF_FLAGS	(PTE_P | PTE_RW | PTE_US | PTE_A | PTE_D | PTE_PS)
+
+#define SZ_2M		(1ULL << 21)
+#define SZ_1G		(1ULL << 30)
+#define SZ_512G		(1ULL << 39)
+
+/* A TSS's offsets (64-bit): rsp0, ist1, the I/O map base. */
+#define TSS_RSP0	4
+#define TSS_IST1	36
+#define TSS_IOMAP	102
+#define TSS_LIMIT	0x67
+
+static uint64_t span(uint64_t start, uint64_t end, uint64_t unit)
+{
+	return (end + unit - 1) / unit - start / unit;
+}
+
+uint64_t arch_table_bytes(const struct rt_vm_config *cfg, uint64_t area_size)
+{
+	uint64_t start = (uint64_t)cfg->gpa_base, end = start + (uint64_t)cfg->mem;
+	/* 2 MiB pages: the most tables a guest can need. */
+	uint64_t pages = 1 + span(start, end, SZ_512G) + span(start, end, SZ_1G);
+
+	/* The area's: one directory pointer table, directories for its GiBs. */
+	pages += 1 + 2 + (area_size + pages * 4096) / SZ_1G;
+	return pages * 4096;
+}
+
+struct tables {
+	char *area;
+	uint64_t area_gpa;
+	uint64_t next, end;		/* free table pages, offsets in the area */
+	uint64_t pml4;
+};
+
+static uint64_t *table_at(struct tables *t, uint64_t gpa)
+{
+	return (uint64_t *)(t->area + (gpa - t->area_gpa));
+}
+
+/* The table an entry points to, made (zeroed: fresh memory) if none yet. */
+static int next_level(struct tables *t, uint64_t *entry, uint64_t **out)
+{
+	if (!(*entry & PTE_P)) {
+		if (t->next + 4096 > t->end)
+			return -ENOSPC;
+		*entry = (t->area_gpa + t->next) | TABLE_FLAGS;
+		t->next += 4096;
+	}
+	*out = table_at(t, *entry & PTE_ADDR);
+	return 0;
+}
+
+static int map(struct tables *t, uint64_t gva, uint64_t gpa, uint64_t size,
+	       bool pages_1g)
+{
+	uint64_t step = pages_1g ? SZ_1G : SZ_2M;
+	uint64_t va = gva & ~(step - 1), end = gva + size;
+	uint64_t *pml4 = table_at(t, t->area_gpa + t->pml4);
+
+	for (; va < end; va += step) {
+		uint64_t pa = va - gva + gpa, *pdpt, *pd;
+		int rc = next_level(t, &pml4[(va >> 39) & 511], &pdpt);
+
+		if (rc)
+			return rc;
+		if (pages_1g) {
+			pdpt[(va >> 30) & 511] = pa | LEAF_FLAGS;
+			continue;
+		}
+		rc = next_level(t, &pdpt[(va >> 30) & 511], &pd);
+		if (rc)
+			return rc;
+		pd[(va >> 21) & 511] = pa | LEAF_FLAGS;
+	}
+	return 0;
+}
+
+static void put64(char *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+/* An interrupt gate to a stub, at ring 0, on IST 1. */
+static void idt_gate(char *slot, uint64_t handler)
+{
+	uint64_t lo = (handler & 0xffff) | (0x10ULL << 16) | (1ULL << 32) |
+		      (0x8eULL << 40) | ((handler >> 16 & 0xffff) << 48);
+
+	put64(slot, lo);
+	put64(slot + 8, handler >> 32);
+}
+
+static void tss_descriptor(char *slot, uint64_t base)
+{
+	uint64_t lo = TSS_LIMIT | (base & 0xffffff) << 16 | 0x89ULL << 40 |
+		      (base >> 24 & 0xff) << 56;
+
+	put64(slot, lo);
+	put64(slot + 8, base >> 32);
+}
+
+int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
+{
+	char *gdt = vm->area + RT_AREA_ARCH, *idt = gdt + 0x1000;
+	struct tables t = { .area = vm->area, .area_gpa = vm->area_gpa,
+			    .next = vm->tables_offset, .end = vm->area_size };
+	uint64_t blocks = SCN_AREA_GVA + RT_AREA_VCPUS;
+	int i, rc;
+
+	/* Linux's layout: kernel code and data, user data and code, a TSS. */
+	put64(gdt + 0x10, 0x00af9b000000ffffULL);
+	put64(gdt + 0x18, 0x00cf93000000ffffULL);
+	put64(gdt + 0x28, 0x00cff3000000ffffULL);
+	put64(gdt + 0x30, 0x00affb000000ffffULL);
+	/* Only a far load reads this; each vCPU's TR is set with its own base. */
+	tss_descriptor(gdt + 0x40, blocks + RT_VCPU_ARCH);
+	for (i = 0; i < 32; i++)
+		idt_gate(idt + i * 16, vm->image->exc_stubs + (uint64_t)i * 16);
+	for (i = 0; i < vm->cfg.vcpus; i++) {
+		uint64_t block = blocks + (uint64_t)i * RT_AREA_VCPU_SIZE;
+		char *tss = rt_vm_area_ptr(vm, block + RT_VCPU_ARCH);
+
+		put64(tss + TSS_RSP0, block + RT_VCPU_IST_TOP);
+		put64(tss + TSS_IST1, block + RT_VCPU_IST_TOP);
+		/* No I/O bitmap: IOPL 3 lets ring 3 leave by out. */
+		memcpy(tss + TSS_IOMAP, &(uint16_t){ TSS_LIMIT + 1 }, 2);
+	}
+	t.pml4 = t.next;
+	t.next += 4096;
+	rc = map(&t, (uint64_t)vm->cfg.gpa_base, (uint64_t)vm->cfg.gpa_base,
+		 (uint64_t)vm->cfg.mem, vm->arch.pages_1g);
+	if (!rc)
+		rc = map(&t, SCN_AREA_GVA, vm->area_gpa, vm->area_size, false);
+	if (rc)
+		return rt_fail(err, rc, "the guest's page tables do not fit in %llu bytes",
+			       (unsigned long long)(vm->area_size - vm->tables_offset));
+	return 0;
+}

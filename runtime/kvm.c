@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* kvm: a VM, its memslots and scn's area (see kvm.h). */
+#include "kvm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "compat.h"
+#include "vcpu.h"
+
+#define SZ_2M (1ULL << 21)
+#define SZ_1G (1ULL << 30)
+
+/* The guest program, built from guest/ and linked in (guest/embed.sh). */
+extern const unsigned char scn_guest_image[];
+extern const size_t scn_guest_image_size;
+
+static uint64_t align_up(uint64_t x, uint64_t a)
+{
+	return (x + a - 1) & ~(a - 1);
+}
+
+static uint64_t fixed_size(const struct rt_vm_config *cfg)
+{
+	return RT_AREA_VCPUS + (uint64_t)cfg->vcpus * RT_AREA_VCPU_SIZE;
+}
+
+uint64_t rt_vm_area_size(const struct rt_vm_config *cfg)
+{
+	uint64_t fixed = fixed_size(cfg);
+
+	return align_up(fixed + arch_table_bytes(cfg, fixed), SZ_2M);
+}
+
+uint64_t rt_vm_kernel_bytes(uint64_t slot_bytes)
+{
+	/* 2.3 MiB per GiB measured: 8-byte rmaps per 4K page, and more. */
+	return slot_bytes / 445;
+}
+
+const struct scn_access *rt_vm_access(const struct rt_vm *vm, uint64_t rip,
+				      bool by_end)
+{
+	const struct scn_access *a = rt_vm_area_ptr(vm, vm->image->access_start);
+	const struct scn_access *end = rt_vm_area_ptr(vm, vm->image->access_end);
+
+	for (; a < end; a++)
+		if ((by_end ? a->rip + a->len : a->rip) == rip)
+			return a;
+	return NULL;
+}
+
+static int set_region(struct rt_vm *vm, const struct rt_slot *s, uint64_t size,
+		      struct rt_err *err)
+{
+	struct kvm_userspace_memory_region r = {
+		.slot = s->id, .flags = s->flags, .guest_phys_addr = s->gpa,
+		.memory_size = size, .userspace_addr = (uint64_t)(uintptr_t)s->hva,
+	};
+
+	if (ioctl(vm->vm_fd, KVM_SET_USER_MEMORY_REGION, &r))
+		return rt_fail_errno(err, errno, "KVM_SET_USER_MEMORY_REGION(slot %u, gpa %#llx, %llu bytes)",
+				     s->id, (unsigned long long)s->gpa,
+				     (unsigned long long)size);
+	return 0;
+}
+
+/* A new entry in vm->slots (a dead added slot's, or a new one). */
+static struct rt_slot *new_slot(struct rt_vm *vm)
+{
+	struct rt_slot *s;
+	size_t i;
+
+	for (i = (size_t)vm->cfg.nr_slots + 1; i < vm->nslots; i++)
+		if (!vm->slots[i].live && !vm->slots[i].name)
+			return &vm->slots[i];
+	if (vm->nslots == vm->cap_slots) {
+		size_t cap = vm->cap_slots ? vm->cap_slots * 2 : 16;
+
+		s = realloc(vm->slots, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		vm->slots = s;
+		vm->cap_slots = cap;
+	}
+	s = &vm->slots[vm->nslots++];
+	memset(s, 0, sizeof(*s));
+	s->id = vm->next_slot_id++;
+	return s;
+}
+
+static int add_slot(struct rt_vm *vm, uint64_t gpa, uint64_t size, void *hva,
+		    struct rt_err *err)
+{
+	struct rt_slot *s = new_slot(vm);
+	int rc;
+
+	if (!s)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	s->gpa = gpa;
+	s->size = size;
+	s->hva = hva;
+	rc = set_region(vm, s, size, err);
+	s->live = !rc;
+	return rc;
+}
+
+static int check_image(struct rt_vm *vm, struct rt_err *err)
+{
+	const struct scn_image_header *h = (const void *)scn_guest_image;
+	uint64_t base = SCN_AREA_GVA + SCN_IMAGE_OFFSET;
+
+	if (scn_guest_image_size < sizeof(*h) || h->magic != SCN_IMAGE_MAGIC ||
+	    h->image_end - base > SCN_IMAGE_MAX || h->loop < base ||
+	    h->access_start > h->access_end || h->access_end > h->image_end)
+		return rt_fail(err, -ENOEXEC, "the guest program built into scn is damaged");
+	memcpy(vm->area + SCN_IMAGE_OFFSET, scn_guest_image, scn_guest_image_size);
+	vm->image = (const void *)(vm->area + SCN_IMAGE_OFFSET);
+	return 0;
+}
+
+static int open_vm(struct rt_vm *vm, struct rt_err *err)
+{
+	vm->kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (vm->kvm_fd < 0)
+		return rt_fail_errno(err, errno, "open(/dev/kvm)");
+	/* KVM_CREATE_VM can fail with EINTR while the kernel is busy. */
+	for (int tries = 0; tries < 10; tries++) {
+		vm->vm_fd = ioctl(vm->kvm_fd, KVM_CREATE_VM, 0);
+		if (vm->vm_fd >= 0 || errno != EINTR)
+			break;
+	}
+	if (vm->vm_fd < 0)
+		return rt_fail_errno(err, errno, "KVM_CREATE_VM");
+	vm->run_size = ioctl(vm->kvm_fd, KVM_GET_VCPU_MMAP_SIZE, 0);
+	if (vm->run_size <= 0)
+		return rt_fail_errno(err, errno, "KVM_GET_VCPU_MMAP_SIZE");
+	if (vm->cfg.manual_protect) {
+		int caps = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION,
+				 KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2);
+		struct kvm_enable_cap cap = {
+			.cap = KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2,
+			.args = { (uint64_t)(caps > 0 ? caps : 0) &
+				  (KVM_DIRTY_LOG_MANUAL_PROTECT_ENABLE |
+				   KVM_DIRTY_LOG_INITIALLY_SET) },
+		};
+
+		if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &cap))
+			return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2)");
+	}
+	return 0;
+}
+
+int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
+		 struct rt_err *err)
+{
+	uint64_t end, i;
+	int rc;
+
+	memset(vm, 0, sizeof(*vm));
+	vm->kvm_fd = vm->vm_fd = -1;
+	vm->cfg = *cfg;
+	pthread_mutex_init(&vm->slots_lock, NULL);
+	rc = open_vm(vm, err);
+	if (!rc)
+		rc = arch_vm_init(vm, err);
+	if (rc)
+		goto fail;
+	vm->area_size = rt_vm_area_size(cfg);
+	vm->tables_offset = fixed_size(cfg);
+	/* Above guest memory, 1 GiB aligned as its mapping may be. */
+	vm->area_gpa = align_up((uint64_t)cfg->gpa_base + (uint64_t)cfg->mem, SZ_1G);
+	end = vm->area_gpa + vm->area_size;
+	if (vm->arch.phys_bits < 64 && end > 1ULL << vm->arch.phys_bits) {
+		rc = rt_fail(err, -ERANGE, "guest memory and scn's area end at gpa %#llx, beyond the %d-bit guest-physical addresses this machine offers",
+			     (unsigned long long)end, vm->arch.phys_bits);
+		goto fail;
+	}
+	/* Guest memory is at GVA == GPA: below the 512 GiB of scn's mapping. */
+	if ((uint64_t)cfg->gpa_base + (uint64_t)cfg->mem > (SCN_AREA_GVA & ~(SZ_1G * 512 - 1))) {
+		rc = rt_fail(err, -ERANGE, "guest memory would reach scn's own mapping at %#llx",
+			     (unsigned long long)SCN_AREA_GVA);
+		goto fail;
+	}
+	vm->area = mmap(NULL, vm->area_size, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (vm->area == MAP_FAILED) {
+		vm->area = NULL;
+		rc = rt_fail_errno(err, errno, "mmap(scn's area of the VM, %llu bytes)",
+				   (unsigned long long)vm->area_size);
+		goto fail;
+	}
+	rc = check_image(vm, err);
+	if (!rc)
+		rc = arch_vm_build(vm, err);
+	if (rc)
+		goto fail;
+	for (i = 0; i < (uint64_t)cfg->nr_slots && !rc; i++) {
+		char *hva = (char *)cfg->backing + (cfg->alias ? 0 : i * (uint64_t)cfg->slot_size);
+
+		rc = add_slot(vm, (uint64_t)cfg->gpa_base + i * (uint64_t)cfg->slot_size,
+			      (uint64_t)cfg->slot_size, hva, err);
+	}
+	if (!rc)
+		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, err);
+	if (rc)
+		goto fail;
+	vm->next_gpa = align_up(end, SZ_1G);
+	vm->vcpus = calloc((size_t)cfg->vcpus, sizeof(*vm->vcpus));
+	if (!vm->vcpus) {
+		rc = rt_fail(err, -ENOMEM, "out of memory");
+		goto fail;
+	}
+	for (; vm->nvcpus < cfg->vcpus; vm->nvcpus++) {
+		rc = rt_vcpu_create(vm, vm->nvcpus, err);
+		if (rc) {
+			rt_vcpu_destroy(&vm->vcpus[vm->nvcpus]);
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	rt_vm_destroy(vm);
+	return rc;
+}
+
+void rt_vm_destroy(struct rt_vm *vm)
+{
+	size_t i;
+
+	for (int v = 0; v < vm->nvcpus; v++)
+		rt_vcpu_destroy(&vm->vcpus[v]);
+	free(vm->vcpus);
+	vm->vcpus = NULL;
+	vm->nvcpus = 0;
+	/* Closing the VM frees its memslots; then what they mapped can go. */
+	if (vm->vm_fd >= 0)
+		close(vm->vm_fd);
+	if (vm->kvm_fd >= 0)
+		close(vm->kvm_fd);
+	vm->vm_fd = vm->kvm_fd = -1;
+	for (i = 0; vm->dirty && i < (size_t)vm->cfg.nr_slots; i++)
+		free(vm->dirty[i]);
+	free(vm->dirty);
+	vm->dirty = NULL;
+	for (i = 0; i < vm->nslots; i++) {
+		if (vm->slots[i].own)
+			munmap(vm->slots[i].own, vm->slots[i].size);
+		free(vm->slots[i].name);
+	}
+	free(vm->slots);
+	vm->slots = NULL;
+	vm->nslots = vm->cap_slots = 0;
+	if (vm->area)
+		munmap(vm->area, vm->area_size);
+	vm->area = NULL;
+	arch_vm_destroy(vm);
+	pthread_mutex_destroy(&vm->slots_lock);
+}
+
+static struct rt_slot *find_added(struct rt_vm *vm, const char *name)
+{
+	for (size_t i = (size_t)vm->cfg.nr_slots + 1; i < vm->nslots; i++)
+		if (vm->slots[i].name && !strcmp(vm->slots[i].name, name))
+			return &vm->slots[i];
+	return NULL;
+}
+
+/* The lowest 2 MiB aligned gpa above the area where size bytes are free. */
+static uint64_t free_gpa(struct rt_vm *vm, uint64_t size)
+{
+	uint64_t at = vm->next_gpa;
+	bool moved = true;
+
+	while (moved) {
+		moved = false;
+		for (size_t i = (size_t)vm->cfg.nr_slots + 1; i < vm->nslots; i++) {
+			const struct rt_slot *s = &vm->slots[i];
+
+			if (s->live && s->gpa < at + size && at < s->gpa + s->size) {
+				at = align_up(s->gpa + s->size, SZ_2M);
+				moved = true;
+			}
+		}
+	}
+	return at;
+}
+
+int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
+		   void *hva, int64_t gpa, struct rt_err *err)
+{
+	struct rt_slot *s;
+	void *own = NULL;
+	int rc;
+
+	pthread_mutex_lock(&vm->slots_lock);
+	if (find_added(vm, name)) {
+		rc = rt_fail(err, -EEXIST, "memslot '%s' is there already", name);
+		goto out;
+	}
+	if (!hva) {
+		own = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (own == MAP_FAILED) {
+			rc = rt_fail_errno(err, errno, "mmap(memslot '%s', %llu bytes)",
+					   name, (unsigned long long)size);
+			goto out;
+		}
+		hva = own;
+	}
+	s = new_slot(vm);
+	if (!s) {
+		rc = rt_fail(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	s->gpa = gpa >= 0 ? (uint64_t)gpa : free_gpa(vm, size);
+	s->size = size;
+	s->hva = hva;
+	s->flags = 0;
+	rc = set_region(vm, s, size, err);
+	if (rc)
+		goto out;
+	s->live = true;
+	s->own = own;
+	s->name = strdup(name);
+	own = NULL;
+out:
+	if (own)
+		munmap(own, size);
+	pthread_mutex_unlock(&vm->slots_lock);
+	return rc;
+}
+
+int rt_vm_slot_delete(struct rt_vm *vm, const char *name, struct rt_err *err)
+{
+	struct rt_slot *s;
+	int rc;
+
+	pthread_mutex_lock(&vm->slots_lock);
+	s = find_added(vm, name);
+	if (!s) {
+		rc = rt_fail(err, -ENOENT, "no memslot '%s' to delete", name);
+	} else {
+		rc = set_region(vm, s, 0, err);
+		if (!rc) {
+			if (s->own)
+				munmap(s->own, s->size);
+			free(s->name);
+			memset(&s->gpa, 0, sizeof(*s) - offsetof(struct rt_slot, gpa));
+		}
+	}
+	pthread_mutex_unlock(&vm->slots_lock);
+	return rc;
+}
+
+int rt_vm_slot_move(struct rt_vm *vm, const char *name, uint64_t gpa,
+		    struct rt_err *err)
+{
+	struct rt_slot *s;
+	uint64_t old;
+	int rc;
+
+	pthread_mutex_lock(&vm->slots_lock);
+	s = find_added(vm, name);
+	if (!s) {
+		rc = rt_fail(err, -ENOENT, "no memslot '%s' to move", name);
+	} else {
+		old = s->gpa;
+		s->gpa = gpa;
+		rc = set_region(vm, s, s->size, err);
+		if (rc)
+			s->gpa = old;
+	}
+	pthread_mutex_unlock(&vm->slots_lock);
+	return rc;
+}
+
+int rt_vm_slot_set_flags(struct rt_vm *vm, struct rt_slot *s, uint32_t flags,
+			 struct rt_err *err)
+{
+	uint32_t old = s->flags;
+	int rc;
+
+	s->flags = flags;
+	rc = set_region(vm, s, s->size, err);
+	if (rc)
+		s->flags = old;
+	return rc;
+}

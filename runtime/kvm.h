@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kvm: a VM, its memslots and scn's own area in it.
+ *
+ * The scenario's guest memory is one or more memslots from gpa_base on,
+ * mapping a backing (each slot its own part of it, or all of it again:
+ * aliasing). Above it, at area_gpa, is scn's area: the guest program,
+ * the descriptor tables, a mailbox and stacks per vCPU and the page
+ * tables, mapped in the guest at SCN_AREA_GVA (guest/abi.h). The guest
+ * sees its memory at GVA == GPA. Memslots added while the VM runs go
+ * above the area. vCPUs (vcpu.h) are threads that live as long as the VM.
+ *
+ * Like all of runtime/, this never prints or exits: 0 or -errno and a
+ * message in struct rt_err.
+ */
+#ifndef SCN_RT_KVM_H
+#define SCN_RT_KVM_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../guest/abi.h"
+#include "arch.h"
+#include "err.h"
+
+struct rt_vcpu;
+
+/* What the VM is made of; the caller's memory is borrowed. */
+struct rt_vm_config {
+	int64_t gpa_base;		/* where guest memory starts */
+	int64_t mem;			/* bytes of guest memory */
+	int64_t slot_size;		/* mem / nr_slots */
+	int nr_slots;
+	bool alias;			/* every slot maps all of the backing */
+	void *backing;			/* the host mapping of the backing */
+	int64_t backing_size;
+	int64_t page_size;		/* the backing's */
+	int vcpus;
+	bool pin;			/* vCPU i on CPU i % ncpus */
+	bool manual_protect;		/* dirty log with KVM_CLEAR_DIRTY_LOG */
+};
+
+/* One memslot of the VM. */
+struct rt_slot {
+	uint32_t id;
+	uint64_t gpa, size;
+	void *hva;
+	uint32_t flags;			/* KVM_MEM_* */
+	char *name;			/* an added slot's, or NULL */
+	void *own;			/* memory the slot mapped for itself */
+	bool live;			/* registered with KVM */
+};
+
+/*
+ * Offsets in scn's area (also its GVAs from SCN_AREA_GVA): the arch's
+ * tables, the guest program at SCN_IMAGE_OFFSET, a block per vCPU, then
+ * the page tables.
+ */
+#define RT_AREA_ARCH		0x1000	/* up to the image: GDT, IDT on x86 */
+#define RT_AREA_VCPUS		0x100000
+#define RT_AREA_VCPU_SIZE	0x8000
+#define RT_VCPU_MAILBOX		0x0000	/* in a vCPU's block */
+#define RT_VCPU_ARCH		0x1000	/* a page for the arch: the TSS on x86 */
+#define RT_VCPU_STACK_TOP	0x6000	/* the job's stack below */
+#define RT_VCPU_IST_TOP		0x8000	/* the exception stack below */
+
+struct rt_vm {
+	int kvm_fd, vm_fd;
+	struct rt_vm_config cfg;
+	pthread_mutex_t slots_lock;	/* slots, from concurrent host branches */
+	struct rt_slot *slots;		/* guest memory first, then the area's */
+	size_t nslots, cap_slots;
+	uint32_t next_slot_id;
+	uint64_t next_gpa;		/* where an added slot goes */
+	/* scn's area */
+	char *area;
+	uint64_t area_gpa, area_size, tables_offset;
+	const struct scn_image_header *image;	/* in the area */
+	struct rt_vcpu *vcpus;
+	int nvcpus;			/* created so far */
+	/* dirty logging (dirtylog.h) */
+	bool dirty_on, dirty_got;	/* logging; the last op was a get */
+	uint64_t **dirty;		/* [guest slot]: the last bitmaps got */
+	long run_size;			/* KVM_GET_VCPU_MMAP_SIZE */
+	struct rt_arch_vm arch;
+};
+
+/*
+ * Creates the VM: memslots over the backing, scn's area with the guest
+ * program, and cfg->vcpus vCPU threads, idle until given work. On
+ * failure everything made so far is undone.
+ */
+int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
+		 struct rt_err *err);
+/* Stops and joins the vCPU threads, closes every fd, unmaps the area. */
+void rt_vm_destroy(struct rt_vm *vm);
+
+/*
+ * Scn's area of a VM with these many vCPUs and this much memory: its
+ * size (page tables included). Also what a run adds to its memory need.
+ */
+uint64_t rt_vm_area_size(const struct rt_vm_config *cfg);
+/*
+ * Kernel memory KVM keeps per memslot byte (rmaps and page metadata):
+ * about 2.3 MiB per GiB of slot where measured.
+ */
+uint64_t rt_vm_kernel_bytes(uint64_t slot_bytes);
+
+/* The host address of a GVA in scn's area. */
+static inline void *rt_vm_area_ptr(const struct rt_vm *vm, uint64_t gva)
+{
+	return vm->area + (gva - SCN_AREA_GVA);
+}
+
+/*
+ * A memslot added while the VM runs: size bytes of hva (or, with hva
+ * NULL, memory of its own), at gpa (or, with gpa < 0, above everything
+ * the VM has). -EEXIST if the name is taken.
+ */
+int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
+		   void *hva, int64_t gpa, struct rt_err *err);
+int rt_vm_slot_delete(struct rt_vm *vm, const char *name, struct rt_err *err);
+/* Moves an added slot to another gpa (KVM_MR_MOVE). */
+int rt_vm_slot_move(struct rt_vm *vm, const char *name, uint64_t gpa,
+		    struct rt_err *err);
+/* Sets a registered slot's flags again (KVM_MEM_LOG_DIRTY_PAGES). */
+int rt_vm_slot_set_flags(struct rt_vm *vm, struct rt_slot *s, uint32_t flags,
+			 struct rt_err *err);
+
+/*
+ * The guest program's access instruction at rip (by_end: the one that
+ * ends at rip), or NULL.
+ */
+const struct scn_access *rt_vm_access(const struct rt_vm *vm, uint64_t rip,
+				      bool by_end);
+
+/* Whether slot s is one of the guest-memory slots (not scn's, not added). */
+static inline bool rt_vm_is_guest_slot(const struct rt_vm *vm,
+				       const struct rt_slot *s)
+{
+	return s - vm->slots < vm->cfg.nr_slots;
+}
+
+#endif

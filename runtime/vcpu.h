@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vcpu: vCPU threads and the jobs they run.
+ *
+ * Every vCPU is a thread for the life of its VM (pinned if asked), idle
+ * on its mailbox until a command comes: a job over guest memory, an MMU
+ * reset, or the end. rt_vcpus_run() gives one job to a range of vCPUs
+ * and waits at a barrier that needs every one's report: no sleep, no
+ * polling of the vCPUs. The wait wakes on a timer only to keep the
+ * watchdog (a phase without progress ends with an error naming the stuck
+ * vCPUs and their last exit), to follow a stop (Ctrl-C, --timeout, a
+ * failing sibling: the vCPUs are kicked out of KVM_RUN by a signal and
+ * immediate_exit) and to feed a progress counter.
+ *
+ * A job costs one KVM_RUN round trip when nothing faults: the guest
+ * leaves by port I/O at its end and goes on from there at the next.
+ * Faults are data: each is counted per vCPU with the kind of exit KVM
+ * gave (-EFAULT, KVM_EXIT_MEMORY_FAULT, or the MMIO exit of PVM hosts at
+ * ring 0) and the job's policy decides what follows.
+ *
+ * Hooks for what comes next (guest userfaultfd, the REPL): a vCPU blocked
+ * in a fault is just a vCPU whose KVM_RUN has not returned, so kicks and
+ * the watchdog reach it; VMs and their threads outlive any one job or
+ * phase, so a session can keep them between inputs.
+ */
+#ifndef SCN_RT_VCPU_H
+#define SCN_RT_VCPU_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../guest/abi.h"
+#include "err.h"
+#include "kvm.h"
+
+enum rt_fault_policy { RT_FAULT_FAIL, RT_FAULT_SKIP, RT_FAULT_STOP,
+		       RT_FAULT_RETRY };
+
+/* How KVM told of a fault. */
+enum rt_fault_exit {
+	RT_FX_EFAULT,		/* KVM_RUN failed with EFAULT, no more said */
+	RT_FX_MEMORY_FAULT,	/* EFAULT with KVM_EXIT_MEMORY_FAULT: gpa, size */
+	RT_FX_MMIO,		/* KVM_EXIT_MMIO at a memslot: PVM at ring 0 */
+	RT_FX__COUNT
+};
+
+const char *rt_fault_exit_name(enum rt_fault_exit fx);
+
+/* A job for a range of vCPUs. */
+struct rt_job {
+	int op;				/* SCN_OP_* */
+	unsigned flags;			/* SCN_F_VERIFY RANDOM LATENCY PATTERN_ADDR */
+	uint64_t offset, size;		/* the range, in guest memory */
+	uint64_t stride;
+	uint64_t passes;
+	bool overlap;			/* every vCPU walks all of the range */
+	uint64_t pattern, seed;
+	int write_pct;
+	enum rt_fault_policy on_fault;
+	bool until_all_faulted;
+	int ring;			/* 0 or 3 */
+};
+
+/* What one vCPU did with a job (or an MMU reset). */
+struct rt_vcpu_result {
+	int64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
+	uint64_t first, count;		/* its accesses: first index, per pass */
+	uint64_t accesses, passes, faults, exits;
+	uint64_t fault_exits[RT_FX__COUNT];
+	uint64_t lat_hist[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */
+	bool stopped;			/* on_fault=stop ended it */
+	bool reported;			/* under the group's lock */
+	int status;			/* 0, or -errno with err */
+	struct rt_err err;
+};
+
+/* How a dispatcher waits. */
+struct rt_wait {
+	int64_t watchdog_ns;		/* without progress; 0: none */
+	const atomic_bool *stop, *stop2;	/* either set: kick, end early */
+	atomic_llong *progress;		/* accesses added as they happen */
+};
+
+/* A vCPU's last exit, for the watchdog's message. */
+enum rt_last_exit { RT_LAST_NONE, RT_LAST_FAULT, RT_LAST_INTR, RT_LAST_IO,
+		    RT_LAST_OTHER };
+
+struct rt_vcpu_group;
+
+enum rt_vcpu_cmd { RT_CMD_NONE, RT_CMD_JOB, RT_CMD_RESET_MMU, RT_CMD_QUIT };
+
+struct rt_vcpu {
+	struct rt_vm *vm;
+	int index;
+	int fd;
+	struct kvm_run *run;
+	pthread_t thread;
+	bool thread_started;
+	int cpu;			/* pinned to, or -1 */
+	/* The mailbox: one command at a time, from a dispatcher. */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	enum rt_vcpu_cmd cmd;
+	const struct rt_job *job;
+	struct rt_vcpu_result *res;
+	struct rt_vcpu_group *group;
+	atomic_bool kick;		/* end the current command */
+	/* The guest's view */
+	struct scn_mailbox *mb;		/* in the area */
+	uint64_t mb_gva;
+	int ring;			/* the ring it is set to */
+	/* For the watchdog */
+	atomic_int last_exit;		/* enum rt_last_exit */
+	atomic_int last_fx;		/* enum rt_fault_exit of the last fault */
+	atomic_ullong last_gpa;
+	atomic_int last_reason;		/* KVM_EXIT_* of an RT_LAST_OTHER */
+	struct rt_arch_vcpu arch;
+};
+
+/*
+ * Creates vCPU i of vm (KVM_CREATE_VCPU, its kvm_run, the arch's state)
+ * and starts its thread. rt_vcpu_destroy() undoes a partial create too.
+ */
+int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err);
+void rt_vcpu_destroy(struct rt_vcpu *v);
+
+/*
+ * Runs job on vCPUs first..last of vm and waits for every report;
+ * res[i - first] gets vCPU i's. Returns 0, -EINTR when stopped, or the
+ * first failure (-ETIMEDOUT: the watchdog) with err naming the vCPUs.
+ */
+int rt_vcpus_run(struct rt_vm *vm, int first, int last,
+		 const struct rt_job *job, struct rt_vcpu_result *res,
+		 const struct rt_wait *w, struct rt_err *err);
+
+/* Resets the MMU of vCPUs first..last (x86: toggles CR0.WP), each on its thread. */
+int rt_vcpus_reset_mmu(struct rt_vm *vm, int first, int last,
+		       struct rt_vcpu_result *res, const struct rt_wait *w,
+		       struct rt_err *err);
+
+#endif

@@ -23,6 +23,7 @@
 #include "progress.h"
 #include "exec_run.h"
 #include "results.h"
+#include "words.h"
 
 bool stopping(const struct strand *s)
 {
@@ -809,6 +810,7 @@ static bool watchdog_fired(struct strand *s)
 		for (size_t i = 0; i < rep->n; i++)
 			diag_note(s->r->d, rep->doing[i].loc, "it was running '%s' here",
 				  rep->doing[i].what);
+		diag_take(s->r->d, &s->r->guest_notes);
 		atomic_store(&s->r->failed, true);
 		atomic_store(&s->r->error, true);
 		pthread_mutex_unlock(&s->r->lock);
@@ -1061,6 +1063,10 @@ void run_op(struct strand *s, const struct ir_op *op)
 			snprintf(what, sizeof(what), "host %s %s",
 				 op->mem.write ? "write" : "read",
 				 s->r->sc->backings[op->mem.backing].name);
+		else if (op->kind == IR_GUEST)
+			snprintf(what, sizeof(what), "guest %s on vCPUs %d..%d of %s",
+				 words_guest_op[op->guest.op], op->guest.first_vcpu,
+				 op->guest.last_vcpu, s->r->sc->vms[op->guest.vm].name);
 		else
 			snprintf(what, sizeof(what), "%s", ir_op_name(op->kind));
 		wd_doing(&s->r->wd, s->slot, what, op->loc);
@@ -1089,6 +1095,7 @@ void teardown(struct run *r)
 	/* The vCPUs stop first: nothing touches memory after this. */
 	guest_destroy_vms(r, 0, r->sc->nvms);
 	guest_free(r);
+	diag_free(&r->guest_notes);
 	for (i = 0; i < r->sc->nuffds; i++)
 		if (r->uffd_started[i])
 			run_uffd_stop(r, i);

@@ -320,15 +320,36 @@ static void job_of(const struct run *r, const struct ir_guest_job *g,
 	};
 }
 
+/*
+ * The run's monitor (watchdog.h) sets halt on a stop or when the phase's
+ * watchdog fires; the dispatcher then kicks the vCPUs still at work. The
+ * accesses it feeds are the phase's progress.
+ */
 static struct rt_wait waits(struct strand *s)
 {
-	const struct run *r = s->r;
-
 	return (struct rt_wait){
-		.watchdog_ns = r->phase >= 0 ? r->sc->phases[r->phase].watchdog : 0,
-		.stop = r->o->stop, .stop2 = s->sibling_stop,
+		.stop = wd_halt_flag(&s->r->wd), .stop2 = s->sibling_stop,
 		.progress = &s->r->counts.accesses,
 	};
+}
+
+/*
+ * Where the watchdog stopped a job, each vCPU that had not reported gets
+ * a note with its last exit; they follow the phase's error.
+ */
+static void stuck_notes(struct run *r, const struct ir_op *op,
+			const struct rt_vcpu_result *res, int first, int n)
+{
+	char buf[96];
+
+	if (!wd_fired(&r->wd, NULL))
+		return;
+	pthread_mutex_lock(&r->lock);
+	for (int i = 0; i < n; i++)
+		if (res[i].kicked)
+			diag_note(&r->guest_notes, op->loc, "vCPU %d had not reported (%s)",
+				  first + i, rt_vcpu_last_exit(&res[i], buf, sizeof(buf)));
+	pthread_mutex_unlock(&r->lock);
 }
 
 static int run_job(struct strand *s, const struct ir_op *op, struct rt_err *err)
@@ -343,6 +364,7 @@ static int run_job(struct strand *s, const struct ir_op *op, struct rt_err *err)
 	rc = rt_vcpus_run(s->r->vms[g->vm], g->first_vcpu, g->last_vcpu, &j,
 			  res, &w, err);
 	account(s->r, g->vm, g->first_vcpu, &j, res, n);
+	stuck_notes(s->r, op, res, g->first_vcpu, n);
 	free(res);
 	return rc;
 }

@@ -75,6 +75,7 @@ struct run {
 	int *uffd_hook;			/* [nuffds]: its stop hook's id */
 	struct rt_vm **vms;		/* [nvms], NULL until made */
 	struct guest_phase gp;
+	struct diag guest_notes;	/* for the error of a watchdog that fired */
 	int phase;			/* the phase running, or -1 */
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	/* Set by any branch, read by all: atomics, not the lock. */

@@ -15,7 +15,7 @@
 #include "clock.h"
 #include "compat.h"
 
-/* How often a waiting dispatcher looks at stop flags, progress, the watchdog. */
+/* How often a waiting dispatcher looks at the stop flags and progress. */
 #define TICK_NS 20000000LL
 #define VCPU_STACK (256 * 1024)
 
@@ -110,7 +110,7 @@ static int on_fault(struct rt_vcpu *v, const struct rt_exit *ex, bool *faulted)
 	case RT_FAULT_RETRY:
 		return arch_fault_retry(v, ex, &res->err);
 	default:
-		return rt_fail(&res->err, -EFAULT, "vCPU %d: a guest %s at gpa %#llx faulted (%s): the memory is read-only or unmapped",
+		return rt_fail(&res->err, -EFAULT, "vCPU %d: a guest %s at gpa 0x%llx faulted (%s): the memory is read-only or unmapped",
 			       v->index, ex->write ? "write" : "read",
 			       (unsigned long long)ex->gpa,
 			       rt_fault_exit_name((enum rt_fault_exit)ex->fx));
@@ -169,7 +169,7 @@ static void do_job(struct rt_vcpu *v)
 		if (ex.kind == RT_EXIT_INTR) {
 			atomic_store(&v->last_exit, RT_LAST_INTR);
 		} else if (ex.kind == RT_EXIT_MISMATCH) {
-			rc = rt_fail(&res->err, -EIO, "vCPU %d: data check failed at gpa %#llx: found %#llx, expected %#llx",
+			rc = rt_fail(&res->err, -EIO, "vCPU %d: data check failed at gpa 0x%llx: found %#llx, expected %#llx",
 				     v->index, (unsigned long long)v->mb->bad_addr,
 				     (unsigned long long)v->mb->bad_found,
 				     (unsigned long long)v->mb->bad_expected);
@@ -351,49 +351,20 @@ static void post(struct rt_vcpu *v, enum rt_vcpu_cmd cmd,
 	pthread_mutex_unlock(&v->lock);
 }
 
-static const char *last_exit_text(struct rt_vcpu *v, char *buf, size_t len)
+const char *rt_vcpu_last_exit(const struct rt_vcpu_result *res, char *buf,
+			      size_t len)
 {
-	switch (atomic_load(&v->last_exit)) {
-	case RT_LAST_NONE:
-		return "in the guest, no exit since its job began";
+	switch (res->last_exit) {
 	case RT_LAST_FAULT:
-		snprintf(buf, len, "last exit: %s at gpa %#llx",
-			 rt_fault_exit_name((enum rt_fault_exit)atomic_load(&v->last_fx)),
-			 (unsigned long long)atomic_load(&v->last_gpa));
+		snprintf(buf, len, "last exit: %s at gpa 0x%llx",
+			 rt_fault_exit_name((enum rt_fault_exit)res->last_fx),
+			 (unsigned long long)res->last_gpa);
 		return buf;
 	case RT_LAST_INTR:
 		return "last exit: a signal";
 	default:
-		return "last exit: port I/O";
+		return "in the guest, no exit since its job began";
 	}
-}
-
-/* "no progress for 60s: vCPU 0 (last exit: ...), vCPU 3 (...)" */
-static int watchdog_error(struct rt_vcpu_group *g, const struct rt_vcpu_result *res,
-			  int64_t ns, struct rt_err *err)
-{
-	char buf[96];
-	size_t used;
-	int shown = 0, stuck = 0;
-
-	used = (size_t)snprintf(err->msg, sizeof(err->msg),
-				"no progress for %llds (watchdog):",
-				(long long)(ns / 1000000000));
-	for (int i = 0; i < g->n; i++) {
-		if (res[i].reported)
-			continue;
-		stuck++;
-		if (shown < 4 && used < sizeof(err->msg)) {
-			used += (size_t)snprintf(err->msg + used, sizeof(err->msg) - used,
-				"%s vCPU %d (%s)", shown ? "," : "", g->members[i].index,
-				last_exit_text(&g->members[i], buf, sizeof(buf)));
-			shown++;
-		}
-	}
-	if (stuck > shown && used < sizeof(err->msg))
-		snprintf(err->msg + used, sizeof(err->msg) - used,
-			 " and %d more", stuck - shown);
-	return -ETIMEDOUT;
 }
 
 static bool asked_to_stop(const struct rt_wait *w)
@@ -404,26 +375,24 @@ static bool asked_to_stop(const struct rt_wait *w)
 
 /*
  * The barrier: wakes when the last report comes (or an error), and on a
- * tick for what no report tells: a stop, the watchdog, progress.
+ * tick for what no report tells: a stop, and progress to feed.
  */
 static int wait_group(struct rt_vcpu_group *g, struct rt_vcpu_result *res,
-		      const struct rt_wait *w, struct rt_err *err)
+		      const struct rt_wait *w)
 {
-	int64_t now = rt_now_ns(), last_move = now;
-	uint64_t seen = 0, fed = 0;
+	uint64_t fed = 0;
 	bool kicked = false;
 	int rc = 0;
 
 	pthread_mutex_lock(&g->lock);
 	while (g->pending) {
 		struct timespec ts;
-		int64_t at = now + TICK_NS;
-		uint64_t acc = 0, moved;
+		int64_t at = rt_now_ns() + TICK_NS;
+		uint64_t acc = 0;
 
 		ts.tv_sec = at / 1000000000;
 		ts.tv_nsec = at % 1000000000;
 		pthread_cond_timedwait(&g->cond, &g->lock, &ts);
-		now = rt_now_ns();
 		/* Running vCPUs count their accesses in the mailbox as they go. */
 		for (int i = 0; i < g->n; i++)
 			acc += res[i].reported ? res[i].accesses : g->members[i].mb->accesses;
@@ -431,24 +400,23 @@ static int wait_group(struct rt_vcpu_group *g, struct rt_vcpu_result *res,
 			atomic_fetch_add(w->progress, (long long)(acc - fed));
 			fed = acc;
 		}
-		moved = acc + (uint64_t)(g->n - g->pending);
-		if (moved != seen) {
-			seen = moved;
-			last_move = now;
-		}
-		if (kicked || !g->pending)
+		if (kicked || !g->pending || (!asked_to_stop(w) && !g->failed))
 			continue;
-		if (asked_to_stop(w) || g->failed) {
-			rc = asked_to_stop(w) ? -EINTR : 0;
-		} else if (w->watchdog_ns && now - last_move >= w->watchdog_ns) {
-			rc = watchdog_error(g, res, now - last_move, err);
-		} else {
-			continue;
-		}
+		if (asked_to_stop(w))
+			rc = -EINTR;
 		kicked = true;
-		for (int i = 0; i < g->n; i++)
-			if (!res[i].reported)
-				kick(&g->members[i]);
+		for (int i = 0; i < g->n; i++) {
+			struct rt_vcpu *v = &g->members[i];
+
+			if (res[i].reported)
+				continue;
+			/* What it was doing, for whoever asked it to stop. */
+			res[i].kicked = true;
+			res[i].last_exit = atomic_load(&v->last_exit);
+			res[i].last_fx = atomic_load(&v->last_fx);
+			res[i].last_gpa = atomic_load(&v->last_gpa);
+			kick(v);
+		}
 	}
 	pthread_mutex_unlock(&g->lock);
 	if (w->progress) {
@@ -466,8 +434,6 @@ static int wait_group(struct rt_vcpu_group *g, struct rt_vcpu_result *res,
 static int group_result(struct rt_vcpu_group *g, struct rt_vcpu_result *res,
 			int rc, struct rt_err *err)
 {
-	if (rc == -ETIMEDOUT)
-		return rc;
 	for (int i = 0; i < g->n; i++)
 		if (res[i].status && res[i].status != -EINTR) {
 			*err = res[i].err;
@@ -508,7 +474,7 @@ static int dispatch(struct rt_vm *vm, int first, int last, enum rt_vcpu_cmd cmd,
 	}
 	for (int i = 0; i < g.n; i++)
 		post(&g.members[i], cmd, job, &res[i], &g);
-	rc = wait_group(&g, res, w, err);
+	rc = wait_group(&g, res, w);
 	rc = group_result(&g, res, rc, err);
 	pthread_cond_destroy(&g.cond);
 	pthread_mutex_destroy(&g.lock);

@@ -6,11 +6,11 @@
  * on its mailbox until a command comes: a job over guest memory, an MMU
  * reset, or the end. rt_vcpus_run() gives one job to a range of vCPUs
  * and waits at a barrier that needs every one's report: no sleep, no
- * polling of the vCPUs. The wait wakes on a timer only to keep the
- * watchdog (a phase without progress ends with an error naming the stuck
- * vCPUs and their last exit), to follow a stop (Ctrl-C, --timeout, a
- * failing sibling: the vCPUs are kicked out of KVM_RUN by a signal and
- * immediate_exit) and to feed a progress counter.
+ * polling of the vCPUs. The wait wakes on a timer only to follow a stop
+ * (Ctrl-C, --timeout, a watchdog that fired, a failing sibling: the
+ * vCPUs still at work are kicked out of KVM_RUN by a signal and
+ * immediate_exit, and their last exit is kept for the message) and to
+ * feed a progress counter, which a watchdog reads.
  *
  * A job costs one KVM_RUN round trip when nothing faults: the guest
  * leaves by port I/O at its end and goes on from there at the next.
@@ -71,6 +71,10 @@ struct rt_vcpu_result {
 	uint64_t fault_exits[RT_FX__COUNT];
 	uint64_t lat_hist[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */
 	bool stopped;			/* on_fault=stop ended it */
+	bool kicked;			/* a stop ended it before its report */
+	int last_exit;			/* enum rt_last_exit, at the kick */
+	int last_fx;
+	uint64_t last_gpa;
 	bool reported;			/* under the group's lock */
 	int status;			/* 0, or -errno with err */
 	struct rt_err err;
@@ -78,14 +82,12 @@ struct rt_vcpu_result {
 
 /* How a dispatcher waits. */
 struct rt_wait {
-	int64_t watchdog_ns;		/* without progress; 0: none */
 	const atomic_bool *stop, *stop2;	/* either set: kick, end early */
 	atomic_llong *progress;		/* accesses added as they happen */
 };
 
-/* A vCPU's last exit, for the watchdog's message. */
-enum rt_last_exit { RT_LAST_NONE, RT_LAST_FAULT, RT_LAST_INTR, RT_LAST_IO,
-		    RT_LAST_OTHER };
+/* A vCPU's last exit, for the message of a watchdog. */
+enum rt_last_exit { RT_LAST_NONE, RT_LAST_FAULT, RT_LAST_INTR };
 
 struct rt_vcpu_group;
 
@@ -115,7 +117,6 @@ struct rt_vcpu {
 	atomic_int last_exit;		/* enum rt_last_exit */
 	atomic_int last_fx;		/* enum rt_fault_exit of the last fault */
 	atomic_ullong last_gpa;
-	atomic_int last_reason;		/* KVM_EXIT_* of an RT_LAST_OTHER */
 	struct rt_arch_vcpu arch;
 };
 
@@ -129,11 +130,15 @@ void rt_vcpu_destroy(struct rt_vcpu *v);
 /*
  * Runs job on vCPUs first..last of vm and waits for every report;
  * res[i - first] gets vCPU i's. Returns 0, -EINTR when stopped, or the
- * first failure (-ETIMEDOUT: the watchdog) with err naming the vCPUs.
+ * first failure with err naming the vCPU.
  */
 int rt_vcpus_run(struct rt_vm *vm, int first, int last,
 		 const struct rt_job *job, struct rt_vcpu_result *res,
 		 const struct rt_wait *w, struct rt_err *err);
+
+/* "in the guest, no exit since its job began", "last exit: EFAULT at gpa 0x..." */
+const char *rt_vcpu_last_exit(const struct rt_vcpu_result *res, char *buf,
+			      size_t len);
 
 /* Resets the MMU of vCPUs first..last (x86: toggles CR0.WP), each on its thread. */
 int rt_vcpus_reset_mmu(struct rt_vm *vm, int first, int last,

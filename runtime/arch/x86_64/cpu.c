@@ -304,7 +304,7 @@ static int fault(struct rt_vcpu *v, struct rt_exit *e, int fx, bool by_end,
 		return -EIO;
 	a = rt_vm_access(v->vm, regs->rip, by_end);
 	if (!a)
-		return rt_fail(err, -EFAULT, "vCPU %d: %s at gpa %#llx, rip %#llx: not an access of the guest program",
+		return rt_fail(err, -EFAULT, "vCPU %d: %s at gpa 0x%llx, rip %#llx: not an access of the guest program",
 			       v->index, rt_fault_exit_name((enum rt_fault_exit)fx),
 			       (unsigned long long)gpa, (unsigned long long)regs->rip);
 	e->kind = RT_EXIT_FAULT;

@@ -91,6 +91,8 @@ int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
 		}
 		*memory += (int64_t)(rt_vm_area_size(&c) + rt_vm_kernel_bytes((uint64_t)v->mem));
 	}
+	/* An estimate: in whole MiB, so that it reads as one. */
+	*memory = (*memory + (1 << 20) - 1) & ~(int64_t)((1 << 20) - 1);
 	return EXEC_PASS;
 }
 

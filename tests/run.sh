@@ -525,6 +525,7 @@ run_docs
 run_group runtime tests/runtime
 run_group results tests/results
 run_group testhost tests/testhost
+run_group kvm tests/kvm
 run_group repl tests/repl
 run_fuzz
 

@@ -1,0 +1,248 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The checks of the KVM runtime, on whatever KVM this runs on (tests/kvm/
+# run.sh runs them in the test host and, where it works, on this
+# machine's own /dev/kvm). Small memory: the test host emulates the CPU,
+# and a first touch there costs ~100 us. Ends with "checks done".
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+
+# out NAME WANT_RC PATTERN FILE [ARGS]: scn run FILE; its exit code must be
+# WANT_RC and its stdout and stderr must match PATTERN (grep -E).
+out() {
+	local name=$1 want=$2 pat=$3 file=$4 rc
+	shift 4
+	"$SCN" run -q --state-dir "$STATE" "$@" "$file" >"$TMP/out" 2>&1
+	rc=$?
+	if [ $rc != "$want" ]; then
+		fail "$name" "exit $rc, wanted $want: $(head -c 600 "$TMP/out")"
+	elif ! grep -Eq -- "$pat" "$TMP/out"; then
+		fail "$name" "output lacks /$pat/: $(head -c 600 "$TMP/out")"
+	else
+		ok "$name"
+	fi
+}
+
+scn() { cat >"$TMP/$1.scn"; }
+
+# --- guest memory is the backing: the host sees the guest's writes -------
+scn seen <<'EOF'
+backing mfd type=memfd size=8M
+vm g backing=mfd vcpus=2
+phase w { guest write pattern=0x2a2a2a2a2a2a2a2a }
+phase r { host read mfd byte=0x2a }
+phase w3 { guest write pattern=0x3b3b3b3b3b3b3b3b ring=3 }
+phase r3 { host read mfd byte=0x3b }
+print "{w.pages} {w.accesses} {w.exits} {r.pages} {w3.pages}"
+EOF
+out "the host reads what the guest wrote, from ring 0 and ring 3" 0 "^2048 2048 2 2048 2048$" "$TMP/seen.scn"
+
+# --- aliasing: 4 memslots on one backing --------------------------------
+scn alias <<'EOF'
+backing mfd type=memfd size=4M
+vm g backing=mfd mem=16M alias vcpus=2
+phase w { guest write pattern=0x5a5a5a5a5a5a5a5a }
+phase r { guest read verify pattern=0x5a5a5a5a5a5a5a5a }
+phase h { host read mfd byte=0x5a }
+print "{w.pages} {r.pages} {h.pages}"
+EOF
+out "aliasing: 4 slots over one backing, pages counted as guest pages" 0 "^4096 4096 1024$" "$TMP/alias.scn"
+
+# --- faults as data: every policy -----------------------------------------
+scn skip <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase ro {
+    host mprotect mfd ro
+    guest write on_fault=skip
+    expect fault on every vcpu
+}
+print "{ro.faults} {ro.vcpu[0].faults} {ro.vcpu[1].faults}"
+EOF
+out "on_fault=skip: every write faults and is counted per vCPU" 0 "^1024 512 512$" "$TMP/skip.scn"
+
+scn stop <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase ro {
+    host mprotect mfd ro
+    guest write on_fault=stop
+    expect fault on every vcpu
+}
+print "{ro.faults} {ro.vcpu[1].faults} {ro.accesses}"
+EOF
+out "on_fault=stop: a vCPU stops at its first fault" 0 "^2 1 0$" "$TMP/stop.scn"
+
+scn failp <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=1
+phase ro {
+    host mprotect mfd ro
+    guest write offset=1M
+}
+EOF
+out "on_fault=fail: the phase fails at the guest line" 1 \
+	"failp.scn:5:5: error: vCPU 0: a guest write at gpa 0x100000 faulted \((EFAULT|KVM_EXIT_MEMORY_FAULT|KVM_EXIT_MMIO)\)" "$TMP/failp.scn"
+
+scn retry <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase ro {
+    host mprotect mfd ro
+    concurrently {
+        guest write on_fault=retry
+        { sleep 300ms; host mprotect mfd rw }
+    }
+    expect fault on every vcpu
+}
+phase check { guest read verify }
+print "{ro.accesses} {ro.vcpu[0].faults > 0}"
+EOF
+out "on_fault=retry: writes land once the memory is writable" 0 "^1024 yes$" "$TMP/retry.scn"
+
+scn allf <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase ro {
+    concurrently {
+        guest write on_fault=skip until=all_faulted
+        { sleep 100ms; host mprotect mfd ro }
+    }
+    expect fault on every vcpu
+}
+print "{ro.passes >= 2}"
+EOF
+out "until=all_faulted: passes until every vCPU faulted" 0 "^yes$" "$TMP/allf.scn"
+
+scn nofault <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase rw {
+    guest write on_fault=skip
+    expect fault on every vcpu
+}
+EOF
+out "expect fault on every vcpu fails where none faulted" 1 \
+	"error: expectation failed: a fault on every vcpu \(vCPU 0 and others took none\)" "$TMP/nofault.scn"
+
+# --- barriers: every vCPU reports, 1 to 8 vCPUs -------------------------
+scn barrier <<'EOF'
+param vcpus = 1
+backing mem type=anon size=8M
+vm g backing=mem vcpus=vcpus
+phase p { guest write passes=3; guest read passes=2 }
+phase e { guest read size=4K overlap }
+expect p.accesses == 2048 * 5
+expect p.passes == vcpus * 5
+expect p.pages == 2048
+expect p.vcpu[vcpus - 1].passes == 5
+expect e.exits <= 2 * vcpus
+print "{vcpus}: {p.accesses} {p.passes} {e.exits}"
+sweep vcpus in 1, 2, 3, 8
+EOF
+out "a barrier waits for 1, 2, 3 and 8 vCPUs; a job costs one round trip" 0 \
+	"^8: 10240 40 [0-9]+$" "$TMP/barrier.scn"
+
+# --- a data check catches memory taken from under the guest ------------
+scn punch <<'EOF'
+backing mfd type=memfd size=4M
+vm g backing=mfd vcpus=2
+phase w { guest write verify pattern=0x1111111111111111 }
+phase zap { host fallocate mfd punch offset=2M size=4K }
+phase r { guest read verify pattern=0x1111111111111111 }
+EOF
+out "guest read verify finds a punched page" 1 \
+	"punch.scn:5:11: error: vCPU 1: data check failed at gpa 0x200000: found 0, expected 0x1111111111111111" "$TMP/punch.scn"
+
+# --- the watchdog names the stuck vCPUs -------------------------------------
+scn wd <<'EOF'
+backing mfd type=memfd size=4M prefault
+vm g backing=mfd vcpus=2
+phase stuck watchdog=1s {
+    host mprotect mfd ro
+    guest write on_fault=retry
+}
+EOF
+out "the watchdog ends a stuck phase and names each vCPU's last exit" 1 \
+	"note: vCPU 1 had not reported \(last exit: [A-Z_]+ at gpa 0x200000\)" "$TMP/wd.scn"
+grep -q "error: phase 'stuck' made no progress for 1s" "$TMP/out" &&
+	ok "the watchdog's error is the phase's" || fail "the watchdog's error is the phase's" "$(head -c 400 "$TMP/out")"
+
+# --- --timeout stops busy vCPUs ---------------------------------------------
+scn busy <<'EOF'
+backing mem type=anon size=4M
+vm g backing=mem vcpus=2
+phase spin { guest read passes=1000000000 }
+EOF
+out "--timeout stops vCPUs in a long job" 124 "" "$TMP/busy.scn" --timeout 2
+
+# --- sizes KVM and this machine cannot hold: refused first ---------------
+scn huge <<'EOF'
+backing b type=memfd size=4G noreserve
+vm g backing=b mem=60T alias
+phase p { guest write size=4K }
+EOF
+out "too much guest memory is a SKIP with the numbers" 4 \
+	"SKIP needs [0-9.]+[GT] of memory \([0-9.]+[BKMGT] for backings and regions, [0-9.]+[GT] for KVM's memslot metadata and scn's guest areas\)" \
+	"$TMP/huge.scn"
+
+# --- nothing left behind: fds and threads the same at each sweep point ---
+scn leak <<EOF
+param n = 1
+backing mfd type=memfd size=4M
+vm g backing=mfd vcpus=4
+phase p { guest write }
+phase count { host exec "ls /proc/\$PPID/fd | wc -l >$TMP/fd.{n}; ls /proc/\$PPID/task | wc -l >$TMP/task.{n}" }
+sweep n in 1, 2, 3
+EOF
+if "$SCN" run -q --state-dir "$STATE" "$TMP/leak.scn" >"$TMP/out" 2>&1 &&
+	[ "$(cat "$TMP/fd.1")" = "$(cat "$TMP/fd.3")" ] &&
+	[ "$(cat "$TMP/task.1")" = "$(cat "$TMP/task.3")" ]; then
+	ok "a VM's fds and threads go with it (fds $(cat "$TMP/fd.1"), threads $(cat "$TMP/task.1") at each point)"
+else
+	fail "a VM's fds and threads go with it" "fds $(cat "$TMP"/fd.* 2>/dev/null | tr '\n' ' '), threads $(cat "$TMP"/task.* 2>/dev/null | tr '\n' ' '): $(head -c 300 "$TMP/out")"
+fi
+
+# --- dirty logging: the pages written, classic and with manual protect --
+scn dirty <<'EOF'
+backing mem type=anon size=8M
+vm g backing=mem vcpus=2 slots=2
+vm m backing=mem vcpus=1
+phase pop { guest write vm=g; guest write vm=m }
+phase on { host dirtylog g on; host dirtylog m on }
+phase base { host dirtylog m get; host dirtylog m clear }
+phase w { guest write vm=g size=1M; guest write vm=m offset=4M size=2M }
+phase g1 { host dirtylog g get }
+phase g2 { host dirtylog g get }
+phase m1 { host dirtylog m get; host dirtylog m clear }
+phase m2 { host dirtylog m get }
+phase off { host dirtylog g off; host dirtylog m off }
+print "{g1.dirty} {g2.dirty} {m1.dirty} {m2.dirty}"
+EOF
+out "dirty log: written pages found, a get clears (classic), clear clears (manual)" 0 \
+	"^256 0 512 0$" "$TMP/dirty.scn"
+
+# --- memslots come and go under vCPUs that check their data -------------
+scn churn <<'EOF'
+backing mem type=memfd size=4M
+backing other type=memfd size=2M
+vm g backing=mem vcpus=2
+phase churn {
+    concurrently {
+        guest write verify passes=5
+        repeat 30 {
+            host memslot add extra size=2M
+            host memslot move extra gpa=64G
+            host memslot delete extra
+            host memslot add second size=2M backing=other gpa=32G
+            host memslot delete second
+        }
+    }
+}
+phase reset { vcpu reset mmu }
+phase after { guest read verify }
+print "{churn.passes} {after.pages}"
+EOF
+out "memslot add, move and delete under writing vCPUs; data intact" 0 "^10 1024$" "$TMP/churn.scn"
+
+echo "checks done"

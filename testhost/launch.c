@@ -168,6 +168,7 @@ struct watch {
 	struct tail out, err;
 	double start, run_at, panic_at, term_at;
 	size_t notes_shown;
+	int qemu_status;		/* from waitpid */
 	bool timed_out, boot_timeout;
 	int signo;
 };
@@ -320,6 +321,15 @@ static void decide(struct watch *w, const char *share, struct th_outcome *out)
 		out->signo = w->signo;
 	} else if (w->timed_out) {
 		out->end = TH_TIMEOUT;
+	} else if (!w->run_at && !w->term_at && WIFEXITED(w->qemu_status) &&
+		   WEXITSTATUS(w->qemu_status)) {
+		/* QEMU itself gave up (it exits 0 at a power off or a panic). */
+		out->end = TH_SKIP;
+		sb_init(&sb);
+		sb_puts(&sb, "QEMU could not run the test host:\n");
+		th_console_tail(&w->con, &sb, 1);
+		snprintf(out->why, sizeof(out->why), "%s", sb.buf);
+		sb_free(&sb);
 	} else if (w->con.oopsed) {
 		out->end = TH_OOPS;
 		out->oops = th_console_take_oops(&w->con, &out->noops);
@@ -464,7 +474,7 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		goto out;
 	}
 	watch_loop(&w, o, out->share);
-	while (waitpid(w.qemu, NULL, 0) < 0 && errno == EINTR)
+	while (waitpid(w.qemu, &w.qemu_status, 0) < 0 && errno == EINTR)
 		;
 	decide(&w, out->share, out);
 out:

@@ -192,8 +192,9 @@ pid=$!
 merged=unseen
 for _ in $(seq 1 100); do
 	q=$(pgrep -P $pid qemu-system 2>/dev/null | head -n 1)
-	if [ -n "$q" ] && grep -q '^VmFlags' "/proc/$q/smaps" 2>/dev/null; then
-		if grep '^VmFlags' "/proc/$q/smaps" 2>/dev/null | grep -qw mg; then merged=yes; else merged=no; fi
+	flags=$([ -n "$q" ] && grep '^VmFlags' "/proc/$q/smaps" 2>/dev/null)
+	if [ -n "$flags" ]; then
+		if grep -qw mg <<<"$flags"; then merged=yes; else merged=no; fi
 		break
 	fi
 	sleep 0.1

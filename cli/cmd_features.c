@@ -327,6 +327,16 @@ static void text_rest(const struct rt_features *f)
 	else
 		row("unified", "no: %s", f->why[RT_FEAT_CGROUP2]);
 	row("mounted at", "%s", f->cgroup2_mount[0] ? f->cgroup2_mount : "-");
+	if (f->have[RT_FEAT_CGROUP_MEMORY])
+		row("memory", "yes: groups go under %s/scn",
+		    f->cgroup_memory_root);
+	else
+		row("memory", "no: %s", f->why[RT_FEAT_CGROUP_MEMORY]);
+	if (f->have[RT_FEAT_CGROUP_MEMORY])
+		row("memory.swap.max", "%s%s",
+		    f->have[RT_FEAT_CGROUP_MEMORY_SWAP] ? "yes" : "no: ",
+		    f->have[RT_FEAT_CGROUP_MEMORY_SWAP] ? "" :
+			f->why[RT_FEAT_CGROUP_MEMORY_SWAP]);
 
 	group("identity");
 	row("root", "%s", yes_no(f->root));
@@ -528,6 +538,9 @@ static void json_mm(struct json_out *j, const struct rt_features *f)
 	json_object(j, "cgroup2");
 	jo_kv_bool(j, "unified", f->have[RT_FEAT_CGROUP2]);
 	json_str_or_null(j, "mount", f->cgroup2_mount);
+	jo_kv_bool(j, "memory", f->have[RT_FEAT_CGROUP_MEMORY]);
+	json_str_or_null(j, "memory_root", f->cgroup_memory_root);
+	jo_kv_bool(j, "memory_swap", f->have[RT_FEAT_CGROUP_MEMORY_SWAP]);
 	jo_end(j);
 }
 

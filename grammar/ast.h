@@ -43,6 +43,7 @@
 	X(REGION, "region")                                                   \
 	X(VM, "vm")                                                           \
 	X(UFFD, "uffd")			/* name: the target */                \
+	X(CGROUP, "cgroup")		/* name items */                      \
 	X(PHASE, "phase")		/* name items body */                 \
 	X(GUEST, "guest")		/* a: vCPU subset; kids: items */     \
 	X(HOST, "host")                                                       \

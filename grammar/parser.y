@@ -96,7 +96,7 @@ static struct ast *named(struct parse_ctx *ctx, enum ast_kind kind,
 %token <str> SLEEP "sleep" WAIT "wait" CONCURRENTLY "concurrently"
 %token <str> EXPECT "expect" PRINT "print" INCLUDE "include" WITH "with"
 %token <str> REPEAT "repeat" SWEEP "sweep" IN "in" TABLE "table" IF "if"
-%token <str> ELSE "else"
+%token <str> ELSE "else" CGROUP "cgroup"
 
 %type <str> name
 %type <node> stmt expr postfix primary string pitem pprimary item req
@@ -173,6 +173,10 @@ stmt:
 					}
 	| UFFD name items_opt		{
 						$$ = named(ctx, AST_UFFD, @$, $2, @2);
+						$$->kids = $3;
+					}
+	| CGROUP name items_opt		{
+						$$ = named(ctx, AST_CGROUP, @$, $2, @2);
 						$$->kids = $3;
 					}
 	| PHASE name items_opt block	{
@@ -338,6 +342,18 @@ item:
 						$$ = named(ctx, AST_ATTR, @$, $1, @1);
 						$$->a = $3;
 					}
+	/* A dotted key: cgroup g memory.max=1G */
+	| pitem '.' name '=' expr	{
+						struct ast *m = named(ctx, AST_MEMBER, @$, $3, @3);
+						struct loc key = @1;
+
+						key.last_line = @3.last_line;
+						key.last_column = @3.last_column;
+						m->a = $1;
+						$$ = named(ctx, AST_ATTR, @$,
+							   ast_dotted(ctx->arena, m), key);
+						$$->a = $5;
+					}
 	;
 
 pitem:
@@ -465,7 +481,7 @@ name:
 	IDENT | PARAM | REQUIRE | SET | POLICY | BACKING | REGION | VM | UFFD
 	| PHASE | GUEST | HOST | VCPU | KSM | SLEEP | WAIT | CONCURRENTLY
 	| EXPECT | PRINT | INCLUDE | WITH | REPEAT | SWEEP | IN | TABLE | IF
-	| ELSE
+	| ELSE | CGROUP
 	;
 
 %%
@@ -474,7 +490,7 @@ const char *const parse_statement_keywords[] = {
 	"param", "require", "set", "policy", "backing", "region", "vm", "uffd",
 	"phase", "guest", "host", "vcpu", "ksm", "sleep", "wait",
 	"concurrently", "expect", "print", "include", "repeat", "sweep",
-	"table", "if", NULL,
+	"table", "if", "cgroup", NULL,
 };
 
 static int yylex(SCN_YYSTYPE *lval, SCN_YYLTYPE *lloc, void *scanner,

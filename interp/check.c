@@ -14,6 +14,7 @@
 
 #include "../grammar/parse.h"
 #include "lower.h"
+#include "memcg.h"
 #include "words.h"
 
 #define MAX_INCLUDE_DEPTH 16
@@ -293,6 +294,7 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	L.cur = &top;
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
+	cgroup_check_memory(&L);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
 	/* The table's value is a run-time expression of each point. */
 	if (C->prog->table) {

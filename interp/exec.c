@@ -162,8 +162,9 @@ static bool sets_knobs(const struct ir_block *b)
 {
 	size_t i;
 
+	/* A cgroup is journaled with the knobs and removed with them. */
 	for (i = 0; i < b->n; i++)
-		if (b->ops[i].kind == IR_SET_KNOB)
+		if (b->ops[i].kind == IR_SET_KNOB || b->ops[i].kind == IR_CREATE_CGROUP)
 			return true;
 	return false;
 }
@@ -241,6 +242,8 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	if (used)
 		return EXEC_SKIP;
+	if (cgroup_preflight(sc, d))
+		return EXEC_FAIL;
 	bad = find_unsupported(sc, &sc->ops, &what);
 	if (bad) {
 		diag_error(d, bad->loc, "this build of scn cannot run '%s' yet: it needs %s",
@@ -716,62 +719,38 @@ static void note_confounders(struct strand *s, const struct ir_op *op,
 	pr->noted = n > 0;
 }
 
-/* What an expression of the scenario is looked for. */
+/* What an expression of the scenario is looked for, and whether it was. */
 struct wanted {
 	enum irx_kind kind;	/* IRX_PLACEMENT, or IRX_GAUGE for either gauge */
 	int64_t which;		/* its backing, or its gauge_source */
+	bool found;
 };
 
-static bool expr_has(const struct ir_expr *x, const struct wanted *w)
+static void look_for(const struct ir_expr *x, void *ctx)
 {
-	if (!x)
-		return false;
+	struct wanted *w = ctx;
+
 	if (w->kind == IRX_PLACEMENT && x->kind == IRX_PLACEMENT && x->v.i == w->which)
-		return true;
+		w->found = true;
 	if (w->kind == IRX_GAUGE && (x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) &&
 	    (int64_t)x->gauge == w->which)
-		return true;
-	return expr_has(x->a, w) || expr_has(x->b, w) || expr_has(x->c, w) ||
-	       expr_has(x->vcpu, w);
+		w->found = true;
 }
 
-static bool block_has(const struct ir_block *b, const struct wanted *w)
+static bool scenario_has(const struct ir_scenario *sc, struct wanted *w)
 {
-	size_t i, k;
-
-	for (i = 0; i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
-
-		if (op->kind == IR_PRINT)
-			for (k = 0; k < op->print.n; k++)
-				if (expr_has(op->print.parts[k].expr, w))
-					return true;
-		if (op->kind == IR_EXPECT && expr_has(op->expect.cond, w))
-			return true;
-		if (op->kind == IR_WAIT && expr_has(op->wait.cond, w))
-			return true;
-		if (block_has(&op->body, w))
-			return true;
-		for (k = 0; k < op->nbranches; k++)
-			if (block_has(&op->branches[k], w))
-				return true;
-	}
-	return false;
-}
-
-static bool scenario_has(const struct ir_scenario *sc, const struct wanted *w)
-{
-	return block_has(&sc->ops, w) || expr_has(sc->table_value, w);
+	ir_visit_exprs(sc, look_for, w);
+	return w->found;
 }
 
 bool scenario_places(const struct ir_scenario *sc, int backing)
 {
-	return scenario_has(sc, &(struct wanted){ IRX_PLACEMENT, backing });
+	return scenario_has(sc, &(struct wanted){ IRX_PLACEMENT, backing, false });
 }
 
 bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g)
 {
-	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g });
+	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g, false });
 }
 
 /* Where each region's pages are at the end of a phase, per node. */
@@ -827,6 +806,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	struct rt_err err;
 	struct rt_vmstat *v0 = xmalloc(sizeof(*v0)), *v1 = xmalloc(sizeof(*v1));
 	struct ksm_snapshot k0 = { 0 }, k1 = { 0 }, st0 = { 0 }, st1 = { 0 };
+	struct rt_vmstat *cg0, *cg1, *ev0, *ev1;
 	struct phase_env e0, e1;
 	int64_t *place;
 	struct progress *pg = NULL;
@@ -847,6 +827,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		results_ksm_stat_snapshot(&st0);
 	}
 	confound_read(&e0, s->r->reads_ksm);
+	run_cgroup_snapshot(s->r, &cg0, &ev0);
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
@@ -866,6 +847,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	progress_stop(pg);
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
+	run_cgroup_snapshot(s->r, &cg1, &ev1);
 	if (have_ksm) {
 		results_ksm_snapshot(&k1, &err);
 		results_ksm_stat_snapshot(&st1);
@@ -878,6 +860,14 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	free(pr->vm_end);
 	pr->vm_start = v0;
 	pr->vm_end = v1;
+	free(pr->cg_start);
+	free(pr->cg_end);
+	free(pr->ev_start);
+	free(pr->ev_end);
+	pr->cg_start = cg0;
+	pr->cg_end = cg1;
+	pr->ev_start = ev0;
+	pr->ev_end = ev1;
 	pr->ksm_start = k0;
 	pr->ksm_end = k1;
 	pr->stat_start = st0;
@@ -970,6 +960,12 @@ static void do_op(struct strand *s, const struct ir_op *op)
 	}
 	case IR_CREATE_UFFD:
 		rc = start_uffd(r, op->index, &err);
+		break;
+	case IR_CREATE_CGROUP:
+		rc = run_cgroup_create(r, &err);
+		break;
+	case IR_CGROUP_WRITE:
+		rc = run_cgroup_write(r, op, &err);
 		break;
 	case IR_PHASE:
 		run_phase(s, op);
@@ -1102,6 +1098,7 @@ void teardown(struct run *r)
 	for (i = r->sc->nbackings; i-- > 0;)
 		if (r->made[i])
 			rt_mem_destroy(&r->mems[i]);
+	run_cgroup_leave(r);
 	if (r->knobs_open) {
 		if (rt_knobs_restore(&r->knobs, report, sizeof(report)))
 			diag_error(r->d, (struct loc){ 0 },

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../runtime/cgroup.h"
 #include "../runtime/knobs.h"
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
@@ -59,6 +60,7 @@ struct run {
 	bool *made;
 	struct rt_knobs knobs;
 	bool knobs_open;
+	struct rt_cgroup cg;		/* the scenario's cgroup, once made */
 	struct results *res;		/* the point's, over its runs */
 	size_t point;			/* from 0 */
 	unsigned run;			/* from 1, warm-up runs included */
@@ -118,6 +120,22 @@ void run_op(struct strand *s, const struct ir_op *op);
 void run_uffd_stop(struct run *r, size_t i);
 /* Frees every object the run made, then puts every knob back. */
 void teardown(struct run *r);
+
+/* The run's memory cgroup (exec_memcg.c). */
+/* Makes it, journaled, with its limits, and moves this process in. */
+int run_cgroup_create(struct run *r, struct rt_err *err);
+/* host cgroup: one memory.* write. */
+int run_cgroup_write(struct run *r, const struct ir_op *op, struct rt_err *err);
+/* memory.stat and memory.events now, both NULL without a live group. */
+void run_cgroup_snapshot(struct run *r, struct rt_vmstat **stat,
+			 struct rt_vmstat **events);
+/* Moves this process back out; the knobs' restore removes the group. */
+void run_cgroup_leave(struct run *r);
+/*
+ * A memory.max below the memory the scenario maps, where nothing can be
+ * swapped: an error at the cgroup (the OOM killer would end scn), -ENOMEM.
+ */
+int cgroup_preflight(const struct ir_scenario *sc, struct diag *d);
 /*
  * A journal left behind by a run that did not finish: an error in d,
  * non-zero. The journal of a run that is still going (it holds the lock)

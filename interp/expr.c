@@ -34,7 +34,6 @@ bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 	return true;
 }
 
-static const char *const gauge_roots[] = { "ksm", "vmstat", "ksm_stat", NULL };
 static const char *const duration_members[] = { "ns", "us", "ms", "seconds",
 						NULL };
 
@@ -276,13 +275,23 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 	struct ir_expr *x = node(L, delta ? IRX_GAUGE_DELTA : IRX_GAUGE,
 				 VT_INT, at->loc);
 
-	x->gauge = !strcmp(src, "ksm") ? GAUGE_KSM :
-		   !strcmp(src, "ksm_stat") ? GAUGE_KSM_STAT : GAUGE_VMSTAT;
+	x->gauge = (enum gauge_source)words_index(gauge_source_names, src);
 	x->gauge_name = name;
 	x->phase = phase;
 	if (!gauge_name_ok(name)) {
 		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
 		return bad(L, at->loc);
+	}
+	if (x->gauge == GAUGE_MEMCG || x->gauge == GAUGE_MEMCG_EVENTS) {
+		/* The cgroup's counters count from where it is made. */
+		if (!L->sc->cgroup) {
+			diag_hint(diag_error(L->d, at->loc,
+					     "%s.%s counts the scenario's cgroup, and none is declared above",
+					     src, name),
+				  "declare one first: cgroup box memory.max=1G");
+			return bad(L, at->loc);
+		}
+		return x;
 	}
 	if (x->gauge != GAUGE_VMSTAT) {
 		if (!ksm_name_ok(L, at, x->gauge, name))
@@ -328,7 +337,8 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	struct ir_expr *x, *vcpu = NULL;
 	int i = 0, m, st;
 	static const char *const extra[] = { "vcpu", "ksm", "delta", "placement",
-					     "uffd", NULL };
+					     "uffd", "memcg", "memcg_events",
+					     NULL };
 
 	if (ctx == EXPR_STATIC) {
 		diag_error(L->d, e->loc,
@@ -340,21 +350,20 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		diag_error(L->d, e->loc, "phase '%s' is not a value", ph->name);
 		return bad(L, e->loc);
 	}
-	if (!strcmp(c->part[0]->name, "ksm") ||
-	    !strcmp(c->part[0]->name, "ksm_stat") ||
+	if (words_index(gauge_source_names, c->part[0]->name) >= 0 ||
 	    !strcmp(c->part[0]->name, "delta")) {
 		bool delta = !strcmp(c->part[0]->name, "delta");
 
 		if (c->n != (delta ? 3 : 2)) {
 			diag_error(L->d, e->loc,
 				   delta ? "write %s.delta.vmstat.NAME or %s.delta.ksm.NAME" :
-					   "write %s.ksm.NAME or %s.ksm_stat.NAME",
+					   "write %s.ksm.NAME or %s.memcg.NAME",
 				   ph->name, ph->name);
 			return bad(L, e->loc);
 		}
-		if (delta && words_index(gauge_roots, c->part[1]->name) < 0) {
+		if (delta && words_index(gauge_source_names, c->part[1]->name) < 0) {
 			diag_error(L->d, ast_name_loc(c->part[1]),
-				   "counters come from ksm, ksm_stat or vmstat, not '%s'",
+				   "counters come from ksm, vmstat, ksm_stat, memcg or memcg_events, not '%s'",
 				   c->part[1]->name);
 			return bad(L, e->loc);
 		}
@@ -538,7 +547,7 @@ static struct ir_expr *lower_member(struct lower *L, const struct ast *e,
 				  "its results exist once it has run: move this below it");
 			return bad(L, e->loc);
 		}
-		if (!sym && words_index(gauge_roots, c.root->name) >= 0) {
+		if (!sym && words_index(gauge_source_names, c.root->name) >= 0) {
 			if (c.n != 1 || c.part[0]->kind != AST_MEMBER) {
 				diag_error(L->d, e->loc, "write %s.NAME",
 					   c.root->name);

@@ -34,6 +34,29 @@ static const struct {
 #undef USTAT_ROW
 };
 
+const char *const gauge_source_names[] = {
+#define GAUGE_ROW(id, name, own) name,
+	GAUGE_LIST(GAUGE_ROW)
+#undef GAUGE_ROW
+	NULL
+};
+
+static const bool gauge_own[] = {
+#define GAUGE_OWN(id, name, own) own,
+	GAUGE_LIST(GAUGE_OWN)
+#undef GAUGE_OWN
+};
+
+const char *gauge_source_name(enum gauge_source g)
+{
+	return gauge_source_names[g];
+}
+
+bool gauge_source_own(enum gauge_source g)
+{
+	return gauge_own[g];
+}
+
 const char *uffd_stat_name(enum uffd_stat s)
 {
 	return ustats[s].name;
@@ -75,4 +98,42 @@ void ir_program_free(struct ir_program *p)
 		return;
 	arena_free(&p->arena);
 	free(p);
+}
+
+static void visit_expr(const struct ir_expr *x,
+		       void (*fn)(const struct ir_expr *, void *), void *ctx)
+{
+	if (!x)
+		return;
+	fn(x, ctx);
+	visit_expr(x->a, fn, ctx);
+	visit_expr(x->b, fn, ctx);
+	visit_expr(x->c, fn, ctx);
+	visit_expr(x->vcpu, fn, ctx);
+}
+
+static void visit_block(const struct ir_block *b,
+			void (*fn)(const struct ir_expr *, void *), void *ctx)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+
+		if (op->kind == IR_PRINT)
+			for (size_t k = 0; k < op->print.n; k++)
+				visit_expr(op->print.parts[k].expr, fn, ctx);
+		if (op->kind == IR_EXPECT)
+			visit_expr(op->expect.cond, fn, ctx);
+		if (op->kind == IR_WAIT)
+			visit_expr(op->wait.cond, fn, ctx);
+		visit_block(&op->body, fn, ctx);
+		for (size_t k = 0; k < op->nbranches; k++)
+			visit_block(&op->branches[k], fn, ctx);
+	}
+}
+
+void ir_visit_exprs(const struct ir_scenario *sc,
+		    void (*fn)(const struct ir_expr *x, void *ctx), void *ctx)
+{
+	visit_block(&sc->ops, fn, ctx);
+	visit_expr(sc->table_value, fn, ctx);
 }

@@ -16,6 +16,7 @@
 
 #include "../common/arena.h"
 #include "../common/source.h"
+#include "../runtime/cgroup.h"
 #include "../runtime/features.h"
 #include "../runtime/mm_tables.h"
 #include "value.h"
@@ -83,12 +84,29 @@ enum uffd_stat {
 const char *uffd_stat_name(enum uffd_stat s);
 enum val_type uffd_stat_type(enum uffd_stat s);
 
-/* Counters read from the kernel, by their file's name. */
+/*
+ * Counters read from the kernel, by their file's name. X(id, name, own):
+ * own counts this run's work only, else every process's (machine-wide).
+ */
+#define GAUGE_LIST(X)                                                         \
+	X(KSM, "ksm", 0)		/* /sys/kernel/mm/ksm/NAME */          \
+	X(VMSTAT, "vmstat", 0)		/* /proc/vmstat NAME */                \
+	X(KSM_STAT, "ksm_stat", 1)	/* /proc/self/ksm_stat NAME */         \
+	X(MEMCG, "memcg", 1)		/* the cgroup: memory.stat, current */ \
+	X(MEMCG_EVENTS, "memcg_events", 1)	/* its memory.events */
+
 enum gauge_source {
-	GAUGE_KSM,	/* /sys/kernel/mm/ksm/NAME */
-	GAUGE_VMSTAT,	/* /proc/vmstat NAME */
-	GAUGE_KSM_STAT,	/* /proc/self/ksm_stat NAME: this process's KSM */
+#define GAUGE_ENUM(id, name, own) GAUGE_##id,
+	GAUGE_LIST(GAUGE_ENUM)
+#undef GAUGE_ENUM
+	GAUGE__COUNT
 };
+
+/* "ksm", "vmstat", ...; NULL-terminated, in enum order. */
+extern const char *const gauge_source_names[];
+const char *gauge_source_name(enum gauge_source g);
+/* Whether the source counts this run's work only (not machine-wide). */
+bool gauge_source_own(enum gauge_source g);
 
 enum irx_kind {
 	IRX_CONST,
@@ -160,6 +178,14 @@ struct ir_vm {
 	int64_t gpa_base;
 };
 
+/* The memory cgroup a scenario runs in (cgroup.h). */
+struct ir_cgroup {
+	const char *name;
+	struct loc loc;
+	bool set[RT_CG__COUNT];
+	int64_t value[RT_CG__COUNT];	/* bytes, or RT_CG_UNLIMITED */
+};
+
 enum uffd_mode { UFFD_MISSING, UFFD_MINOR, UFFD_WP };
 enum uffd_wait { WAIT_POLL, WAIT_EPOLL, WAIT_READ };
 /* How a fault is resolved; the order of words_uffd_resolve. */
@@ -219,6 +245,8 @@ enum ksm_wait { KSMW_MERGED, KSMW_SCANS };
 	X(CREATE_BACKING, "create backing")                                   \
 	X(CREATE_VM, "create vm")                                             \
 	X(CREATE_UFFD, "create uffd")                                         \
+	X(CREATE_CGROUP, "create cgroup")                                     \
+	X(CGROUP_WRITE, "host cgroup")                                        \
 	X(PHASE, "phase")                                                     \
 	X(GUEST, "guest")                                                     \
 	X(MPROTECT, "mprotect")                                               \
@@ -305,6 +333,10 @@ struct ir_op {
 			bool on;
 		} prctl;
 		struct {
+			enum rt_cg_file file;
+			int64_t value;	/* bytes, or RT_CG_UNLIMITED */
+		} cgroup;
+		struct {
 			int64_t ns;
 		} sleep;
 		struct {
@@ -373,6 +405,7 @@ struct ir_scenario {
 	size_t nuffds;
 	struct ir_phase *phases;
 	size_t nphases;
+	struct ir_cgroup *cgroup;	/* the one it runs in, or NULL */
 	struct ir_block ops;
 	struct ir_expr *table_value;	/* this point's table cell, or NULL */
 	int64_t real_memory;		/* bytes the backings can take */
@@ -406,5 +439,12 @@ struct ir_program {
 };
 
 void ir_program_free(struct ir_program *p);
+
+/*
+ * Calls fn on every node of every run-time expression of sc (prints,
+ * expectations, waits, the table's value), operands after their parent.
+ */
+void ir_visit_exprs(const struct ir_scenario *sc,
+		    void (*fn)(const struct ir_expr *x, void *ctx), void *ctx);
 
 #endif

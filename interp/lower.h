@@ -12,7 +12,8 @@
 #include "check.h"
 #include "ir.h"
 
-enum sym_kind { SYM_PARAM, SYM_BACKING, SYM_VM, SYM_PHASE, SYM_SLOT };
+enum sym_kind { SYM_PARAM, SYM_BACKING, SYM_VM, SYM_PHASE, SYM_SLOT,
+		SYM_CGROUP };
 
 struct sym {
 	const char *name;

@@ -44,9 +44,7 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 			sb_printf(sb, "%s.", sc->phases[x->phase].name);
 		if (x->kind == IRX_GAUGE_DELTA)
 			sb_puts(sb, "delta.");
-		sb_printf(sb, "%s.%s", x->gauge == GAUGE_KSM ? "ksm" :
-			  x->gauge == GAUGE_KSM_STAT ? "ksm_stat" : "vmstat",
-			  x->gauge_name);
+		sb_printf(sb, "%s.%s", gauge_source_name(x->gauge), x->gauge_name);
 		break;
 	case IRX_UNARY:
 		sb_puts(sb, ast_op_text(x->op));
@@ -197,6 +195,15 @@ static void render_text(struct strbuf *sb, const struct ir_text *t,
 
 static void render_block(struct strbuf *sb, const struct ir_block *b,
 			 const struct ir_scenario *sc, int depth);
+
+/* A cgroup limit: a size, or max. */
+static void cg_limit(struct strbuf *sb, int64_t v)
+{
+	if (v == RT_CG_UNLIMITED)
+		sb_puts(sb, "max");
+	else
+		size(sb, v);
+}
 
 /* Whether vCPUs work in a block: then the phase ends at their barrier. */
 static bool block_has_guest(const struct ir_block *b)
@@ -432,6 +439,28 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		break;
 	case IR_EXEC:
 		sb_printf(sb, "run \"%s\"\n", op->exec.command);
+		break;
+	case IR_CREATE_CGROUP: {
+		const struct ir_cgroup *cg = sc->cgroup;
+		bool any = false;
+
+		sb_printf(sb, "create cgroup %s (a memory cgroup under the cgroup2 root's scn/) and move scn into it",
+			  cg->name);
+		for (int f = 0; f < RT_CG__COUNT; f++) {
+			if (!cg->set[f])
+				continue;
+			sb_printf(sb, "%s %s ", any ? "," : ":", rt_cg_file_name(f));
+			cg_limit(sb, cg->value[f]);
+			any = true;
+		}
+		sb_putc(sb, '\n');
+		break;
+	}
+	case IR_CGROUP_WRITE:
+		sb_printf(sb, "write %s of cgroup %s: ", rt_cg_file_name(op->cgroup.file),
+			  sc->cgroup->name);
+		cg_limit(sb, op->cgroup.value);
+		sb_putc(sb, '\n');
 		break;
 	case IR_VCPU_RESET:
 		sb_printf(sb, "reset the mmu of %s of %s (toggle CR0.WP)\n",

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../common/stats.h"
+#include "../runtime/cgroup.h"
 #include "../runtime/ksm.h"
 
 void results_init(struct results *r, const struct ir_scenario *sc)
@@ -31,6 +32,10 @@ void results_clear_phase(struct phase_result *pr)
 	free(pr->reader_faults);
 	free(pr->vm_start);
 	free(pr->vm_end);
+	free(pr->cg_start);
+	free(pr->cg_end);
+	free(pr->ev_start);
+	free(pr->ev_end);
 	memset(pr, 0, sizeof(*pr));
 }
 
@@ -192,6 +197,45 @@ static bool snapshot_get(const struct ksm_snapshot *s, const char *name,
 	return false;
 }
 
+/* The cgroup's counters now, of memory.stat (or memory.events). */
+static int cgroup_now(const struct results *r, bool events, struct rt_vmstat *s,
+		      struct rt_err *err)
+{
+	if (!r->cgroup)
+		return rt_fail(err, -ENOENT, "the scenario's cgroup does not exist here (not made yet, or removed)");
+	return events ? rt_cgroup_events(r->cgroup, s, err) :
+			rt_cgroup_stat(r->cgroup, s, err);
+}
+
+/* A counter of a whole-file snapshot: /proc/vmstat or the cgroup's. */
+static int eval_file_gauge(const struct results *r, const struct ir_expr *x,
+			   const struct phase_result *p, int64_t *a, int64_t *b,
+			   bool *ok, struct rt_err *err)
+{
+	const struct rt_vmstat *s0 = NULL, *s1 = NULL;
+	struct rt_vmstat *now;
+	int rc = 0;
+
+	if (p) {
+		s0 = x->gauge == GAUGE_VMSTAT ? p->vm_start :
+		     x->gauge == GAUGE_MEMCG ? p->cg_start : p->ev_start;
+		s1 = x->gauge == GAUGE_VMSTAT ? p->vm_end :
+		     x->gauge == GAUGE_MEMCG ? p->cg_end : p->ev_end;
+		*ok = s1 && rt_vmstat_get(s1, x->gauge_name, b) &&
+		      (x->kind != IRX_GAUGE_DELTA ||
+		       (s0 && rt_vmstat_get(s0, x->gauge_name, a)));
+		return 0;
+	}
+	now = xmalloc(sizeof(*now));
+	if (x->gauge == GAUGE_VMSTAT)
+		rc = rt_vmstat_read(now, err);
+	else
+		rc = cgroup_now(r, x->gauge == GAUGE_MEMCG_EVENTS, now, err);
+	*ok = !rc && rt_vmstat_get(now, x->gauge_name, b);
+	free(now);
+	return rc;
+}
+
 static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		      struct value *out, struct rt_err *err)
 {
@@ -221,24 +265,16 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		     (x->kind != IRX_GAUGE_DELTA ||
 		      snapshot_get(&p->stat_start, x->gauge_name, &a));
 	} else {
-		struct rt_vmstat *now;
+		int rc = eval_file_gauge(r, x, p, &a, &b, &ok, err);
 
-		if (!p) {
-			now = xmalloc(sizeof(*now));
-			ok = !rt_vmstat_read(now, err) &&
-			     rt_vmstat_get(now, x->gauge_name, &b);
-			free(now);
-		} else {
-			ok = p->vm_end && rt_vmstat_get(p->vm_end, x->gauge_name, &b) &&
-			     (x->kind != IRX_GAUGE_DELTA ||
-			      rt_vmstat_get(p->vm_start, x->gauge_name, &a));
-		}
+		if (rc)
+			return rc;
 	}
 	if (!ok)
-		return rt_fail(err, -EINVAL, "this kernel has no %s counter '%s'",
-			       x->gauge == GAUGE_KSM ? "ksm" :
-			       x->gauge == GAUGE_KSM_STAT ? "ksm_stat" : "vmstat",
-			       x->gauge_name);
+		return rt_fail(err, -EINVAL, "this kernel has no %s counter '%s'%s",
+			       gauge_source_name(x->gauge), x->gauge_name,
+			       x->gauge == GAUGE_MEMCG ? " (memory.stat, current, peak, swap_current)" :
+			       x->gauge == GAUGE_MEMCG_EVENTS ? " (memory.events)" : "");
 	*out = val_int(x->kind == IRX_GAUGE_DELTA ? b - a : b);
 	return 0;
 }

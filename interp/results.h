@@ -32,6 +32,8 @@ struct phase_result {
 	struct ksm_snapshot ksm_start, ksm_end;
 	struct ksm_snapshot stat_start, stat_end;	/* /proc/self/ksm_stat */
 	struct rt_vmstat *vm_start, *vm_end;	/* last run */
+	/* The scenario's cgroup: memory.stat (and current, ...), memory.events */
+	struct rt_vmstat *cg_start, *cg_end, *ev_start, *ev_end;
 	struct phase_env env_start, env_end;	/* last run */
 	bool noted;				/* its warnings were given */
 	int64_t *placement;			/* [backing][node], last run */
@@ -52,6 +54,7 @@ struct phase_result {
 struct results {
 	const struct ir_scenario *sc;
 	struct phase_result *phases;		/* [nphases] */
+	const char *cgroup;			/* the live cgroup's path, or NULL */
 };
 
 void results_init(struct results *r, const struct ir_scenario *sc);

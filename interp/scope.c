@@ -59,6 +59,7 @@ const char *sym_kind_name(enum sym_kind k)
 	case SYM_VM: return "vm";
 	case SYM_PHASE: return "phase";
 	case SYM_SLOT: return "memslot";
+	case SYM_CGROUP: return "cgroup";
 	}
 	return "name";
 }

@@ -10,6 +10,7 @@
 #include "../grammar/parse.h"
 #include "items.h"
 #include "lower.h"
+#include "memcg.h"
 #include "words.h"
 
 #define KIB 1024LL
@@ -291,7 +292,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 	for (i = 0; i < ADVICE__COUNT; i++)
 		advices[i] = advice_info[i].name;
 	items_init(&it, L, n, &n->kids);
-	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, write, read, memslot, dirtylog, exec)");
+	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, write, read, memslot, dirtylog, exec, cgroup)");
 	if (!a || !want_word(L, a, "host action", words_host, &act))
 		return;
 	switch (act) {
@@ -430,6 +431,12 @@ static void lower_host(struct lower *L, const struct ast *n)
 				ok = false;
 		}
 		break;
+	case 9: /* cgroup NAME memory.KEY=VALUE ... */
+		lower_host_cgroup(L, n, &it);
+		items_finish(&it, "host cgroup", stmt_keys_none);
+		if (L->cur_phase < 0)
+			diag_error(L->d, n->loc, "'host' runs inside a phase");
+		return;
 	case 6: /* exec "command" */
 		op.kind = IR_EXEC;
 		a = items_need(&it, "the command, as a string");
@@ -685,8 +692,7 @@ static void lower_phase(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "after")))
 		want_string(L, a, "after", &ph.exec_after);
 	items_finish(&it, "phase", phase_keys);
-	if (words_index((const char *const[]){ "ksm", "vmstat", "ksm_stat", NULL },
-			n->name) >= 0) {
+	if (words_index(gauge_source_names, n->name) >= 0) {
 		diag_error(L->d, ast_name_loc(n), "'%s' names counters; pick another phase name",
 			   n->name);
 		return;
@@ -851,6 +857,9 @@ static void lower_declaration(struct lower *L, const struct ast *n)
 	case AST_VM:
 		lower_vm(L, n);
 		break;
+	case AST_CGROUP:
+		lower_cgroup(L, n);
+		break;
 	default:
 		lower_uffd(L, n);
 		break;
@@ -889,6 +898,7 @@ void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 		case AST_REGION:
 		case AST_VM:
 		case AST_UFFD:
+		case AST_CGROUP:
 			lower_declaration(L, n);
 			break;
 		case AST_PHASE:

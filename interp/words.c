@@ -21,11 +21,11 @@ const char *const words_ksm_wait[] = { "merged", "scans", NULL };
 const char *const words_onoff[] = { "on", "off", NULL };
 const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "munmap", "memslot", "dirtylog", "exec",
-				   "write", "read", NULL };
+				   "write", "read", "cgroup", NULL };
 const char *const words_misc[] = { "all", "every", "fault", "mmu", "reset",
 				   "punch", "wait", "prctl", "verify",
 				   "forever", "once", "address", "none",
-				   NULL };
+				   "max", NULL };
 
 static const char *const *const lists[] = {
 	words_uffd_mode, words_uffd_wait, words_uffd_resolve, words_guest_op,

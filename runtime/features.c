@@ -3,6 +3,7 @@
 // The machine probe behind `scn features` and `require`.
 
 #include "features.h"
+#include "cgroup.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -779,6 +780,24 @@ static void probe_numa(struct rt_features *f)
 			   "CONFIG_NUMA_BALANCING)");
 }
 
+static void probe_cgroup_memory(struct rt_features *f)
+{
+	char why[320];
+
+	if (rt_cgroup_memory_root(f->cgroup_memory_root,
+				  sizeof(f->cgroup_memory_root), why, sizeof(why))) {
+		f->cgroup_memory_root[0] = '\0';
+		rt_probe_set_absent(f, RT_FEAT_CGROUP_MEMORY, "%s", why);
+		rt_probe_set_absent(f, RT_FEAT_CGROUP_MEMORY_SWAP, "%s", why);
+		return;
+	}
+	rt_probe_set_present(f, RT_FEAT_CGROUP_MEMORY);
+	if (rt_cgroup_swap_files(f->cgroup_memory_root, why, sizeof(why)))
+		rt_probe_set_present(f, RT_FEAT_CGROUP_MEMORY_SWAP);
+	else
+		rt_probe_set_absent(f, RT_FEAT_CGROUP_MEMORY_SWAP, "%s", why);
+}
+
 static void probe_cgroup2(struct rt_features *f)
 {
 	char line[512], dev[128], dir[256], type[64];
@@ -804,6 +823,7 @@ static void probe_cgroup2(struct rt_features *f)
 			   f->cgroup2_mount);
 	else
 		rt_probe_set_absent(f, RT_FEAT_CGROUP2, "no cgroup2 mount");
+	probe_cgroup_memory(f);
 }
 
 static bool cpuinfo_has_flag(const char *flag)

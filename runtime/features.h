@@ -112,6 +112,11 @@ int rt_facts_read(struct rt_facts *f);
 	X(CGROUP2, "cgroup2",						\
 	  "/sys/fs/cgroup/cgroup.controllers exists (unified "		\
 	  "hierarchy)")							\
+	X(CGROUP_MEMORY, "cgroup.memory",				\
+	  "a cgroup2 root gives its children the memory controller: "	\
+	  "a scenario's cgroup can have memory.max, memory.stat, ...")	\
+	X(CGROUP_MEMORY_SWAP, "cgroup.memory_swap",			\
+	  "memory cgroups have memory.swap.max (swap accounting)")	\
 	X(ROOT, "root",							\
 	  "effective uid 0")						\
 	X(CPU_PDPE1GB, "cpu.pdpe1gb",					\
@@ -264,6 +269,7 @@ struct rt_features {
 	long numa_balancing;		// kernel.numa_balancing, -1 absent
 
 	char cgroup2_mount[128];	// a cgroup2 mount point or ""
+	char cgroup_memory_root[128];	// the one memory groups go under, or ""
 };
 
 // Probe everything into *f (overwritten whole). Never fails hard: each probe

@@ -14,6 +14,8 @@
 
 #define JOURNAL "journal"
 #define LOCK "lock"
+/* A journal line that names a memory cgroup to remove, not a knob. */
+#define CGROUP_ENTRY "cgroup"
 /*
  * Every run that changes knobs holds this lock too, whatever its state
  * directory: two runs with two directories (the tests use their own)
@@ -262,10 +264,11 @@ void rt_knobs_close(struct rt_knobs *k)
 	k->global_fd = -1;
 }
 
-static int journal_append(struct rt_knobs *k, const struct rt_knob_saved *s,
-			  struct rt_err *err)
+/* Appends "name\tvalue" to the journal and syncs it. */
+static int journal_line(struct rt_knobs *k, const char *name, const char *value,
+			struct rt_err *err)
 {
-	char path[192], line[256];
+	char path[192], line[RT_CG_PATH + 64];
 	int n;
 
 	if (k->journal_fd < 0) {
@@ -275,11 +278,32 @@ static int journal_append(struct rt_knobs *k, const struct rt_knob_saved *s,
 		if (k->journal_fd < 0)
 			return rt_fail_errno(err, errno, "open(%s)", path);
 	}
-	n = snprintf(line, sizeof(line), "%s\t%s\n", knob_info[s->knob].name,
-		     s->value);
+	n = snprintf(line, sizeof(line), "%s\t%s\n", name, value);
+	if (n >= (int)sizeof(line))
+		return rt_fail(err, -ENAMETOOLONG, "a journal line is too long");
 	if (write(k->journal_fd, line, (size_t)n) != n || fsync(k->journal_fd))
 		return rt_fail_errno(err, errno, "write(journal)");
 	return 0;
+}
+
+static int journal_append(struct rt_knobs *k, const struct rt_knob_saved *s,
+			  struct rt_err *err)
+{
+	return journal_line(k, knob_info[s->knob].name, s->value, err);
+}
+
+int rt_knobs_journal_cgroup(struct rt_knobs *k, const char *path,
+			    struct rt_err *err)
+{
+	int rc;
+
+	if (k->ncgroups == RT_KNOBS_CGROUPS)
+		return rt_fail(err, -ENOSPC, "more than %d cgroups in one run",
+			       RT_KNOBS_CGROUPS);
+	rc = journal_line(k, CGROUP_ENTRY, path, err);
+	if (!rc)
+		snprintf(k->cgroups[k->ncgroups++], RT_CG_PATH, "%s", path);
+	return rc;
 }
 
 int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
@@ -357,12 +381,24 @@ int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len)
 	size_t i;
 
 	report[0] = '\0';
+	/* A group goes first: it was made after the knobs it runs under. */
+	for (i = k->ncgroups; i-- > 0;) {
+		struct rt_err err;
+		size_t used = strlen(report);
+
+		if (!rt_cgroup_remove_path(k->cgroups[i], &err))
+			continue;
+		snprintf(report + used, len - used, "cgroup %s: not removed: %s\n",
+			 k->cgroups[i], err.msg);
+		rc = -EIO;
+	}
 	for (i = k->n; i-- > 0;)
 		if (restore_one(k->saved[i].knob, k->saved[i].value, report, len))
 			rc = -EIO;
 	if (!rc) {
 		remove_journal(k->dir);
 		k->n = 0;
+		k->ncgroups = 0;
 	}
 	return rc;
 }
@@ -372,8 +408,8 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 {
 	struct rt_knob_saved saved[KNOB__COUNT * 2];
 	struct rt_knobs k;
-	char path[192], line[256];
-	size_t n = 0, i;
+	char path[192], line[RT_CG_PATH + 64];
+	size_t n = 0, i, ncg;
 	FILE *f;
 	int rc;
 
@@ -415,6 +451,12 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 			continue;
 		*tab = '\0';
 		tab[1 + strcspn(tab + 1, "\n")] = '\0';
+		if (!strcmp(line, CGROUP_ENTRY)) {
+			if (k.ncgroups < RT_KNOBS_CGROUPS)
+				snprintf(k.cgroups[k.ncgroups++], RT_CG_PATH, "%s",
+					 tab + 1);
+			continue;
+		}
 		for (id = 0; id < KNOB__COUNT; id++)
 			if (!strcmp(knob_info[id].name, line))
 				break;
@@ -435,9 +477,12 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 		if (first)
 			k.saved[k.n++] = saved[i];
 	}
+	ncg = k.ncgroups;
 	rc = rt_knobs_restore(&k, report, len);
 	if (!rc && !k.n && !report[0])
-		snprintf(report, len, "%zu knob%s restored\n", n, n == 1 ? "" : "s");
+		snprintf(report, len, "%zu knob%s restored%s\n", n, n == 1 ? "" : "s",
+			 ncg ? ncg == 1 ? ", a memory cgroup removed" :
+				 ", memory cgroups removed" : "");
 	rt_knobs_close(&k);
-	return rc ? rt_fail(err, rc, "some knobs were not restored") : (int)n;
+	return rc ? rt_fail(err, rc, "some knobs were not restored") : (int)(n + ncg);
 }

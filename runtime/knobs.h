@@ -16,11 +16,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgroup.h"
 #include "err.h"
 #include "mm_tables.h"
 
 #define RT_STATE_DIR "/run/scn"
 #define RT_KNOB_VALUE_MAX 64
+/* Memory cgroups one run may make. */
+#define RT_KNOBS_CGROUPS 4
 
 struct rt_knob_saved {
 	enum knob knob;
@@ -42,6 +45,8 @@ struct rt_knobs {
 	int journal_fd;
 	struct rt_knob_saved saved[KNOB__COUNT];
 	size_t n;
+	char cgroups[RT_KNOBS_CGROUPS][RT_CG_PATH];	/* to remove */
+	size_t ncgroups;
 };
 
 /*
@@ -66,13 +71,24 @@ int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
 		struct rt_err *err);
 
 /*
- * Puts every saved value back, newest first, then removes the journal.
+ * Journals a memory cgroup (cgroup.h) before it is made, so that the
+ * restore below, or "scn restore" after a SIGKILL, removes it.
+ */
+int rt_knobs_journal_cgroup(struct rt_knobs *k, const char *path,
+			    struct rt_err *err);
+
+/*
+ * Removes the journaled cgroups (newest first), then puts every saved
+ * value back, newest first, then removes the journal.
  * What could not be restored is listed in report (one line each) and the
  * return is -EIO; the journal then stays for "scn restore".
  */
 int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len);
 
-/* Restores from a journal left in dir. 0 if there was none to replay. */
+/*
+ * Restores from a journal left in dir: the knobs and cgroups it put back,
+ * 0 if there was none to replay.
+ */
 int rt_knobs_replay(const char *dir, char *report, size_t len,
 		    struct rt_err *err);
 

@@ -65,6 +65,8 @@ static void json_metric(struct json_out *j, const struct rec_metric *m)
 	jo_object(j);
 	jo_kv_string(j, "unit", m->unit);
 	jo_kv_string_or_null(j, "better", better_name(m->better));
+	if (m->whose)
+		jo_kv_string(j, "whose", m->whose);
 	jo_kv_int(j, "n", (int64_t)m->n);
 	jo_key(j, "samples");
 	jo_array_inline(j);

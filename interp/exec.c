@@ -881,6 +881,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 				      .accesses = atomic_load(&s->r->counts.accesses) };
 	guest_phase_end(s->r, pr, &counts);
 	results_add_run(s->r->res, op->index, &counts);
+	results_add_counters(s->r->res, op->index);
 	if (uffd_serving(s->r))
 		results_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))

@@ -45,8 +45,22 @@ int run_cgroup_write(struct run *r, const struct ir_op *op, struct rt_err *err)
 	int rc = rt_cgroup_write(&r->cg, op->cgroup.file, op->cgroup.value,
 				 &short_, err);
 
-	/* memory.reclaim is best effort; the group's counters say how much. */
-	(void)short_;
+	/*
+	 * memory.reclaim is best effort (anonymous memory needs swap): a
+	 * warning, and the group's counters say how much it did.
+	 */
+	if (!rc && short_ && !r->warmup) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		format_size(&sb, op->cgroup.value);
+		pthread_mutex_lock(&r->lock);
+		diag_warning(r->d, op->loc,
+			     "memory.reclaim: the kernel reclaimed less than %s from cgroup '%s' (EAGAIN); memcg.pgsteal says how much it did",
+			     sb.buf, r->sc->cgroup->name);
+		pthread_mutex_unlock(&r->lock);
+		sb_free(&sb);
+	}
 	return rc;
 }
 

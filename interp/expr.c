@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/cgroup.h"
 #include "../runtime/ksm.h"
 #include "lower.h"
 #include "words.h"
@@ -282,6 +283,8 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
 		return bad(L, at->loc);
 	}
+	if (x->gauge == GAUGE_MEMCG && rt_cgroup_stat_is_bytes(name))
+		x->type = VT_SIZE;
 	if (x->gauge == GAUGE_MEMCG || x->gauge == GAUGE_MEMCG_EVENTS) {
 		/* The cgroup's counters count from where it is made. */
 		if (!L->sc->cgroup) {

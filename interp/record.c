@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/cgroup.h"
 #include "record.h"
 #include "results.h"
 
@@ -58,7 +59,33 @@ static void fill_metric(struct rec_metric *m, const struct metric_source *k,
 	stats_summarize(m->samples, m->n, &m->sum);
 }
 
-/* Every metric of a phase's results; the uffd ones where it had a service. */
+/* A counter series as a metric over samples [from, to) of its runs. */
+static void fill_counter(struct rec_metric *m, const struct counter_series *c,
+			 size_t from, size_t to)
+{
+	const char *leaf = strrchr(c->name, '.') + 1;
+
+	m->name = xstrdup(c->name);	/* the series goes with the point's results */
+	m->unit = c->source == GAUGE_MEMCG && rt_cgroup_stat_is_bytes(leaf) ? "bytes" :
+		  c->source == GAUGE_MEMCG_EVENTS ? "events" : "count";
+	m->better = REC_NEUTRAL;
+	m->whose = gauge_source_own(c->source) ? "own" : "machine-wide";
+	m->n = to - from;
+	m->samples = xcalloc(m->n + 1, sizeof(*m->samples));
+	memcpy(m->samples, c->samples + from, m->n * sizeof(*m->samples));
+	stats_summarize(m->samples, m->n, &m->sum);
+}
+
+/* How many metrics a phase's results can have. */
+static size_t max_metrics(const struct phase_result *pr)
+{
+	return ARRAY_SIZE(metric_sources) + pr->nseries;
+}
+
+/*
+ * Every metric of a phase's results; the uffd ones where it had a
+ * service; then the counters it carries. out has max_metrics() room.
+ */
 static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr,
 			   bool last_only)
 {
@@ -74,13 +101,22 @@ static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr
 			continue;
 		fill_metric(&out[n++], s, pr, last_only ? runs - 1 : 0, runs);
 	}
+	for (size_t k = 0; k < pr->nseries; k++) {
+		const struct counter_series *c = &pr->series[k];
+
+		if (c->n)
+			fill_counter(&out[n++], c, last_only ? c->n - 1 : 0, c->n);
+	}
 	return n;
 }
 
 static void free_metrics(struct rec_metric *m, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(m[i].samples);
+		if (m[i].whose)		/* a counter's name is its own copy */
+			free((char *)m[i].name);
+	}
 }
 
 static void take_lines(char ***lines, size_t *n, const char *text, size_t len)
@@ -100,14 +136,16 @@ static void on_phase(void *ctx, size_t point, unsigned run, bool warmup,
 		     int phase, const struct phase_result *pr)
 {
 	struct record *rec = ctx;
-	struct rec_metric m[ARRAY_SIZE(metric_sources)];
+	struct rec_metric *m;
 	size_t n;
 
 	if (!rec->live || !rec->live->phase)
 		return;
+	m = xcalloc(max_metrics(pr), sizeof(*m));
 	n = fill_metrics(m, pr, true);
 	rec->live->phase(rec->live->ctx, rec, point, run, warmup, phase, m, n);
 	free_metrics(m, n);
+	free(m);
 }
 
 static void on_run(void *ctx, size_t point, unsigned run, bool warmup)
@@ -144,7 +182,7 @@ static void on_point(void *ctx, size_t point, int status,
 		ph->name = sc->phases[i].name;
 		ph->ran = pr->runs > 0;
 		ph->failed = pr->failed;
-		ph->metrics = xcalloc(ARRAY_SIZE(metric_sources), sizeof(*ph->metrics));
+		ph->metrics = xcalloc(max_metrics(pr), sizeof(*ph->metrics));
 		ph->nmetrics = fill_metrics(ph->metrics, pr, false);
 	}
 	for (size_t i = rec->diag_mark, cap = 0, wcap = 0; i < rec->d->len; i++) {

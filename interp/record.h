@@ -25,6 +25,8 @@ struct rec_metric {
 	const char *name;	/* "time", "rate", "uffd.p50" */
 	const char *unit;	/* "s", "pages/s", "pages" */
 	enum rec_better better;
+	/* A counter's: "own" (this run's work) or "machine-wide"; else NULL. */
+	const char *whose;
 	double *samples;
 	size_t n;
 	struct stats_summary sum;

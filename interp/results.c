@@ -12,10 +12,31 @@
 #include "../runtime/cgroup.h"
 #include "../runtime/ksm.h"
 
+/* Collects each counter of a phase that an expression reads, once. */
+static void want_gauge(const struct ir_expr *x, void *ctx)
+{
+	struct results *r = ctx;
+	size_t i;
+
+	if ((x->kind != IRX_GAUGE && x->kind != IRX_GAUGE_DELTA) || x->phase < 0)
+		return;
+	for (i = 0; i < r->nwants; i++)
+		if (r->wants[i].phase == x->phase && r->wants[i].source == x->gauge &&
+		    r->wants[i].delta == (x->kind == IRX_GAUGE_DELTA) &&
+		    !strcmp(r->wants[i].name, x->gauge_name))
+			return;
+	r->wants = xrealloc(r->wants, (r->nwants + 1) * sizeof(*r->wants));
+	r->wants[r->nwants++] = (struct counter_want){
+		.phase = x->phase, .source = x->gauge, .name = x->gauge_name,
+		.delta = x->kind == IRX_GAUGE_DELTA };
+}
+
 void results_init(struct results *r, const struct ir_scenario *sc)
 {
+	memset(r, 0, sizeof(*r));
 	r->sc = sc;
 	r->phases = xcalloc(sc->nphases + 1, sizeof(*r->phases));
+	ir_visit_exprs(sc, want_gauge, r);
 }
 
 void results_clear_phase(struct phase_result *pr)
@@ -36,6 +57,9 @@ void results_clear_phase(struct phase_result *pr)
 	free(pr->cg_end);
 	free(pr->ev_start);
 	free(pr->ev_end);
+	for (size_t i = 0; i < pr->nseries; i++)
+		free(pr->series[i].samples);
+	free(pr->series);
 	memset(pr, 0, sizeof(*pr));
 }
 
@@ -47,6 +71,9 @@ void results_free(struct results *r)
 		results_clear_phase(&r->phases[i]);
 	free(r->phases);
 	r->phases = NULL;
+	free(r->wants);
+	r->wants = NULL;
+	r->nwants = 0;
 }
 
 void results_add_run(struct results *r, int phase, const struct run_counts *c)
@@ -91,6 +118,78 @@ void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
 			pr->vcpu_samples[m][pr->vcpu_runs * pr->nvcpu + i] =
 				i < n ? v[i * METRIC__COUNT + m] : 0;
 	pr->vcpu_runs++;
+}
+
+static int eval_gauge(const struct results *r, const struct ir_expr *x,
+		      struct value *out, struct rt_err *err);
+
+/* Adds a sample to the series of that name, made on its first sample. */
+static void add_sample(struct phase_result *pr, enum gauge_source src,
+		       bool delta, const char *name, double v)
+{
+	struct counter_series *c = NULL;
+	char full[sizeof(c->name)];
+
+	snprintf(full, sizeof(full), "%s%s.%s", delta ? "delta." : "",
+		 gauge_source_name(src), name);
+	for (size_t i = 0; i < pr->nseries && !c; i++)
+		if (!strcmp(pr->series[i].name, full))
+			c = &pr->series[i];
+	if (!c) {
+		pr->series = xrealloc(pr->series, (pr->nseries + 1) * sizeof(*pr->series));
+		c = &pr->series[pr->nseries++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->name, sizeof(c->name), "%s", full);
+		c->source = src;
+	}
+	VEC_PUSH(c->samples, c->n, c->cap, v);
+}
+
+/* Whether the scenario reads that counter of the phase (then it is added). */
+static bool wanted(const struct results *r, int phase, enum gauge_source src,
+		   bool delta, const char *name)
+{
+	for (size_t i = 0; i < r->nwants; i++)
+		if (r->wants[i].phase == phase && r->wants[i].source == src &&
+		    r->wants[i].delta == delta && !strcmp(r->wants[i].name, name))
+			return true;
+	return false;
+}
+
+void results_add_counters(struct results *r, int phase)
+{
+	struct phase_result *pr = &r->phases[phase];
+	struct ir_expr x = { .phase = phase };
+	struct value v;
+	struct rt_err err;
+
+	for (size_t i = 0; i < r->nwants; i++) {
+		const struct counter_want *w = &r->wants[i];
+
+		if (w->phase != phase)
+			continue;
+		x.kind = w->delta ? IRX_GAUGE_DELTA : IRX_GAUGE;
+		x.gauge = w->source;
+		x.gauge_name = w->name;
+		/* A counter this kernel lacks has no samples: print says why. */
+		if (!eval_gauge(r, &x, &v, &err))
+			add_sample(pr, w->source, w->delta, w->name, (double)v.i);
+	}
+	/* The cgroup's events are few and each says something went wrong. */
+	for (size_t i = 0; pr->ev_end && pr->ev_start && i < pr->ev_end->n; i++) {
+		int64_t a;
+
+		if (rt_vmstat_get(pr->ev_start, pr->ev_end->name[i], &a) &&
+		    !wanted(r, phase, GAUGE_MEMCG_EVENTS, true, pr->ev_end->name[i]))
+			add_sample(pr, GAUGE_MEMCG_EVENTS, true, pr->ev_end->name[i],
+				   (double)(pr->ev_end->value[i] - a));
+	}
+	for (size_t i = 0; pr->cg_end && i < pr->cg_end->n; i++)
+		if ((!strcmp(pr->cg_end->name[i], "current") ||
+		     !strcmp(pr->cg_end->name[i], "peak")) &&
+		    !wanted(r, phase, GAUGE_MEMCG, false, pr->cg_end->name[i]))
+			add_sample(pr, GAUGE_MEMCG, false, pr->cg_end->name[i],
+				   (double)pr->cg_end->value[i]);
 }
 
 void results_add_uffd_run(struct phase_result *pr)
@@ -276,6 +375,8 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 			       x->gauge == GAUGE_MEMCG ? " (memory.stat, current, peak, swap_current)" :
 			       x->gauge == GAUGE_MEMCG_EVENTS ? " (memory.events)" : "");
 	*out = val_int(x->kind == IRX_GAUGE_DELTA ? b - a : b);
+	if (x->type == VT_SIZE)
+		*out = val_size(out->i);
 	return 0;
 }
 

@@ -25,6 +25,26 @@ struct ksm_snapshot {
 	int64_t value[RESULTS_KSM_MAX];
 };
 
+/*
+ * A counter of a phase that the results carry, one sample per run: the
+ * counters the scenario's expressions read of it, and with a cgroup its
+ * memory.events changes and memory.current at the end.
+ */
+struct counter_series {
+	char name[RT_COUNTER_NAME + 24];	/* "delta.vmstat.numa_pte_updates" */
+	enum gauge_source source;
+	double *samples;
+	size_t n, cap;
+};
+
+/* A counter the scenario reads of a phase. */
+struct counter_want {
+	int phase;
+	enum gauge_source source;
+	const char *name;
+	bool delta;
+};
+
 struct phase_result {
 	size_t runs;
 	size_t cap;
@@ -49,12 +69,16 @@ struct phase_result {
 	size_t nvcpu;
 	double *vcpu_samples[METRIC__COUNT];
 	size_t vcpu_runs, vcpu_cap;
+	struct counter_series *series;		/* [nseries] */
+	size_t nseries;
 };
 
 struct results {
 	const struct ir_scenario *sc;
 	struct phase_result *phases;		/* [nphases] */
 	const char *cgroup;			/* the live cgroup's path, or NULL */
+	struct counter_want *wants;		/* what the scenario reads */
+	size_t nwants;
 };
 
 void results_init(struct results *r, const struct ir_scenario *sc);
@@ -73,6 +97,11 @@ void results_add_run(struct results *r, int phase, const struct run_counts *c);
  * A phase keeps the vCPU count of its first run with guest work.
  */
 void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n);
+/*
+ * Appends the counters of the run of phase that just ended (its
+ * snapshots) to its series.
+ */
+void results_add_counters(struct results *r, int phase);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
 void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);

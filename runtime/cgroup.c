@@ -414,3 +414,19 @@ int rt_cgroup_events(const char *path, struct rt_vmstat *s, struct rt_err *err)
 	s->n = 0;
 	return read_counters(path, "memory.events", s, err);
 }
+
+bool rt_cgroup_stat_is_bytes(const char *name)
+{
+	static const char *const bytes[] = { "current", "peak", "swap_current",
+		"anon", "file", "kernel", "kernel_stack", "pagetables",
+		"sec_pagetables", "percpu", "sock", "vmalloc", "shmem", "zswap",
+		"zswapped", "file_mapped", "file_dirty", "file_writeback",
+		"swapcached", "anon_thp", "file_thp", "shmem_thp", "inactive_anon",
+		"active_anon", "inactive_file", "active_file", "unevictable",
+		"slab_reclaimable", "slab_unreclaimable", "slab", "hugetlb", NULL };
+
+	for (size_t i = 0; bytes[i]; i++)
+		if (!strcmp(bytes[i], name))
+			return true;
+	return false;
+}

@@ -115,6 +115,11 @@ bool rt_cgroup_path_ours(const char *path);
  * kernel has them. 0 or -errno.
  */
 int rt_cgroup_stat(const char *path, struct rt_vmstat *s, struct rt_err *err);
+/*
+ * Whether a counter of rt_cgroup_stat() is in bytes (anon, file, current,
+ * ...); the others count events (pgfault, pgsteal, ...).
+ */
+bool rt_cgroup_stat_is_bytes(const char *name);
 /* memory.events: low, high, max, oom, oom_kill, ... */
 int rt_cgroup_events(const char *path, struct rt_vmstat *s, struct rt_err *err);
 

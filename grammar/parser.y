@@ -346,12 +346,18 @@ item:
 	| pitem '.' name '=' expr	{
 						struct ast *m = named(ctx, AST_MEMBER, @$, $3, @3);
 						struct loc key = @1;
+						const char *name;
 
 						key.last_line = @3.last_line;
 						key.last_column = @3.last_column;
 						m->a = $1;
-						$$ = named(ctx, AST_ATTR, @$,
-							   ast_dotted(ctx->arena, m), key);
+						name = ast_dotted(ctx->arena, m);
+						/* "" tells the checker that this was said. */
+						if (!name) {
+							diag_error(ctx->diag, key, "a key is a name, or names joined by '.'");
+							name = "";
+						}
+						$$ = named(ctx, AST_ATTR, @$, name, key);
 						$$->a = $5;
 					}
 	;

@@ -103,8 +103,8 @@ void items_finish(struct items *it, const char *stmt_name,
 		const char *name = n->kind == AST_ATTR ? n->name : item_name(n);
 		struct suggest s;
 
-		if (it->used[i])
-			continue;
+		if (it->used[i] || (n->kind == AST_ATTR && !n->name[0]))
+			continue;	/* the parser reported a key that is no name */
 		if (!name) {
 			diag_error(it->L->d, n->loc, "%s: unexpected '%s'",
 				   stmt_name, expr_text(it->L, n));

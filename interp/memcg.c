@@ -78,6 +78,8 @@ static void bad_key(struct lower *L, const struct ast *n, const char *what,
 	struct suggest s;
 
 	cg_keys(at_creation, keys);
+	if (n->kind == AST_ATTR && !n->name[0])
+		return;		/* the parser reported a key that is no name */
 	if (n->kind == AST_ATTR && !strcmp(n->name, "memory.reclaim") && at_creation) {
 		r = diag_error(L->d, ast_name_loc(n),
 			       "memory.reclaim is an action, not a limit: write it in a phase");

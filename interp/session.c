@@ -122,6 +122,16 @@ int exec_session_preflight(struct exec_session *s,
 			   const struct ir_scenario *sc, struct diag *d,
 			   char *reason, size_t len)
 {
+	/*
+	 * The prompt would have to take itself in and out of the group as
+	 * inputs come and are undone: a cgroup is for scn run alone.
+	 */
+	if (sc->cgroup) {
+		diag_hint(diag_error(d, sc->cgroup->loc,
+				     "the REPL does not run 'cgroup': it moves scn into the group for a whole run"),
+			  "write the scenario to a file and run it with scn run");
+		return EXEC_UNSUPPORTED;
+	}
 	return preflight(sc, &s->o, d, reason, len);
 }
 

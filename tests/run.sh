@@ -39,6 +39,8 @@
 #             plot, suites and the kselftest install
 #   testhost/ tests/testhost/*.sh: scn exec and scn run --kernel in a test
 #             host (QEMU, Debian's kernel); a few boots
+#   memcg/    tests/memcg/run.sh: memory cgroups, in one boot of the test
+#             host (and here where cgroup2 has the memory controller)
 #   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
 #             (python3-pexpect) and as a script
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
@@ -526,6 +528,7 @@ run_group runtime tests/runtime
 run_group results tests/results
 run_group testhost tests/testhost
 run_group kvm tests/kvm
+run_group memcg tests/memcg
 run_group repl tests/repl
 run_fuzz
 

@@ -92,7 +92,7 @@ print "high events {squeeze.delta.memcg_events.high}, max events {squeeze.delta.
 expect squeeze.delta.memcg_events.high > 0
 expect squeeze.delta.memcg_events.oom_kill == 0
 SCN
-out "host cgroup memory.high=8M under 24M of writes: high events, no OOM" 0 \
+out "host cgroup memory.high=8M under the 16M the group holds: high events, no OOM" 0 \
 	"^high events [1-9][0-9]*, max events 0" "$TMP/high.scn"
 grep -q "warning: memory.reclaim" "$TMP/out" ||
 	fail "memory.reclaim that reclaims less than asked: a warning" "$(head -c 400 "$TMP/out")"

@@ -8,6 +8,7 @@
  * SIGINT, SIGTERM and SIGHUP, and the deadlines: the boot, the command's
  * timeout, the grace after a panic, and the kill after SIGTERM.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -494,6 +495,29 @@ out:
 	return rc;
 }
 
+/*
+ * The work directories of launches that were killed (SIGKILL leaves them):
+ * scn-testhost.PID.* whose PID is gone.
+ */
+static void remove_orphans(const char *tmp)
+{
+	struct dirent *e;
+	DIR *d = opendir(tmp);
+	char path[PATH_MAX];
+
+	while (d && (e = readdir(d))) {
+		int pid;
+
+		if (sscanf(e->d_name, "scn-testhost.%d.", &pid) != 1 || pid <= 0 ||
+		    kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (!th_path(path, sizeof(path), "%s/%s", tmp, e->d_name))
+			th_remove_tree(path);
+	}
+	if (d)
+		closedir(d);
+}
+
 int th_launch(const struct th_opts *o, const char *const *argv,
 	      const char *const *envp, const char *cwd, struct th_outcome *out,
 	      struct rt_err *err)
@@ -518,8 +542,9 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 		goto skip;
 	if (rc)
 		return rc;
-	if (th_path(work, sizeof(work), "%s/scn-testhost.XXXXXX",
-		    tmp && *tmp ? tmp : "/tmp"))
+	remove_orphans(tmp && *tmp ? tmp : "/tmp");
+	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX",
+		    tmp && *tmp ? tmp : "/tmp", (int)getpid()))
 		return rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
 	if (!mkdtemp(work))
 		return rt_fail_errno(err, errno, "creating '%s'", work);

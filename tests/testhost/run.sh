@@ -174,7 +174,8 @@ if th "run --kernel: a panic inside" run -q --kernel "$K" --format json -o "$TMP
 fi
 
 # --- a hang: QEMU stopped after --timeout, exit 124 -----------------------
-if th "exec --timeout: exit 124" exec -q --timeout 2 --kernel "$K" -- sleep 600; then
+if th "exec --timeout: exit 124" exec -q --timeout 2 --console-log "$TMP/t.log" \
+	--kernel "$K" -- sleep 600; then
 	if [ $rc = 124 ] && grep -q 'timed out after 2 s' "$TMP/err"; then
 		ok "exec --timeout: a hang stopped, exit 124"
 	else

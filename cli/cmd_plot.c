@@ -25,33 +25,22 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "plot.h"
 #include "result_file.h"
 
-#define EXIT_USAGE 64
-#define EXIT_DATAERR 65
+#define EXIT_USAGE PLOT_EXIT_USAGE
+#define EXIT_DATAERR PLOT_EXIT_DATAERR
+#define USAGE "usage: scn plot RESULT.json... -o FILE.svg|FILE.png " \
+	      "[--metric M] [--phase P]\n"
 
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
-
-struct plot_opts {
-	const char *in, *out;
-	const char *metric, *phase;
-	bool png;
-};
-
-struct plot {
-	const struct plot_opts *o;
-	const struct rf_result *r;
-	char dir[256];		/* the temporary directory */
-	struct strbuf gp;	/* the script */
-};
 
 static int usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "scn: plot: ");
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: scn plot RESULT.json -o FILE.svg|FILE.png "
-			"[--metric M] [--phase P]\n");
+	fprintf(stderr, "\n" USAGE);
 	return EXIT_USAGE;
 }
 
@@ -88,17 +77,17 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 			o->phase = optarg;
 			break;
 		case 'h':
-			printf("usage: scn plot RESULT.json -o FILE.svg|FILE.png "
-			       "[--metric M] [--phase P]\n");
+			printf(USAGE);
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",
 				     argv[optind - 1]);
 		}
 	}
-	if (argc - optind != 1)
-		return usage("%s", "plot takes one RESULT.json");
-	o->in = argv[optind];
+	if (argc - optind < 1)
+		return usage("%s", "plot takes one or more RESULT.json");
+	o->in = (const char **)argv + optind;
+	o->nin = (size_t)(argc - optind);
 	if (!o->out)
 		return usage("%s", "plot needs -o FILE.svg or -o FILE.png");
 	if (ends_with(o->out, ".png"))
@@ -109,7 +98,7 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 }
 
 /* A gnuplot single-quoted string; control characters become blanks. */
-static void gp_quote(struct strbuf *sb, const char *s)
+void gp_quote(struct strbuf *sb, const char *s)
 {
 	sb_putc(sb, '\'');
 	for (; *s; s++) {
@@ -125,8 +114,7 @@ static void gp_quote(struct strbuf *sb, const char *s)
 	sb_putc(sb, '\'');
 }
 
-/* "set NAME 'text'" */
-static void gp_set_text(struct strbuf *gp, const char *what, const char *text)
+void gp_set_text(struct strbuf *gp, const char *what, const char *text)
 {
 	sb_printf(gp, "set %s ", what);
 	gp_quote(gp, text);
@@ -138,9 +126,8 @@ static char *tmp_path(const struct plot *pl, const char *name)
 	return xasprintf("%s/%s", pl->dir, name);
 }
 
-/* Writes text to a file of the temporary directory. */
-static int write_tmp(const struct plot *pl, const char *name,
-		     const struct strbuf *text)
+int plot_write_tmp(const struct plot *pl, const char *name,
+		   const struct strbuf *text)
 {
 	char *path = tmp_path(pl, name);
 	FILE *f = fopen(path, "we");
@@ -157,8 +144,7 @@ static int write_tmp(const struct plot *pl, const char *name,
 	return rc;
 }
 
-/* A data-file path as a quoted gnuplot string. */
-static void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
+void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
 {
 	char *path = tmp_path(pl, name);
 
@@ -268,22 +254,21 @@ static void x_script(struct strbuf *gp, const struct xaxis *x,
 
 /* ---- what to draw ------------------------------------------------------- */
 
-static bool phase_selected(const struct plot *pl, const struct rf_phase *ph)
+bool plot_phase_selected(const struct plot *pl, const struct rf_phase *ph)
 {
 	return !pl->o->phase || !strcmp(pl->o->phase, ph->name);
 }
 
 static bool has_metric(const struct plot *pl, const char *name)
 {
-	size_t i, k;
+	for (size_t f = 0; f < pl->o->nin; f++)
+		for (size_t i = 0; i < pl->rs[f].npoints; i++)
+			for (size_t k = 0; k < pl->rs[f].points[i].nphases; k++) {
+				const struct rf_phase *ph = &pl->rs[f].points[i].phases[k];
 
-	for (i = 0; i < pl->r->npoints; i++)
-		for (k = 0; k < pl->r->points[i].nphases; k++) {
-			const struct rf_phase *ph = &pl->r->points[i].phases[k];
-
-			if (phase_selected(pl, ph) && rf_find_metric(ph, name))
-				return true;
-		}
+				if (plot_phase_selected(pl, ph) && rf_find_metric(ph, name))
+					return true;
+			}
 	return false;
 }
 
@@ -295,10 +280,12 @@ static int pick_metric(const struct plot *pl, const char **out)
 	size_t i, k, m;
 
 	if (pl->o->phase) {
-		for (i = 0; i < r->npoints; i++)
-			if (rf_find_phase(&r->points[i], pl->o->phase))
-				break;
-		if (i == r->npoints) {
+		bool found = false;
+
+		for (size_t f = 0; f < pl->o->nin; f++)
+			for (i = 0; i < pl->rs[f].npoints; i++)
+				found |= rf_find_phase(&pl->rs[f].points[i], pl->o->phase) != NULL;
+		if (!found) {
 			fprintf(stderr, "scn: plot: %s has no phase '%s'\n",
 				r->path, pl->o->phase);
 			return EXIT_DATAERR;
@@ -313,7 +300,7 @@ static int pick_metric(const struct plot *pl, const char **out)
 		for (k = 0; k < r->points[i].nphases; k++) {
 			const struct rf_phase *ph = &r->points[i].phases[k];
 
-			for (m = 0; phase_selected(pl, ph) && m < ph->nmetrics; m++)
+			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics; m++)
 				if (!strstr(names.buf ? names.buf : "",
 					    ph->metrics[m].name))
 					sb_printf(&names, "%s%s",
@@ -327,24 +314,23 @@ static int pick_metric(const struct plot *pl, const char **out)
 	return EXIT_DATAERR;
 }
 
-/* A metric in seconds is drawn in the unit that suits its largest mean. */
-static double unit_scale(const struct plot *pl, const char *metric,
-			 const char **unit)
+double plot_unit_scale(const struct plot *pl, const char *metric,
+		       const char **unit)
 {
 	double hi = 0;
-	size_t i, k;
 
 	*unit = "";
-	for (i = 0; i < pl->r->npoints; i++)
-		for (k = 0; k < pl->r->points[i].nphases; k++) {
-			const struct rf_phase *ph = &pl->r->points[i].phases[k];
-			const struct rf_metric *m = rf_find_metric(ph, metric);
+	for (size_t f = 0; f < pl->o->nin; f++)
+		for (size_t i = 0; i < pl->rs[f].npoints; i++)
+			for (size_t k = 0; k < pl->rs[f].points[i].nphases; k++) {
+				const struct rf_phase *ph = &pl->rs[f].points[i].phases[k];
+				const struct rf_metric *m = rf_find_metric(ph, metric);
 
-			if (!m || !phase_selected(pl, ph))
-				continue;
-			*unit = m->unit;
-			hi = fmax(hi, fabs(m->sum.mean));
-		}
+				if (!m || !plot_phase_selected(pl, ph))
+					continue;
+				*unit = m->unit;
+				hi = fmax(hi, fabs(m->sum.mean));
+			}
 	if (strcmp(*unit, "s") || hi == 0 || hi >= 1)
 		return 1;
 	if (hi >= 1e-3) {
@@ -359,7 +345,7 @@ static double unit_scale(const struct plot *pl, const char *metric,
 	return 1e-9;
 }
 
-static void ylabel(struct plot *pl, const char *metric, const char *unit)
+void plot_ylabel(struct plot *pl, const char *metric, const char *unit)
 {
 	char *label = *unit ? xasprintf("%s (%s)", metric, unit) :
 			      xstrdup(metric);
@@ -394,7 +380,7 @@ static int draw_table(struct plot *pl)
 		}
 		sb_putc(&data, '\n');
 	}
-	rc = write_tmp(pl, "table.dat", &data);
+	rc = plot_write_tmp(pl, "table.dat", &data);
 	sb_free(&data);
 	if (rc) {
 		free(x.vals);
@@ -466,7 +452,7 @@ static size_t count_phases_with(const struct plot *pl, const char *metric)
 	size_t k, n = 0;
 
 	for (k = 0; k < pt->nphases; k++)
-		if (phase_selected(pl, &pt->phases[k]) &&
+		if (plot_phase_selected(pl, &pt->phases[k]) &&
 		    rf_find_metric(&pt->phases[k], metric))
 			n++;
 	return n;
@@ -477,7 +463,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 {
 	const struct rf_result *r = pl->r;
 	const char *xparam = r->points[0].swept->u.obj.members[0].key, *unit;
-	double scale = unit_scale(pl, metric, &unit);
+	double scale = plot_unit_scale(pl, metric, &unit);
 	bool name_phase = count_phases_with(pl, metric) > 1;
 	struct series *ser = NULL;
 	size_t nser = 0, cap = 0, i, k, s, j;
@@ -501,7 +487,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			const struct rf_metric *m = rf_find_metric(ph, metric);
 			char *title;
 
-			if (!m || !m->sum.n || !phase_selected(pl, ph))
+			if (!m || !m->sum.n || !plot_phase_selected(pl, ph))
 				continue;
 			title = series_title(pt, xparam, ph->name, name_phase);
 			for (s = 0; s < nser && strcmp(ser[s].title, title); s++)
@@ -538,11 +524,11 @@ static int draw_sweep(struct plot *pl, const char *metric)
 				  ser[s].pts[j].min, ser[s].pts[j].max);
 		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
 	}
-	rc = write_tmp(pl, "sweep.dat", &data) ? PLOT_EXIT_CANTCREAT : 0;
+	rc = plot_write_tmp(pl, "sweep.dat", &data) ? PLOT_EXIT_CANTCREAT : 0;
 	sb_free(&data);
 	if (!rc) {
 		x_script(&pl->gp, &x, xparam);
-		ylabel(pl, metric, unit);
+		plot_ylabel(pl, metric, unit);
 		sb_puts(&pl->gp, "plot ");
 		for (s = 0; s < nser; s++) {
 			sb_puts(&pl->gp, s ? ", \\\n     " : "");
@@ -568,7 +554,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 	const struct rf_point *pt = &pl->r->points[0];
 	struct strbuf bars, samples, tics;
 	const char *unit;
-	double scale = unit_scale(pl, metric, &unit);
+	double scale = plot_unit_scale(pl, metric, &unit);
 	bool nonneg = true;
 	size_t k, j, nbars = 0;
 	int rc;
@@ -580,7 +566,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 		const struct rf_phase *ph = &pt->phases[k];
 		const struct rf_metric *m = rf_find_metric(ph, metric);
 
-		if (!m || !m->sum.n || !phase_selected(pl, ph))
+		if (!m || !m->sum.n || !plot_phase_selected(pl, ph))
 			continue;
 		sb_printf(&bars, "%zu %.17g %.17g\n", nbars, m->sum.mean / scale,
 			  m->sum.stddev / scale);
@@ -601,12 +587,12 @@ static int draw_bars(struct plot *pl, const char *metric)
 		rc = -ENODATA;
 		goto out;
 	}
-	rc = write_tmp(pl, "bars.dat", &bars);
+	rc = plot_write_tmp(pl, "bars.dat", &bars);
 	if (!rc)
-		rc = write_tmp(pl, "samples.dat", &samples);
+		rc = plot_write_tmp(pl, "samples.dat", &samples);
 	if (!rc) {
 		sb_puts(&pl->gp, "set xlabel 'phase'\n");
-		ylabel(pl, metric, unit);
+		plot_ylabel(pl, metric, unit);
 		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
 		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
 		if (nonneg)
@@ -845,18 +831,20 @@ static int draw(struct plot *pl)
 	int rc;
 
 	script_head(pl, picture);
-	if (r->has_table && !pl->o->metric && !pl->o->phase) {
+	if (pl->o->nin == 1 && r->has_table && !pl->o->metric && !pl->o->phase) {
 		rc = draw_table(pl);
 	} else {
 		rc = pick_metric(pl, &metric);
-		if (!rc && jin_len(r->points[0].swept))
+		if (!rc && (pl->o->nin > 1 || plot_wants_groups(pl)))
+			rc = plot_groups(pl, metric);
+		else if (!rc && jin_len(r->points[0].swept))
 			rc = draw_sweep(pl, metric);
 		else if (!rc)
 			rc = draw_bars(pl, metric);
 	}
 	if (rc)
 		return rc;
-	if (write_tmp(pl, "plot.gp", &pl->gp))
+	if (plot_write_tmp(pl, "plot.gp", &pl->gp))
 		return PLOT_EXIT_CANTCREAT;
 	rc = run_gnuplot(pl);
 	return rc ? rc : deliver(pl, picture);
@@ -865,50 +853,54 @@ static int draw(struct plot *pl)
 int cmd_plot(int argc, char **argv)
 {
 	struct plot_opts o;
-	struct rf_result r;
+	struct rf_result *rs;
 	struct rf_error err;
-	struct plot pl = { .o = &o, .r = &r };
+	struct plot pl = { .o = &o };
 	const char *tmp = getenv("TMPDIR");
+	size_t f, loaded = 0;
 	int rc;
 
 	rc = parse_opts(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	rc = rf_load(&r, o.in, &err);
-	if (rc) {
-		if (err.line)
-			fprintf(stderr, "scn: plot: %s:%d:%d: %s\n", o.in,
-				err.line, err.col, err.msg);
-		else
-			fprintf(stderr, "scn: plot: %s: %s\n", o.in, err.msg);
-		rf_free(&r);
-		return EXIT_DATAERR;
+	rs = xcalloc(o.nin, sizeof(*rs));
+	for (f = 0; f < o.nin && !rc; f++, loaded++) {
+		if (rf_load(&rs[f], o.in[f], &err)) {
+			if (err.line)
+				fprintf(stderr, "scn: plot: %s:%d:%d: %s\n", o.in[f],
+					err.line, err.col, err.msg);
+			else
+				fprintf(stderr, "scn: plot: %s: %s\n", o.in[f], err.msg);
+			rc = EXIT_DATAERR;
+		} else if (!rs[f].npoints) {
+			fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
+				o.in[f], rs[f].status, rs[f].skip_reason ? ": " : "",
+				rs[f].skip_reason ? rs[f].skip_reason : "");
+			rc = EXIT_DATAERR;
+		}
 	}
-	if (!r.npoints) {
-		fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
-			o.in, r.status, r.skip_reason ? ": " : "",
-			r.skip_reason ? r.skip_reason : "");
-		rf_free(&r);
-		return EXIT_DATAERR;
-	}
-	if (!on_path("gnuplot")) {
+	if (!rc && !on_path("gnuplot")) {
 		fprintf(stderr, "scn: plot: gnuplot is not installed\n"
 				"hint: apt-get install gnuplot-nox\n");
-		rf_free(&r);
-		return PLOT_EXIT_UNAVAILABLE;
+		rc = PLOT_EXIT_UNAVAILABLE;
 	}
 	snprintf(pl.dir, sizeof(pl.dir), "%s/scn-plot.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(pl.dir)) {
+	if (!rc && !mkdtemp(pl.dir)) {
 		fprintf(stderr, "scn: plot: cannot make a directory in %s: %s\n",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
-		rf_free(&r);
-		return PLOT_EXIT_CANTCREAT;
+		rc = PLOT_EXIT_CANTCREAT;
 	}
-	sb_init(&pl.gp);
-	rc = draw(&pl);
-	sb_free(&pl.gp);
-	remove_dir(pl.dir);
-	rf_free(&r);
+	if (!rc) {
+		pl.rs = rs;
+		pl.r = &rs[0];
+		sb_init(&pl.gp);
+		rc = draw(&pl);
+		sb_free(&pl.gp);
+		remove_dir(pl.dir);
+	}
+	for (f = 0; f < loaded; f++)
+		rf_free(&rs[f]);
+	free(rs);
 	return rc;
 }

@@ -55,6 +55,7 @@
 	X(BLOCK, "block")		/* body */                            \
 	X(EXPECT, "expect")		/* a: condition; kids: items */       \
 	X(PRINT, "print")		/* a: string */                       \
+	X(METRIC, "metric")		/* name: PHASE.NAME; a: value; kids */\
 	X(INCLUDE, "include")		/* a: path; kids: ATTR overrides */   \
 	X(REPEAT, "repeat")		/* a: count; body */                  \
 	X(SWEEP, "sweep")		/* name in kids */                    \

@@ -96,7 +96,7 @@ static struct ast *named(struct parse_ctx *ctx, enum ast_kind kind,
 %token <str> SLEEP "sleep" WAIT "wait" CONCURRENTLY "concurrently"
 %token <str> EXPECT "expect" PRINT "print" INCLUDE "include" WITH "with"
 %token <str> REPEAT "repeat" SWEEP "sweep" IN "in" TABLE "table" IF "if"
-%token <str> ELSE "else" CGROUP "cgroup"
+%token <str> ELSE "else" CGROUP "cgroup" METRIC "metric"
 
 %type <str> name
 %type <node> stmt expr postfix primary string pitem pprimary item req
@@ -210,6 +210,12 @@ stmt:
 						$$->kids = $3;
 					}
 	| PRINT expr			{ $$ = NODE(PRINT, @$); $$->a = $2; }
+	| METRIC dotted '=' expr items_opt {
+						$$ = named(ctx, AST_METRIC, @$,
+							   ast_dotted(ctx->arena, $<node>2), @2);
+						$$->a = $4;
+						$$->kids = $5;
+					}
 	| INCLUDE expr with_opt		{
 						$$ = NODE(INCLUDE, @$);
 						$$->a = $2;
@@ -487,7 +493,7 @@ name:
 	IDENT | PARAM | REQUIRE | SET | POLICY | BACKING | REGION | VM | UFFD
 	| PHASE | GUEST | HOST | VCPU | KSM | SLEEP | WAIT | CONCURRENTLY
 	| EXPECT | PRINT | INCLUDE | WITH | REPEAT | SWEEP | IN | TABLE | IF
-	| ELSE | CGROUP
+	| ELSE | CGROUP | METRIC
 	;
 
 %%
@@ -496,7 +502,7 @@ const char *const parse_statement_keywords[] = {
 	"param", "require", "set", "policy", "backing", "region", "vm", "uffd",
 	"phase", "guest", "host", "vcpu", "ksm", "sleep", "wait",
 	"concurrently", "expect", "print", "include", "repeat", "sweep",
-	"table", "if", "cgroup", NULL,
+	"table", "if", "cgroup", "metric", NULL,
 };
 
 static int yylex(SCN_YYSTYPE *lval, SCN_YYLTYPE *lloc, void *scanner,

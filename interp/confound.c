@@ -76,6 +76,13 @@ static char *numa_note(const char *name, const struct phase_env *e0,
 	int64_t migrated = delta(v0, v1, "numa_pages_migrated");
 	bool own = e0->numa.known && e1->numa.known && (scans > 0 || moved > 0);
 
+	/*
+	 * A scan that found nothing to mark (under policy local, say) walked
+	 * this process's memory and left its timing alone: no PTE anywhere
+	 * was made a hinting fault, and none of its pages moved.
+	 */
+	if (own && !moved && !hints && !ptes && !migrated)
+		return NULL;
 	if (own)
 		return xasprintf("during phase '%s', NUMA balancing scanned this process's memory %lld time%s and migrated %lld of its pages (machine-wide: %lld hinting faults, %lld PTE updates): its timing includes that work",
 				 name, (long long)scans, scans == 1 ? "" : "s",

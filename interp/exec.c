@@ -384,6 +384,26 @@ static bool ksm_confounded(const struct run *r, const struct ir_expr *x,
 	       ksm_confounded(r, x->c, who);
 }
 
+/* metric PHASE.NAME = EXPR: a sample of the phase's metric NAME. */
+static void record_metric(struct strand *s, const struct ir_op *op)
+{
+	struct rt_err err;
+	struct value v;
+	int rc;
+
+	pthread_mutex_lock(&s->r->lock);
+	rc = results_eval(s->r->res, op->metric.value, &v, &err);
+	if (!rc)
+		results_add_metric(&s->r->res->phases[op->metric.phase],
+				   op->metric.name, op->metric.unit,
+				   op->metric.better,
+				   v.type == VT_DURATION ? (double)v.i / 1e9 :
+							   value_as_real(&v));
+	pthread_mutex_unlock(&s->r->lock);
+	if (rc)
+		fail_at(s, op->loc, err.msg);
+}
+
 static void expect(struct strand *s, const struct ir_op *op)
 {
 	struct rt_ksm_others who;
@@ -1038,6 +1058,9 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		return;
 	case IR_PRINT:
 		print_text(s, op);
+		return;
+	case IR_METRIC:
+		record_metric(s, op);
 		return;
 	default:
 		rc = rt_fail(&err, -EOPNOTSUPP, "'%s' is not supported by this build",

@@ -125,6 +125,8 @@ static void visit_block(const struct ir_block *b,
 			visit_expr(op->expect.cond, fn, ctx);
 		if (op->kind == IR_WAIT)
 			visit_expr(op->wait.cond, fn, ctx);
+		if (op->kind == IR_METRIC)
+			visit_expr(op->metric.value, fn, ctx);
 		visit_block(&op->body, fn, ctx);
 		for (size_t k = 0; k < op->nbranches; k++)
 			visit_block(&op->branches[k], fn, ctx);

@@ -266,7 +266,8 @@ enum ksm_wait { KSMW_MERGED, KSMW_SCANS };
 	X(REPEAT, "repeat")                                                   \
 	X(EXPECT, "expect")                                                   \
 	X(EXPECT_FAULT, "expect fault")                                       \
-	X(PRINT, "print")
+	X(PRINT, "print")                                                     \
+	X(METRIC, "metric")
 
 enum ir_op_kind {
 #define IROP_ENUM(id, name) IR_##id,
@@ -336,6 +337,13 @@ struct ir_op {
 			enum rt_cg_file file;
 			int64_t value;	/* bytes, or RT_CG_UNLIMITED */
 		} cgroup;
+		struct {
+			int phase;	/* the phase it belongs to in results */
+			const char *name;
+			struct ir_expr *value;	/* a number, size or duration */
+			const char *unit;
+			int better;	/* -1 lower, 0 neither, 1 higher */
+		} metric;
 		struct {
 			int64_t ns;
 		} sleep;

@@ -63,6 +63,8 @@ struct lower {
 	int expr_depth;			/* of lower_expr's recursion */
 	const struct ast_list *file;	/* the whole file, to find later phases */
 	bool quiet;			/* a later sweep point: no duplicates */
+	const char **metrics;		/* "phase.name" of each metric statement */
+	size_t nmetrics, metrics_cap;
 };
 
 /* Symbols. */

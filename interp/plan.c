@@ -440,6 +440,16 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 	case IR_EXEC:
 		sb_printf(sb, "run \"%s\"\n", op->exec.command);
 		break;
+	case IR_METRIC:
+		sb_printf(sb, "metric %s.%s = ", sc->phases[op->metric.phase].name,
+			  op->metric.name);
+		plan_expr(sb, op->metric.value, sc);
+		if (*op->metric.unit)
+			sb_printf(sb, " (%s)", op->metric.unit);
+		if (op->metric.better)
+			sb_printf(sb, ", %s is better", op->metric.better > 0 ? "higher" : "lower");
+		sb_putc(sb, '\n');
+		break;
 	case IR_CREATE_CGROUP: {
 		const struct ir_cgroup *cg = sc->cgroup;
 		bool any = false;

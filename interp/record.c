@@ -63,13 +63,19 @@ static void fill_metric(struct rec_metric *m, const struct metric_source *k,
 static void fill_counter(struct rec_metric *m, const struct counter_series *c,
 			 size_t from, size_t to)
 {
-	const char *leaf = strrchr(c->name, '.') + 1;
+	const char *leaf = strrchr(c->name, '.') ? strrchr(c->name, '.') + 1 : c->name;
 
 	m->name = xstrdup(c->name);	/* the series goes with the point's results */
-	m->unit = c->source == GAUGE_MEMCG && rt_cgroup_stat_is_bytes(leaf) ? "bytes" :
-		  c->source == GAUGE_MEMCG_EVENTS ? "events" : "count";
-	m->better = REC_NEUTRAL;
-	m->whose = gauge_source_own(c->source) ? "own" : "machine-wide";
+	m->owned = true;
+	if (c->scenario) {
+		m->unit = c->unit;	/* the IR's: it outlives the record */
+		m->better = (enum rec_better)c->better;
+	} else {
+		m->unit = c->source == GAUGE_MEMCG && rt_cgroup_stat_is_bytes(leaf) ? "bytes" :
+			  c->source == GAUGE_MEMCG_EVENTS ? "events" : "count";
+		m->better = REC_NEUTRAL;
+		m->whose = gauge_source_own(c->source) ? "own" : "machine-wide";
+	}
 	m->n = to - from;
 	m->samples = xcalloc(m->n + 1, sizeof(*m->samples));
 	memcpy(m->samples, c->samples + from, m->n * sizeof(*m->samples));
@@ -114,7 +120,7 @@ static void free_metrics(struct rec_metric *m, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(m[i].samples);
-		if (m[i].whose)		/* a counter's name is its own copy */
+		if (m[i].owned)
 			free((char *)m[i].name);
 	}
 }

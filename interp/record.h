@@ -27,6 +27,7 @@ struct rec_metric {
 	enum rec_better better;
 	/* A counter's: "own" (this run's work) or "machine-wide"; else NULL. */
 	const char *whose;
+	bool owned;		/* name is the record's own copy */
 	double *samples;
 	size_t n;
 	struct stats_summary sum;

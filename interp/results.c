@@ -156,6 +156,26 @@ static bool wanted(const struct results *r, int phase, enum gauge_source src,
 	return false;
 }
 
+void results_add_metric(struct phase_result *pr, const char *name,
+			const char *unit, int better, double v)
+{
+	struct counter_series *c = NULL;
+
+	for (size_t i = 0; i < pr->nseries && !c; i++)
+		if (pr->series[i].scenario && !strcmp(pr->series[i].name, name))
+			c = &pr->series[i];
+	if (!c) {
+		pr->series = xrealloc(pr->series, (pr->nseries + 1) * sizeof(*pr->series));
+		c = &pr->series[pr->nseries++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->name, sizeof(c->name), "%s", name);
+		c->scenario = true;
+		c->unit = unit;
+		c->better = better;
+	}
+	VEC_PUSH(c->samples, c->n, c->cap, v);
+}
+
 void results_add_counters(struct results *r, int phase)
 {
 	struct phase_result *pr = &r->phases[phase];

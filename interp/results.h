@@ -33,6 +33,10 @@ struct ksm_snapshot {
 struct counter_series {
 	char name[RT_COUNTER_NAME + 24];	/* "delta.vmstat.numa_pte_updates" */
 	enum gauge_source source;
+	/* A metric statement's: its unit and direction; source unused. */
+	bool scenario;
+	const char *unit;
+	int better;
 	double *samples;
 	size_t n, cap;
 };
@@ -102,6 +106,9 @@ void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n);
  * snapshots) to its series.
  */
 void results_add_counters(struct results *r, int phase);
+/* A sample of a metric statement's value (metric PHASE.NAME = ...). */
+void results_add_metric(struct phase_result *pr, const char *name,
+			const char *unit, int better, double v);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
 void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);

@@ -653,6 +653,97 @@ static void lower_print(struct lower *L, const struct ast *n)
 		PUSH_OP(L, op);
 }
 
+/*
+ * metric PHASE.NAME = EXPR [unit="..."] [better=higher|lower|none]: a
+ * value of the scenario's own, recorded with the phase's metrics (a
+ * sample each time the statement runs) for results, compare and plot.
+ */
+static void lower_metric(struct lower *L, const struct ast *n)
+{
+	static const char *const keys[] = { "unit", "better", NULL };
+	struct ir_op op = { .kind = IR_METRIC, .loc = n->loc };
+	const char *dot = n->name ? strchr(n->name, '.') : NULL;
+	const struct sym *ph;
+	const struct ast *a;
+	struct items it;
+	bool builtin;
+	char *phase;
+	int w;
+
+	items_init(&it, L, n, &n->kids);
+	if (!dot || strchr(dot + 1, '.')) {
+		diag_hint(diag_error(L->d, ast_name_loc(n), "a metric is named PHASE.NAME, not '%s'",
+				     n->name ? n->name : ""),
+			  "metric unmerge.speed = size / 1M / unmerge.seconds unit=\"MiB/s\"");
+		items_finish(&it, "metric", keys);
+		return;
+	}
+	phase = arena_strndup(L->ar, n->name, (size_t)(dot - n->name));
+	op.metric.name = dot + 1;
+	ph = sym_find(&L->syms, phase);
+	if (!ph || ph->kind != SYM_PHASE) {
+		diag_error(L->d, ast_name_loc(n), "no phase '%s' is declared above", phase);
+		items_finish(&it, "metric", keys);
+		return;
+	}
+	op.metric.phase = ph->index;
+	/* The names of results and counters a phase has already. */
+	builtin = !strncmp(op.metric.name, "uffd", 4) ||
+		  !strncmp(op.metric.name, "lat_", 4) ||
+		  words_index(gauge_source_names, op.metric.name) >= 0 ||
+		  !strcmp(op.metric.name, "delta") || !strcmp(op.metric.name, "vcpu") ||
+		  !strcmp(op.metric.name, "placement");
+	for (int m = 0; m < METRIC__COUNT; m++)
+		builtin |= !strcmp(metric_name(m), op.metric.name);
+	for (int st = 0; st < STAT__COUNT; st++)
+		builtin |= !strcmp(stat_name(st), op.metric.name);
+	if (builtin) {
+		diag_error(L->d, ast_name_loc(n), "'%s' names a result every phase has: pick another name",
+			   op.metric.name);
+		items_finish(&it, "metric", keys);
+		return;
+	}
+	for (size_t i = 0; i < L->nmetrics; i++)
+		if (!strcmp(L->metrics[i], n->name)) {
+			diag_error(L->d, ast_name_loc(n), "metric '%s' is defined twice", n->name);
+			items_finish(&it, "metric", keys);
+			return;
+		}
+	op.metric.value = lower_expr(L, n->a, EXPR_DYNAMIC);
+	switch (op.metric.value->type) {
+	case VT_INT:
+	case VT_REAL:
+		op.metric.unit = "";
+		break;
+	case VT_SIZE:
+		op.metric.unit = "bytes";
+		break;
+	case VT_DURATION:
+		op.metric.unit = "s";
+		break;
+	case VT_NONE:
+		items_finish(&it, "metric", keys);
+		return;
+	default:
+		diag_error(L->d, n->a->loc, "a metric is a number, a size or a duration, not %s",
+			   val_type_a(op.metric.value->type));
+		items_finish(&it, "metric", keys);
+		return;
+	}
+	if ((a = items_attr(&it, "unit")) && !want_string(L, a, "unit", &op.metric.unit))
+		return;
+	if ((a = items_attr(&it, "better"))) {
+		if (!want_word(L, a, "better", words_better, &w))
+			return;
+		op.metric.better = w - 1;
+	} else if (op.metric.value->type == VT_DURATION) {
+		op.metric.better = -1;	/* a time: lower is better */
+	}
+	items_finish(&it, "metric", keys);
+	PUSH_ARENA(L, L->metrics, L->nmetrics, L->metrics_cap, n->name);
+	PUSH_OP(L, op);
+}
+
 static struct ir_block lower_body(struct lower *L, const struct ast_list *body)
 {
 	struct op_builder b = { 0 }, *saved = L->cur;
@@ -939,6 +1030,9 @@ void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top)
 			break;
 		case AST_PRINT:
 			lower_print(L, n);
+			break;
+		case AST_METRIC:
+			lower_metric(L, n);
 			break;
 		case AST_REPEAT:
 			lower_repeat(L, n);

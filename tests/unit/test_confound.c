@@ -71,6 +71,19 @@ int main(void)
 	       "own data that moved warns even with balancing off at both ends");
 	free(s);
 
+	/* policy local: balancing walks the memory and marks nothing. */
+	vm(&v1, 100, 1000, 0);
+	e1.balancing = true;
+	e1.numa.migrated = 0;
+	s = notes_of(&e0, &e1, false);
+	TAP_STR(s, "", "own scans that marked nothing anywhere and moved nothing: no warning");
+	free(s);
+	vm(&v1, 100, 1004, 0);
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "scanned this process's memory 2 times and migrated 0 of its pages (machine-wide: 0 hinting faults, 4 PTE updates)") != NULL,
+	       "own scans while PTEs were marked somewhere: a warning: %s", s);
+	free(s);
+
 	e1 = e0;
 	vm(&v1, 100, 1000, 3);
 	s = notes_of(&e0, &e1, false);

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * plot: what cmd_plot.c and plot_groups.c share (internal to scn plot).
+ * A plot is one or more results, a gnuplot script built in a strbuf, and
+ * a temporary directory for the script, the data and the picture.
+ */
+#ifndef SCN_CLI_PLOT_H
+#define SCN_CLI_PLOT_H
+
+#include <stdbool.h>
+
+#include "../common/util.h"
+#include "result_file.h"
+
+#define PLOT_EXIT_USAGE 64
+#define PLOT_EXIT_DATAERR 65
+
+struct plot_opts {
+	const char **in;		/* the result files */
+	size_t nin;
+	const char *out;
+	const char *metric, *phase;
+	bool png;
+};
+
+struct plot {
+	const struct plot_opts *o;
+	const struct rf_result *r;	/* the first result */
+	const struct rf_result *rs;	/* all of them, [o->nin] */
+	char dir[256];			/* the temporary directory */
+	struct strbuf gp;		/* the script */
+};
+
+/* A gnuplot single-quoted string: nothing of text can become code. */
+void gp_quote(struct strbuf *sb, const char *s);
+/* "set WHAT 'text'" */
+void gp_set_text(struct strbuf *gp, const char *what, const char *text);
+/* A data file of the temporary directory as a quoted gnuplot string. */
+void gp_data(struct strbuf *gp, const struct plot *pl, const char *name);
+/* Writes text to a file of the temporary directory: 0 or -errno (said). */
+int plot_write_tmp(const struct plot *pl, const char *name,
+		   const struct strbuf *text);
+bool plot_phase_selected(const struct plot *pl, const struct rf_phase *ph);
+/*
+ * A metric in seconds is drawn in the unit that suits its largest mean
+ * over all results: the factor to divide by, and the unit's name.
+ */
+double plot_unit_scale(const struct plot *pl, const char *metric,
+		       const char **unit);
+void plot_ylabel(struct plot *pl, const char *metric, const char *unit);
+
+/*
+ * Grouped bars: a group per phase, a bar per result and sweep point, the
+ * mean with the spread of the runs (min to max) as error bars, titled
+ * with what differs between the bars (plot_groups.c).
+ */
+int plot_groups(struct plot *pl, const char *metric);
+/* Whether a single result is drawn as groups: a sweep over words. */
+bool plot_wants_groups(const struct plot *pl);
+
+#endif

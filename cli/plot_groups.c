@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * plot_groups: grouped bars (see plot.h). A sweep over words (policy
+ * default, local) and results of one scenario on several kernels or
+ * command lines are compared phase by phase: a group per phase, a bar
+ * per result and point, each the mean of the runs with the spread of the
+ * runs (min to max) as its error bar. The bars are named, and the plot
+ * titled, by what differs between them: the kernel's release, words of
+ * its command line, the scenario's parameters, the swept values.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_plot.h"
+#include "plot.h"
+
+/* The text of a field of a result's root, "" where it is absent. */
+static const char *field(const struct rf_result *r, const char *a,
+			 const char *b, const char *c)
+{
+	const struct jin_value *v = jin_get(jin_get(r->root, a), b);
+
+	if (c)
+		v = jin_get(v, c);
+	return v && v->type == JIN_STRING ? jin_str(v) : "";
+}
+
+static bool differs(const struct plot *pl, const char *a, const char *b,
+		    const char *c)
+{
+	for (size_t f = 1; f < pl->o->nin; f++)
+		if (strcmp(field(&pl->rs[0], a, b, c), field(&pl->rs[f], a, b, c)))
+			return true;
+	return false;
+}
+
+/* Whether every result's command line has the blank-separated word w. */
+static bool word_everywhere(const struct plot *pl, const char *w, size_t len)
+{
+	for (size_t f = 0; f < pl->o->nin; f++) {
+		const char *line = field(&pl->rs[f], "fingerprint", "kernel", "cmdline");
+		bool found = false;
+
+		for (const char *p = line; *p && !found; p += strcspn(p, " ")) {
+			p += strspn(p, " ");
+			found = strcspn(p, " ") == len && !strncmp(p, w, len);
+		}
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The scenario parameters of result f whose values differ between results. */
+static void params_that_differ(const struct plot *pl, size_t f, struct strbuf *sb)
+{
+	const struct jin_value *mine = jin_get(jin_get(pl->rs[f].root, "scenario"), "params");
+
+	for (size_t i = 0; mine && mine->type == JIN_OBJECT && i < mine->u.obj.len; i++) {
+		const struct jin_member *m = &mine->u.obj.members[i];
+		bool same = true;
+
+		for (size_t g = 0; g < pl->o->nin && same; g++) {
+			const struct jin_value *other = jin_get(
+				jin_get(jin_get(pl->rs[g].root, "scenario"), "params"), m->key);
+
+			same = other && jin_equal(other, m->value);
+		}
+		if (same)
+			continue;
+		sb_printf(sb, "%s%s=", sb->len ? " " : "", m->key);
+		rf_value_text(sb, m->value);
+	}
+}
+
+/* What tells result f from the others, or its file's name. */
+static char *file_label(const struct plot *pl, size_t f)
+{
+	const struct rf_result *r = &pl->rs[f];
+	const char *base = strrchr(r->path, '/');
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (pl->o->nin < 2)
+		return sb_steal(&sb);
+	if (differs(pl, "fingerprint", "kernel", "release"))
+		sb_puts(&sb, field(r, "fingerprint", "kernel", "release"));
+	if (differs(pl, "fingerprint", "kernel", "cmdline")) {
+		const char *line = field(r, "fingerprint", "kernel", "cmdline");
+		size_t before = sb.len;
+
+		/* The words only some command lines have: preempt=full */
+		for (const char *p = line + strspn(line, " "); *p;
+		     p += strcspn(p, " "), p += strspn(p, " ")) {
+			size_t len = strcspn(p, " ");
+
+			if (!word_everywhere(pl, p, len))
+				sb_printf(&sb, "%s%.*s", sb.len ? " " : "", (int)len, p);
+		}
+		if (sb.len == before)
+			sb_printf(&sb, "%sno extra boot options", sb.len ? ", " : "");
+	}
+	params_that_differ(pl, f, &sb);
+	if (!sb.len)
+		sb_puts(&sb, base ? base + 1 : r->path);
+	return sb_steal(&sb);
+}
+
+/* "across kernel, kernel command line, type" for the title. */
+static void what_differs(const struct plot *pl, struct strbuf *sb)
+{
+	const struct jin_value *p0 = jin_get(jin_get(pl->rs[0].root, "scenario"), "params");
+	struct strbuf params;
+
+	sb_init(&params);
+	if (differs(pl, "fingerprint", "kernel", "release"))
+		sb_printf(sb, "%skernel", sb->len ? ", " : "");
+	if (differs(pl, "fingerprint", "kernel", "cmdline"))
+		sb_printf(sb, "%skernel command line", sb->len ? ", " : "");
+	for (size_t i = 0; pl->o->nin > 1 && p0 && p0->type == JIN_OBJECT &&
+			   i < p0->u.obj.len; i++) {
+		const struct jin_member *m = &p0->u.obj.members[i];
+
+		for (size_t g = 1; g < pl->o->nin; g++) {
+			const struct jin_value *o = jin_get(
+				jin_get(jin_get(pl->rs[g].root, "scenario"), "params"), m->key);
+
+			if (!o || !jin_equal(o, m->value)) {
+				sb_printf(sb, "%s%s", sb->len ? ", " : "", m->key);
+				break;
+			}
+		}
+	}
+	/* A swept parameter differs between the bars of one result. */
+	for (size_t f = 0; f < pl->o->nin; f++) {
+		const struct jin_value *sw = pl->rs[f].points[0].swept;
+
+		for (size_t i = 0; sw && i < sw->u.obj.len; i++)
+			if (!strstr(params.buf ? params.buf : "", sw->u.obj.members[i].key))
+				sb_printf(&params, " %s", sw->u.obj.members[i].key);
+	}
+	if (params.len)
+		sb_printf(sb, "%s%s", sb->len ? ", " : "", params.buf + 1);
+	sb_free(&params);
+}
+
+bool plot_wants_groups(const struct plot *pl)
+{
+	const struct rf_result *r = pl->r;
+	const char *key;
+
+	if (!jin_len(r->points[0].swept) ||
+	    (r->has_table && !pl->o->metric && !pl->o->phase))
+		return false;
+	key = r->points[0].swept->u.obj.members[0].key;
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct jin_value *v = jin_get(r->points[i].swept, key);
+
+		if (v && v->type == JIN_NUMBER)
+			return false;	/* numbers go on an axis: lines */
+	}
+	return true;
+}
+
+/* A bar: result f, point i. */
+struct bar {
+	size_t f, i;
+	char *label;
+};
+
+int plot_groups(struct plot *pl, const char *metric)
+{
+	const char **groups = NULL, *unit;
+	size_t ngroups = 0, gcap = 0, nbars = 0, bcap = 0, f, i, k, g, b;
+	double scale = plot_unit_scale(pl, metric, &unit);
+	struct bar *bars = NULL;
+	struct strbuf data, title;
+	bool nonneg = true, any = false;
+	int rc = 0;
+
+	/* The groups: every selected phase with the metric, in order seen. */
+	for (f = 0; f < pl->o->nin; f++)
+		for (i = 0; i < pl->rs[f].npoints; i++)
+			for (k = 0; k < pl->rs[f].points[i].nphases; k++) {
+				const struct rf_phase *ph = &pl->rs[f].points[i].phases[k];
+
+				if (!plot_phase_selected(pl, ph) || !rf_find_metric(ph, metric))
+					continue;
+				for (g = 0; g < ngroups && strcmp(groups[g], ph->name); g++)
+					;
+				if (g == ngroups)
+					VEC_PUSH(groups, ngroups, gcap, ph->name);
+			}
+	for (f = 0; f < pl->o->nin; f++) {
+		char *fl = file_label(pl, f);
+
+		for (i = 0; i < pl->rs[f].npoints; i++) {
+			struct strbuf label;
+			struct bar bar = { f, i, NULL };
+
+			sb_init(&label);
+			sb_puts(&label, fl);
+			if (jin_len(pl->rs[f].points[i].swept)) {
+				if (label.len)
+					sb_putc(&label, ' ');
+				rf_point_label(&label, &pl->rs[f].points[i]);
+			}
+			bar.label = sb_steal(&label);
+			VEC_PUSH(bars, nbars, bcap, bar);
+		}
+		free(fl);
+	}
+	/* A row per group: its name, then mean, min and max of each bar. */
+	sb_init(&data);
+	for (g = 0; g < ngroups; g++) {
+		/* A column in double quotes, which a name cannot end early. */
+		sb_putc(&data, '"');
+		for (const char *c = groups[g]; *c; c++)
+			sb_putc(&data, *c == '"' || (unsigned char)*c < 0x20 ? '\'' : *c);
+		sb_putc(&data, '"');
+		for (b = 0; b < nbars; b++) {
+			const struct rf_phase *ph = rf_find_phase(
+				&pl->rs[bars[b].f].points[bars[b].i], groups[g]);
+			const struct rf_metric *m = ph ? rf_find_metric(ph, metric) : NULL;
+
+			if (!m || !m->sum.n) {
+				sb_puts(&data, " ? ? ?");
+				continue;
+			}
+			any = true;
+			sb_printf(&data, " %.17g %.17g %.17g", m->sum.mean / scale,
+				  m->sum.min / scale, m->sum.max / scale);
+			nonneg = nonneg && m->sum.min >= 0;
+		}
+		sb_putc(&data, '\n');
+	}
+	if (!any) {
+		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+			pl->r->path, metric);
+		rc = PLOT_EXIT_DATAERR;
+		goto out;
+	}
+	if (plot_write_tmp(pl, "groups.dat", &data)) {
+		rc = PLOT_EXIT_CANTCREAT;
+		goto out;
+	}
+	sb_init(&title);
+	sb_printf(&title, "%s: %s per phase", *pl->r->name ? pl->r->name : pl->r->path,
+		  metric);
+	{
+		struct strbuf what;
+
+		sb_init(&what);
+		what_differs(pl, &what);
+		if (what.len)
+			sb_printf(&title, ", across %s", what.buf);
+		sb_free(&what);
+	}
+	gp_set_text(&pl->gp, "title", title.buf);
+	sb_free(&title);
+	gp_set_text(&pl->gp, "xlabel", "phase");
+	plot_ylabel(pl, metric, unit);
+	gp_set_text(&pl->gp, "key title", "mean of the runs, bars min to max");
+	sb_puts(&pl->gp, "set style data histograms\n"
+			 "set style histogram errorbars gap 1 lw 1\n"
+			 "set style fill solid 0.55 border -1\n"
+			 "set bars front\n");
+	if (nonneg)
+		sb_puts(&pl->gp, "set yrange [0:*]\n");
+	sb_puts(&pl->gp, "plot ");
+	for (b = 0; b < nbars; b++) {
+		sb_puts(&pl->gp, b ? ", \\\n     " : "");
+		gp_data(&pl->gp, pl, "groups.dat");
+		sb_printf(&pl->gp, " using %zu:%zu:%zu%s title ", 2 + 3 * b, 3 + 3 * b,
+			  4 + 3 * b, b ? "" : ":xtic(1)");
+		gp_quote(&pl->gp, *bars[b].label ? bars[b].label : metric);
+	}
+	sb_putc(&pl->gp, '\n');
+out:
+	sb_free(&data);
+	for (b = 0; b < nbars; b++)
+		free(bars[b].label);
+	free(bars);
+	free(groups);
+	return rc;
+}

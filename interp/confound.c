@@ -79,9 +79,10 @@ static char *numa_note(const char *name, const struct phase_env *e0,
 	/*
 	 * A scan that found nothing to mark (under policy local, say) walked
 	 * this process's memory and left its timing alone: no PTE anywhere
-	 * was made a hinting fault, and none of its pages moved.
+	 * was made a hinting one, and none of its pages moved (a hinting
+	 * fault or two elsewhere is another task's).
 	 */
-	if (own && !moved && !hints && !ptes && !migrated)
+	if (own && !moved && !ptes && !migrated)
 		return NULL;
 	if (own)
 		return xasprintf("during phase '%s', NUMA balancing scanned this process's memory %lld time%s and migrated %lld of its pages (machine-wide: %lld hinting faults, %lld PTE updates): its timing includes that work",

@@ -72,11 +72,11 @@ int main(void)
 	free(s);
 
 	/* policy local: balancing walks the memory and marks nothing. */
-	vm(&v1, 100, 1000, 0);
+	vm(&v1, 103, 1000, 0);
 	e1.balancing = true;
 	e1.numa.migrated = 0;
 	s = notes_of(&e0, &e1, false);
-	TAP_STR(s, "", "own scans that marked nothing anywhere and moved nothing: no warning");
+	TAP_STR(s, "", "own scans while no PTE anywhere was marked and nothing moved: no warning");
 	free(s);
 	vm(&v1, 100, 1004, 0);
 	s = notes_of(&e0, &e1, false);

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # scn plot on the crafted results of tests/results (see compare.sh): the
-# table of a sweep, a sweep's metric, a single point's bars, to SVG and
-# PNG; the exit codes without gnuplot (69), with a gnuplot that fails (1)
+# table of a sweep, a sweep's metric, a single point's bars, grouped bars
+# of two kernels and of a sweep over words (words.json: numa_policy.scn,
+# mode=default,local, two runs each), to SVG and PNG; the exit codes without gnuplot (69), with a gnuplot that fails (1)
 # or draws nothing (1), and for bad input (65) and usage (64); titles
 # that would be gnuplot or shell code stay text; the temporary directory
 # is removed.
@@ -130,6 +131,25 @@ run no-metric "$R/base.json" --metric nope -o "$TMP/x.svg" &&
 		"has no metric 'nope'; it has: time, rate, pages"
 run no-phase "$R/base.json" --phase nope -o "$TMP/x.svg" &&
 	want_rc "an unknown phase: exit 65" 65 "has no phase 'nope'"
+
+# Grouped bars: results of two kernels, named by their releases; a sweep
+# over words (numa_policy.scn, mode=default,local, two runs each).
+run kernels "$R/base.json" "$R/kernel.json" -o "$TMP/kernels.svg" &&
+	drawn "two kernels: grouped bars named by release, titled with what differs" \
+		"$TMP/kernels.svg" "ksm_unmerge: rate per phase, across kernel" \
+		"6.1.0-26-amd64" "6.12.0-rc1+" "fill" "unmerge" \
+		"mean of the runs, bars min to max"
+run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
+	drawn "a sweep over words: grouped bars, a bar per point" "$TMP/words.svg" \
+		"numa_policy: time per phase, across mode" "mode=default" \
+		"mode=local" "first" "settle" "time (s)"
+run kernels-words "$R/words.json" "$R/words.json" --metric time -o "$TMP/kw.svg" &&
+	drawn "the same result twice: bars named by file and point" "$TMP/kw.svg" \
+		"words.json mode=default" "words.json mode=local"
+run kernels-bad "$R/base.json" "$R/malformed.json" -o "$TMP/x.svg" &&
+	want_rc "one bad file of several: exit 65 naming it" 65 "malformed\.json:4:3: unexpected"
+run kernels-none "$R/base.json" "$R/kernel.json" --metric nope -o "$TMP/x.svg" &&
+	want_rc "several files without the metric: exit 65" 65 "has no metric 'nope'"
 
 # A title that would be gnuplot or shell code if it were not quoted.
 # The newline in the name becomes a blank.

@@ -109,10 +109,6 @@ static bool op_supported(const struct ir_scenario *sc, const struct ir_op *op,
 		}
 		break;
 	case IR_CREATE_UFFD:
-		if (sc->uffds[op->index].vm >= 0) {
-			*what = "userfaultfd on guest memory";
-			return false;
-		}
 		if (sc->uffds[op->index].resolve == RESOLVE_MOVE) {
 			*what = "UFFDIO_MOVE resolution";
 			return false;
@@ -568,29 +564,58 @@ static void uffd_interrupt(void *u)
 	rt_uffd_interrupt(u);
 }
 
+static void uffd_hurry(void *u)
+{
+	rt_uffd_hurry(u);
+}
+
+/* Whether a VM maps the memory of uffd service i: vCPUs fault in it. */
+static bool uffd_for_guest(const struct ir_scenario *sc, const struct ir_uffd *u)
+{
+	if (u->vm >= 0)
+		return true;
+	for (size_t k = 0; k < sc->nvms; k++)
+		if (sc->vms[k].backing == u->backing)
+			return true;
+	return false;
+}
+
 static int start_uffd(struct run *r, int i, struct rt_err *err)
 {
 	const struct ir_uffd *u = &r->sc->uffds[i];
 	const struct ir_backing *b = &r->sc->backings[u->backing];
 	const struct backing_info *bi = &backing_info[b->type];
 	struct rt_mem *m = &r->mems[u->backing];
-	int fill = b->has_fill ? (int)b->fill : 0, rc;
+	bool guest = uffd_for_guest(r->sc, u);
+	struct rt_uffd_config c = {
+		.addr = m->addr, .len = m->size, .page_size = b->page_size,
+		.shared = bi->flags & BK_SHARED, .hugetlb = bi->flags & BK_HUGETLB,
+		.mode = (enum rt_uffd_mode)u->mode,
+		.resolve = (enum rt_uffd_resolve)u->resolve,
+		.wait = (enum rt_uffd_wait)u->wait, .readers = u->readers,
+		.delay_ns = u->delay, .fill = b->has_fill ? (int)b->fill : 0,
+		.parts = u->per_vcpu && u->vm >= 0 ? r->sc->vms[u->vm].vcpus : 1,
+		/* KVM faults on guest memory in kernel mode (its GUP). */
+		.kernel_faults = guest,
+	};
+	int rc;
 
 	if (u->mode == UFFD_MINOR) {
-		rc = rt_mem_fill_cache(m, fill, err);
+		rc = rt_mem_fill_cache(m, c.fill, err);
 		if (rc)
 			return rc;
 	}
 	r->uffd_started[i] = true;	/* stop cleans up a partial start too */
-	rc = rt_uffd_start(&r->uffds[i], m->addr, m->size, b->page_size,
-			   bi->flags & BK_SHARED, bi->flags & BK_HUGETLB,
-			   (enum rt_uffd_mode)u->mode,
-			   (enum rt_uffd_resolve)u->resolve,
-			   (enum rt_uffd_wait)u->wait, u->readers, u->delay,
-			   fill, err);
-	/* A stop must reach a thread that waits in a fault of this range. */
+	rc = rt_uffd_start(&r->uffds[i], &c, err);
+	/*
+	 * A stop must reach a thread that waits in a fault of this range. A
+	 * host thread is let go by unregistering the range; vCPUs are kicked
+	 * out of KVM_RUN, and the service, hurried, stays for a REPL's next
+	 * input.
+	 */
 	if (!rc)
-		r->uffd_hook[i] = wd_add_hook(&r->wd, uffd_interrupt, &r->uffds[i]) + 1;
+		r->uffd_hook[i] = wd_add_hook(&r->wd, guest ? uffd_hurry : uffd_interrupt,
+					      &r->uffds[i]) + 1;
 	return rc;
 }
 

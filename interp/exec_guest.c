@@ -336,21 +336,54 @@ static struct rt_wait waits(struct strand *s)
 }
 
 /*
+ * The uffd service whose reader held a fault of thread tid when the stop
+ * came, with where ("at offset 0x... of 'mem'") in buf; else nuffds.
+ */
+static size_t userfault_of(struct run *r, int tid, char *buf, size_t len)
+{
+	uint64_t addr;
+	size_t i;
+
+	for (i = 0; i < r->sc->nuffds; i++) {
+		const struct ir_uffd *u = &r->sc->uffds[i];
+		const struct rt_mem *m = &r->mems[u->backing];
+
+		if (r->uffd_started[i] && rt_uffd_was_holding(&r->uffds[i], tid, &addr)) {
+			snprintf(buf, len, "at offset 0x%llx of '%s'",
+				 (unsigned long long)(addr - (uint64_t)(uintptr_t)m->addr),
+				 r->sc->backings[u->backing].name);
+			break;
+		}
+	}
+	return i;
+}
+
+/*
  * Where the watchdog stopped a job, each vCPU that had not reported gets
  * a note with its last exit; they follow the phase's error.
  */
 static void stuck_notes(struct run *r, const struct ir_op *op,
 			const struct rt_vcpu_result *res, int first, int n)
 {
+	const struct ir_guest_job *g = &op->guest;
 	char buf[96];
 
 	if (!wd_fired(&r->wd, NULL))
 		return;
 	pthread_mutex_lock(&r->lock);
-	for (int i = 0; i < n; i++)
-		if (res[i].kicked)
+	for (int i = 0; i < n; i++) {
+		int tid = atomic_load(&r->vms[g->vm]->vcpus[first + i].tid);
+		size_t u = userfault_of(r, tid, buf, sizeof(buf));
+
+		if (!res[i].kicked)
+			continue;
+		if (u < r->sc->nuffds)
+			diag_note(&r->guest_notes, op->loc, "vCPU %d had not reported: it waited in a userfault %s, which a reader of the uffd of line %d held",
+				  first + i, buf, r->sc->uffds[u].loc.first_line);
+		else
 			diag_note(&r->guest_notes, op->loc, "vCPU %d had not reported (%s)",
 				  first + i, rt_vcpu_last_exit(&res[i], buf, sizeof(buf)));
+	}
 	pthread_mutex_unlock(&r->lock);
 }
 

@@ -311,17 +311,25 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 	case IR_CREATE_UFFD: {
 		const struct ir_uffd *u = &sc->uffds[op->index];
 
-		sb_printf(sb, "create uffd on %s: mode %s, %d reader%s waiting by %s",
+		bool parts = u->per_vcpu && u->vm >= 0;
+
+		sb_printf(sb, "create uffd on %s: mode %s, %d reader%s%s waiting by %s",
 			  u->vm >= 0 ? sc->vms[u->vm].name : sc->backings[u->backing].name,
 			  words_uffd_mode[u->mode], u->readers,
-			  u->readers == 1 ? "" : "s", words_uffd_wait[u->wait]);
+			  u->readers == 1 ? "" : "s", parts ? " per uffd" : "",
+			  words_uffd_wait[u->wait]);
 		if (u->delay) {
 			sb_puts(sb, ", delay ");
 			format_duration(sb, u->delay);
 		}
 		sb_printf(sb, ", resolved by %s", words_uffd_resolve[u->resolve]);
-		sb_printf(sb, ", %s, pages of ", u->per_vcpu ? "one uffd per vcpu" :
-							       "one uffd for all");
+		if (parts)
+			sb_printf(sb, ", one uffd per vcpu (%d, each on 1/%d of %s)",
+				  sc->vms[u->vm].vcpus, sc->vms[u->vm].vcpus,
+				  sc->backings[u->backing].name);
+		else
+			sb_puts(sb, ", one uffd for all");
+		sb_puts(sb, ", pages of ");
 		size(sb, u->page_size);
 		sb_putc(sb, '\n');
 		break;

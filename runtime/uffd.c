@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/* uffd: a userfaultfd service and its readers (see uffd.h). */
 #include "uffd.h"
 
 #include <errno.h>
@@ -28,24 +29,39 @@ static void wake_handler(int sig)
 	(void)sig;
 }
 
+static void wake_part(const struct rt_uffd_part *p)
+{
+	struct uffdio_range r = { (uint64_t)(uintptr_t)p->addr, (uint64_t)p->len };
+
+	if (p->fd >= 0)
+		ioctl(p->fd, UFFDIO_WAKE, &r);
+}
+
 /*
- * Wakes every thread waiting in a fault of the range, then unregisters it
+ * Wakes every thread waiting in a fault of the part, then unregisters it
  * so that they fault normally. The wake comes first: when the range was
  * unmapped under a pending fault, there is nothing left to unregister,
  * and only UFFDIO_WAKE reaches the waiter.
  */
+static void release_part(struct rt_uffd_part *p)
+{
+	struct uffdio_range r = { (uint64_t)(uintptr_t)p->addr, (uint64_t)p->len };
+
+	if (p->fd < 0)
+		return;
+	wake_part(p);
+	if (p->registered) {
+		ioctl(p->fd, UFFDIO_UNREGISTER, &r);
+		p->registered = false;
+		/* A thread that faulted again between the two is woken too. */
+		wake_part(p);
+	}
+}
+
 static void release_waiters(struct rt_uffd *u)
 {
-	struct uffdio_range r = { (uint64_t)(uintptr_t)u->addr, (uint64_t)u->len };
-
-	if (u->fd < 0)
-		return;
-	ioctl(u->fd, UFFDIO_WAKE, &r);
-	if (u->registered) {
-		ioctl(u->fd, UFFDIO_UNREGISTER, &r);
-		/* A thread that faulted again between the two is woken too. */
-		ioctl(u->fd, UFFDIO_WAKE, &r);
-	}
+	for (int i = 0; i < u->nparts; i++)
+		release_part(&u->parts[i]);
 }
 
 static void reader_fail(struct rt_uffd *u, const char *call, int errnum)
@@ -62,37 +78,47 @@ static void reader_fail(struct rt_uffd *u, const char *call, int errnum)
 	release_waiters(u);
 }
 
-static int resolve(struct rt_uffd *u, uint64_t addr)
+static const char *resolve_call(const struct rt_uffd *u)
 {
-	uint64_t page = addr & ~(uint64_t)(u->page_size - 1);
+	switch (u->cfg.mode) {
+	case RT_UFFD_WP:
+		return "UFFDIO_WRITEPROTECT";
+	case RT_UFFD_MINOR:
+		return "UFFDIO_CONTINUE";
+	case RT_UFFD_MISSING:
+		break;
+	}
+	return u->cfg.resolve == RT_UFFD_ZEROPAGE ? "UFFDIO_ZEROPAGE" : "UFFDIO_COPY";
+}
 
-	switch (u->mode) {
+static int resolve(struct rt_uffd *u, int fd, uint64_t addr)
+{
+	uint64_t psz = (uint64_t)u->cfg.page_size, page = addr & ~(psz - 1);
+
+	switch (u->cfg.mode) {
 	case RT_UFFD_WP: {
-		struct uffdio_writeprotect wp = {
-			.range = { page, (uint64_t)u->page_size }, .mode = 0 };
+		struct uffdio_writeprotect wp = { .range = { page, psz }, .mode = 0 };
 
-		return ioctl(u->fd, UFFDIO_WRITEPROTECT, &wp);
+		return ioctl(fd, UFFDIO_WRITEPROTECT, &wp);
 	}
 	case RT_UFFD_MINOR: {
-		struct uffdio_continue c = {
-			.range = { page, (uint64_t)u->page_size } };
+		struct uffdio_continue c = { .range = { page, psz } };
 
-		return ioctl(u->fd, UFFDIO_CONTINUE, &c);
+		return ioctl(fd, UFFDIO_CONTINUE, &c);
 	}
 	case RT_UFFD_MISSING:
 		break;
 	}
-	if (u->resolve == RT_UFFD_ZEROPAGE) {
-		struct uffdio_zeropage z = {
-			.range = { page, (uint64_t)u->page_size } };
+	if (u->cfg.resolve == RT_UFFD_ZEROPAGE) {
+		struct uffdio_zeropage z = { .range = { page, psz } };
 
-		return ioctl(u->fd, UFFDIO_ZEROPAGE, &z);
+		return ioctl(fd, UFFDIO_ZEROPAGE, &z);
 	} else {
 		struct uffdio_copy c = { .dst = page,
 					 .src = (uint64_t)(uintptr_t)u->source,
-					 .len = (uint64_t)u->page_size };
+					 .len = psz };
 
-		return ioctl(u->fd, UFFDIO_COPY, &c);
+		return ioctl(fd, UFFDIO_COPY, &c);
 	}
 }
 
@@ -114,18 +140,20 @@ static void record(struct rt_uffd_reader *rd, int64_t ns)
 }
 
 /*
- * A fault's delay, spent waiting on the stop eventfd so that a stop ends
- * it at once: false when the service stops meanwhile.
+ * A fault's delay, spent waiting on the stop and hurry eventfds so that
+ * either ends it at once: false when the service stops meanwhile (the
+ * fault is left), true when the fault is to be resolved now.
  */
 static bool delay(struct rt_uffd *u, int64_t until)
 {
-	struct pollfd p = { u->stop_fd, POLLIN, 0 };
+	struct pollfd p[2] = { { u->stop_fd, POLLIN, 0 }, { u->hurry_fd, POLLIN, 0 } };
 	int64_t left;
 
-	while (!atomic_load(&u->stopping) && (left = until - rt_now_ns()) > 0) {
+	while (!atomic_load(&u->stopping) && !atomic_load(&u->hurry) &&
+	       (left = until - rt_now_ns()) > 0) {
 		struct timespec ts = { left / 1000000000, left % 1000000000 };
 
-		if (ppoll(&p, 1, &ts, NULL) > 0)
+		if (ppoll(p, 2, &ts, NULL) > 0)
 			break;
 	}
 	return !atomic_load(&u->stopping);
@@ -135,9 +163,11 @@ static bool delay(struct rt_uffd *u, int64_t until)
 static int serve_one(struct rt_uffd_reader *rd)
 {
 	struct rt_uffd *u = rd->u;
+	int fd = rd->part->fd;
 	struct uffd_msg msg;
-	ssize_t n = read(u->fd, &msg, sizeof(msg));
+	ssize_t n = read(fd, &msg, sizeof(msg));
 	int64_t t0;
+	int rc;
 
 	if (n < 0) {
 		/* Another reader took it, or shutdown woke a blocking read. */
@@ -154,28 +184,26 @@ static int serve_one(struct rt_uffd_reader *rd)
 		return 0;	/* no other events were asked for */
 	atomic_fetch_add(&u->inflight, 1);
 	t0 = rt_now_ns();
-	if (u->delay_ns && !delay(u, t0 + u->delay_ns)) {
-		atomic_fetch_sub(&u->inflight, 1);
-		return 0;
+	if (u->thread_ids) {
+		atomic_store(&rd->held_addr, msg.arg.pagefault.address);
+		atomic_store(&rd->held_tid, (int)msg.arg.pagefault.feat.ptid);
 	}
-	if (resolve(u, msg.arg.pagefault.address)) {
+	rc = u->cfg.delay_ns && !delay(u, t0 + u->cfg.delay_ns) ? 0 :
+	     resolve(u, fd, msg.arg.pagefault.address) ? -errno : 1;
+	atomic_store(&rd->held_tid, 0);
+	if (rc == 1) {
+		record(rd, rt_now_ns() - t0);
+		atomic_fetch_add(&rd->faults, 1);
+	} else if (rc == -EEXIST) {
 		/* Two faults on one page: the other reader was first. */
-		if (errno == EEXIST) {
-			atomic_fetch_add(&u->eexist, 1);
-			atomic_fetch_sub(&u->inflight, 1);
-			return 1;
-		}
-		reader_fail(u, u->mode == RT_UFFD_WP ? "UFFDIO_WRITEPROTECT" :
-			       u->mode == RT_UFFD_MINOR ? "UFFDIO_CONTINUE" :
-			       u->resolve == RT_UFFD_ZEROPAGE ? "UFFDIO_ZEROPAGE" :
-							       "UFFDIO_COPY", errno);
-		atomic_fetch_sub(&u->inflight, 1);
-		return -1;
+		atomic_fetch_add(&u->eexist, 1);
+		rc = 1;
+	} else if (rc < 0) {
+		reader_fail(u, resolve_call(u), -rc);
+		rc = -1;
 	}
-	record(rd, rt_now_ns() - t0);
-	atomic_fetch_add(&rd->faults, 1);
 	atomic_fetch_sub(&u->inflight, 1);
-	return 1;
+	return rc;
 }
 
 static void *reader_main(void *arg)
@@ -184,10 +212,10 @@ static void *reader_main(void *arg)
 	struct rt_uffd *u = rd->u;
 
 	while (!atomic_load(&u->stopping) && !atomic_load(&u->failed)) {
-		if (u->wait == RT_UFFD_READ) {
+		if (u->cfg.wait == RT_UFFD_READ) {
 			serve_one(rd);
-		} else if (u->wait == RT_UFFD_POLL) {
-			struct pollfd p[2] = { { u->fd, POLLIN, 0 },
+		} else if (u->cfg.wait == RT_UFFD_POLL) {
+			struct pollfd p[2] = { { rd->part->fd, POLLIN, 0 },
 					       { u->stop_fd, POLLIN, 0 } };
 
 			if (poll(p, 2, -1) < 0) {
@@ -225,19 +253,21 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
-static int open_uffd(bool blocking, struct rt_err *err)
+static int open_uffd(bool blocking, bool kernel_faults, struct rt_err *err)
 {
-	int flags = O_CLOEXEC | (blocking ? 0 : O_NONBLOCK), fd, dev;
+	int flags = O_CLOEXEC | (blocking ? 0 : O_NONBLOCK), fd = -1, dev;
 
-	/* Faults of this process's own threads: user mode is enough. */
-	fd = (int)syscall(__NR_userfaultfd, flags | UFFD_USER_MODE_ONLY);
+	/* Faults of scn's own threads: user mode is enough. */
+	if (!kernel_faults)
+		fd = (int)syscall(__NR_userfaultfd, flags | UFFD_USER_MODE_ONLY);
 	if (fd < 0)
 		fd = (int)syscall(__NR_userfaultfd, flags);
 	if (fd >= 0)
 		return fd;
 	dev = open("/dev/userfaultfd", O_RDWR | O_CLOEXEC);
 	if (dev < 0)
-		return rt_fail_errno(err, errno,
+		return rt_fail_errno(err, errno, kernel_faults ?
+				     "userfaultfd() for KVM's faults needs CAP_SYS_PTRACE or vm.unprivileged_userfaultfd=1, and /dev/userfaultfd cannot be opened" :
 				     "userfaultfd() is refused and /dev/userfaultfd cannot be opened");
 	fd = ioctl(dev, USERFAULTFD_IOC_NEW, flags);
 	if (fd < 0)
@@ -261,133 +291,194 @@ static uint64_t features_for(enum rt_uffd_mode mode, bool shared, bool hugetlb)
 	       shared ? UFFD_FEATURE_MISSING_SHMEM : 0;
 }
 
-static int start_readers(struct rt_uffd *u, int n, struct rt_err *err)
+/* Opens part p's uffd and registers its memory. */
+static int start_part(struct rt_uffd *u, struct rt_uffd_part *p,
+		      struct rt_err *err)
 {
-	struct sigaction sa;
-	int i;
+	const struct rt_uffd_config *c = &u->cfg;
+	uint64_t want = features_for(c->mode, c->shared, c->hugetlb);
+	struct uffdio_api api = { .api = UFFD_API, .features = want };
+	struct uffdio_register reg = {
+		.range = { (uint64_t)(uintptr_t)p->addr, (uint64_t)p->len } };
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = wake_handler;	/* no SA_RESTART: read() returns EINTR */
-	sigaction(UFFD_WAKE_SIGNAL, &sa, NULL);
-	u->readers = calloc((size_t)n, sizeof(*u->readers));
-	if (!u->readers)
-		return rt_fail(err, -ENOMEM, "out of memory");
-	u->nreaders = n;
-	for (i = 0; i < n; i++) {
-		struct rt_uffd_reader *rd = &u->readers[i];
+	p->fd = open_uffd(c->wait == RT_UFFD_READ, c->kernel_faults, err);
+	if (p->fd < 0)
+		return p->fd;
+	/* Which thread faulted, where the kernel tells: a watchdog's note. */
+	api.features |= UFFD_FEATURE_THREAD_ID;
+	if (ioctl(p->fd, UFFDIO_API, &api)) {
+		api = (struct uffdio_api){ .api = UFFD_API, .features = want };
+		if (ioctl(p->fd, UFFDIO_API, &api))
+			return rt_fail_errno(err, errno, "UFFDIO_API (features 0x%llx)",
+					     (unsigned long long)want);
+	}
+	u->thread_ids = api.features & UFFD_FEATURE_THREAD_ID;
+	if ((api.features & want) != want)
+		return rt_fail(err, -EOPNOTSUPP, "the kernel lacks userfaultfd feature 0x%llx",
+			       (unsigned long long)want);
+	reg.mode = c->mode == RT_UFFD_MINOR ? UFFDIO_REGISTER_MODE_MINOR :
+		   c->mode == RT_UFFD_WP ? UFFDIO_REGISTER_MODE_WP :
+					   UFFDIO_REGISTER_MODE_MISSING;
+	if (ioctl(p->fd, UFFDIO_REGISTER, &reg))
+		return rt_fail_errno(err, errno, "UFFDIO_REGISTER");
+	p->registered = true;
+	if (c->mode == RT_UFFD_WP) {
+		struct uffdio_writeprotect wp = { .range = reg.range,
+						  .mode = UFFDIO_WRITEPROTECT_MODE_WP };
 
-		rd->u = u;
-		rd->epfd = -1;
-		pthread_mutex_init(&rd->lat_lock, NULL);
-		if (u->wait == RT_UFFD_EPOLL) {
-			struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE,
-						  .data.u32 = 0 };
-
-			rd->epfd = epoll_create1(EPOLL_CLOEXEC);
-			if (rd->epfd < 0 ||
-			    epoll_ctl(rd->epfd, EPOLL_CTL_ADD, u->fd, &ev))
-				return rt_fail_errno(err, errno, "epoll (reader %d)", i);
-			ev.events = EPOLLIN;
-			ev.data.u32 = 1;
-			if (epoll_ctl(rd->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
-				return rt_fail_errno(err, errno, "epoll (reader %d)", i);
-		}
-		if (pthread_create(&rd->thread, NULL, reader_main, rd))
-			return rt_fail(err, -EAGAIN, "pthread_create (reader %d)", i);
-		rd->started = true;
+		if (ioctl(p->fd, UFFDIO_WRITEPROTECT, &wp))
+			return rt_fail_errno(err, errno, "UFFDIO_WRITEPROTECT");
 	}
 	return 0;
 }
 
-int rt_uffd_start(struct rt_uffd *u, void *addr, int64_t len,
-		  int64_t page_size, bool shared, bool hugetlb,
-		  enum rt_uffd_mode mode, enum rt_uffd_resolve res,
-		  enum rt_uffd_wait wait, int readers, int64_t delay_ns,
-		  int fill, struct rt_err *err)
+static int start_reader(struct rt_uffd *u, struct rt_uffd_reader *rd, int i,
+			struct rt_err *err)
 {
-	struct uffdio_api api = { .api = UFFD_API };
-	struct uffdio_register reg = {
-		.range = { (uint64_t)(uintptr_t)addr, (uint64_t)len } };
-	int rc;
+	rd->u = u;
+	rd->epfd = -1;
+	pthread_mutex_init(&rd->lat_lock, NULL);
+	if (u->cfg.wait == RT_UFFD_EPOLL) {
+		struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE,
+					  .data.u32 = 0 };
+
+		rd->epfd = epoll_create1(EPOLL_CLOEXEC);
+		if (rd->epfd < 0 || epoll_ctl(rd->epfd, EPOLL_CTL_ADD, rd->part->fd, &ev))
+			return rt_fail_errno(err, errno, "epoll (reader %d)", i);
+		ev.events = EPOLLIN;
+		ev.data.u32 = 1;
+		if (epoll_ctl(rd->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
+			return rt_fail_errno(err, errno, "epoll (reader %d)", i);
+	}
+	if (pthread_create(&rd->thread, NULL, reader_main, rd))
+		return rt_fail(err, -EAGAIN, "pthread_create (reader %d)", i);
+	rd->started = true;
+	return 0;
+}
+
+/* The parts: equal, on page boundaries; none empty. */
+static int make_parts(struct rt_uffd *u, struct rt_err *err)
+{
+	int64_t pages = u->cfg.len / u->cfg.page_size;
+	int n = u->cfg.parts < 1 ? 1 : u->cfg.parts;
+
+	if (n > pages)
+		n = (int)pages;
+	u->parts = calloc((size_t)n, sizeof(*u->parts));
+	if (!u->parts)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	u->nparts = n;
+	for (int i = 0; i < n; i++) {
+		int64_t first = pages * i / n, end = pages * (i + 1) / n;
+
+		u->parts[i].fd = -1;
+		u->parts[i].addr = (char *)u->cfg.addr + first * u->cfg.page_size;
+		u->parts[i].len = (end - first) * u->cfg.page_size;
+	}
+	return 0;
+}
+
+int rt_uffd_start(struct rt_uffd *u, const struct rt_uffd_config *cfg,
+		  struct rt_err *err)
+{
+	struct sigaction sa;
+	int rc, i, k;
 
 	memset(u, 0, sizeof(*u));
-	u->fd = u->stop_fd = -1;
-	u->mode = mode;
-	u->wait = wait;
-	u->resolve = res;
-	u->delay_ns = delay_ns;
-	u->page_size = page_size;
-	u->addr = addr;
-	u->len = len;
+	u->cfg = *cfg;
+	u->stop_fd = u->hurry_fd = -1;
 	pthread_mutex_init(&u->err_lock, NULL);
-	u->fd = open_uffd(wait == RT_UFFD_READ, err);
-	if (u->fd < 0)
-		return u->fd;
-	api.features = features_for(mode, shared, hugetlb);
-	if (ioctl(u->fd, UFFDIO_API, &api))
-		return rt_fail_errno(err, errno, "UFFDIO_API (features 0x%llx)",
-				     (unsigned long long)api.features);
-	if ((api.features & features_for(mode, shared, hugetlb)) !=
-	    features_for(mode, shared, hugetlb))
-		return rt_fail(err, -EOPNOTSUPP, "the kernel lacks userfaultfd feature 0x%llx",
-			       (unsigned long long)features_for(mode, shared, hugetlb));
-	reg.mode = mode == RT_UFFD_MINOR ? UFFDIO_REGISTER_MODE_MINOR :
-		   mode == RT_UFFD_WP ? UFFDIO_REGISTER_MODE_WP :
-					UFFDIO_REGISTER_MODE_MISSING;
-	if (ioctl(u->fd, UFFDIO_REGISTER, &reg))
-		return rt_fail_errno(err, errno, "UFFDIO_REGISTER");
-	u->registered = true;
-	if (mode == RT_UFFD_WP) {
-		struct uffdio_writeprotect wp = { .range = reg.range,
-						  .mode = UFFDIO_WRITEPROTECT_MODE_WP };
-
-		if (ioctl(u->fd, UFFDIO_WRITEPROTECT, &wp))
-			return rt_fail_errno(err, errno, "UFFDIO_WRITEPROTECT");
-	}
-	if (mode == RT_UFFD_MISSING && res == RT_UFFD_COPY) {
-		u->source = mmap(NULL, (size_t)page_size, PROT_READ | PROT_WRITE,
+	rc = make_parts(u, err);
+	for (i = 0; !rc && i < u->nparts; i++)
+		rc = start_part(u, &u->parts[i], err);
+	if (rc)
+		return rc;
+	if (cfg->mode == RT_UFFD_MISSING && cfg->resolve == RT_UFFD_COPY) {
+		u->source = mmap(NULL, (size_t)cfg->page_size, PROT_READ | PROT_WRITE,
 				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (u->source == MAP_FAILED) {
 			u->source = NULL;
 			return rt_fail_errno(err, errno, "mmap (copy source)");
 		}
-		memset(u->source, fill < 0 ? 0 : fill, (size_t)page_size);
+		memset(u->source, cfg->fill < 0 ? 0 : cfg->fill, (size_t)cfg->page_size);
 	}
 	u->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (u->stop_fd < 0)
+	u->hurry_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (u->stop_fd < 0 || u->hurry_fd < 0)
 		return rt_fail_errno(err, errno, "eventfd");
-	rc = start_readers(u, readers, err);
-	return rc;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = wake_handler;	/* no SA_RESTART: read() returns EINTR */
+	sigaction(UFFD_WAKE_SIGNAL, &sa, NULL);
+	u->readers = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->readers));
+	u->stuck_tid = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_tid));
+	u->stuck_addr = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_addr));
+	if (!u->readers || !u->stuck_tid || !u->stuck_addr)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	for (i = 0; i < u->nparts; i++)
+		for (k = 0; k < cfg->readers; k++) {
+			struct rt_uffd_reader *rd = &u->readers[u->nreaders];
+
+			rd->part = &u->parts[i];
+			rc = start_reader(u, rd, u->nreaders, err);
+			/* A reader whose start failed half-way is cleaned up too. */
+			u->nreaders++;
+			if (rc)
+				return rc;
+		}
+	return 0;
+}
+
+static void signal_stop(struct rt_uffd *u)
+{
+	uint64_t one = 1;
+
+	atomic_store(&u->stopping, true);
+	if (u->stop_fd >= 0 && write(u->stop_fd, &one, sizeof(one)) < 0)
+		(void)0;	/* a full counter already wakes them */
+	for (int i = 0; i < u->nreaders; i++)
+		if (u->readers[i].started && u->cfg.wait == RT_UFFD_READ)
+			pthread_kill(u->readers[i].thread, UFFD_WAKE_SIGNAL);
 }
 
 void rt_uffd_interrupt(struct rt_uffd *u)
 {
-	uint64_t one = 1;
-	int i;
-
 	atomic_store(&u->stopping, true);
-	if (u->stop_fd >= 0 && write(u->stop_fd, &one, sizeof(one)) < 0)
-		(void)0;	/* a full counter already wakes them */
 	release_waiters(u);
-	for (i = 0; i < u->nreaders; i++)
-		if (u->readers[i].started && u->wait == RT_UFFD_READ)
-			pthread_kill(u->readers[i].thread, UFFD_WAKE_SIGNAL);
+	signal_stop(u);
+}
+
+void rt_uffd_hurry(struct rt_uffd *u)
+{
+	uint64_t one = 1;
+
+	for (int i = 0; i < u->nreaders; i++) {
+		u->stuck_addr[i] = atomic_load(&u->readers[i].held_addr);
+		u->stuck_tid[i] = atomic_load(&u->readers[i].held_tid);
+	}
+	atomic_store(&u->hurry, true);
+	if (u->hurry_fd >= 0 && write(u->hurry_fd, &one, sizeof(one)) < 0)
+		(void)0;	/* a full counter already wakes them */
+	for (int i = 0; i < u->nparts; i++)
+		wake_part(&u->parts[i]);
+}
+
+bool rt_uffd_was_holding(const struct rt_uffd *u, int tid, uint64_t *addr)
+{
+	for (int i = 0; tid > 0 && i < u->nreaders; i++)
+		if (u->stuck_tid[i] == tid) {
+			*addr = u->stuck_addr[i];
+			return true;
+		}
+	return false;
 }
 
 void rt_uffd_stop(struct rt_uffd *u)
 {
-	uint64_t one = 1;
 	int i;
 
 	/* First wake whoever is blocked in a fault, then the readers. */
 	release_waiters(u);
-	u->registered = false;
-	atomic_store(&u->stopping, true);
-	if (u->stop_fd >= 0 && write(u->stop_fd, &one, sizeof(one)) < 0)
-		(void)0;	/* a full counter already wakes them */
-	for (i = 0; i < u->nreaders; i++)
-		if (u->readers[i].started && u->wait == RT_UFFD_READ)
-			pthread_kill(u->readers[i].thread, UFFD_WAKE_SIGNAL);
+	signal_stop(u);
 	for (i = 0; i < u->nreaders; i++) {
 		struct rt_uffd_reader *rd = &u->readers[i];
 
@@ -399,16 +490,26 @@ void rt_uffd_stop(struct rt_uffd *u)
 		pthread_mutex_destroy(&rd->lat_lock);
 	}
 	free(u->readers);
+	free(u->stuck_tid);
+	free(u->stuck_addr);
 	u->readers = NULL;
+	u->stuck_tid = NULL;
+	u->stuck_addr = NULL;
 	u->nreaders = 0;
+	for (i = 0; i < u->nparts; i++)
+		if (u->parts[i].fd >= 0)
+			close(u->parts[i].fd);
+	free(u->parts);
+	u->parts = NULL;
+	u->nparts = 0;
 	if (u->source)
-		munmap(u->source, (size_t)u->page_size);
+		munmap(u->source, (size_t)u->cfg.page_size);
 	u->source = NULL;
 	if (u->stop_fd >= 0)
 		close(u->stop_fd);
-	if (u->fd >= 0)
-		close(u->fd);
-	u->fd = u->stop_fd = -1;
+	if (u->hurry_fd >= 0)
+		close(u->hurry_fd);
+	u->stop_fd = u->hurry_fd = -1;
 	pthread_mutex_destroy(&u->err_lock);
 }
 
@@ -421,6 +522,7 @@ void rt_uffd_quiesce(struct rt_uffd *u)
 
 void rt_uffd_reset_stats(struct rt_uffd *u)
 {
+	uint64_t v;
 	int i;
 
 	for (i = 0; i < u->nreaders; i++) {
@@ -430,6 +532,11 @@ void rt_uffd_reset_stats(struct rt_uffd *u)
 		pthread_mutex_unlock(&u->readers[i].lat_lock);
 	}
 	atomic_store(&u->eexist, 0);
+	atomic_store(&u->hurry, false);
+	for (i = 0; i < u->nreaders; i++)
+		u->stuck_tid[i] = 0;
+	if (u->hurry_fd >= 0 && read(u->hurry_fd, &v, sizeof(v)) < 0)
+		(void)0;	/* nothing written: nothing to drain */
 }
 
 const char *rt_uffd_error(struct rt_uffd *u)

@@ -164,8 +164,10 @@ static void do_job(struct rt_vcpu *v)
 		rc = arch_vcpu_exit(v, r, e, &ex, &res->err);
 		if (rc)
 			break;
-		if (ex.kind == RT_EXIT_DONE)
+		if (ex.kind == RT_EXIT_DONE) {
+			atomic_store(&v->last_exit, RT_LAST_DONE);
 			break;
+		}
 		if (ex.kind == RT_EXIT_INTR) {
 			atomic_store(&v->last_exit, RT_LAST_INTR);
 		} else if (ex.kind == RT_EXIT_MISMATCH) {
@@ -205,6 +207,7 @@ static void do_reset(struct rt_vcpu *v)
 
 	res->start_ns = rt_now_ns();
 	res->status = arch_vcpu_reset_mmu(v, &res->err);
+	atomic_store(&v->last_exit, RT_LAST_RESET);
 	res->end_ns = rt_now_ns();
 }
 
@@ -245,6 +248,7 @@ static void *vcpu_main(void *arg)
 	sigset_t set;
 
 	kick_run = v->run;
+	atomic_store(&v->tid, (int)gettid());
 	sigemptyset(&set);
 	sigaddset(&set, kick_signal());
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
@@ -260,6 +264,7 @@ static void *vcpu_main(void *arg)
 		g = v->group;
 		if (cmd != RT_CMD_QUIT)
 			v->cmd = RT_CMD_NONE;
+		v->busy = cmd != RT_CMD_QUIT;
 		pthread_mutex_unlock(&v->lock);
 		if (cmd == RT_CMD_QUIT)
 			break;
@@ -267,6 +272,14 @@ static void *vcpu_main(void *arg)
 			do_job(v);
 		else
 			do_reset(v);
+		pthread_mutex_lock(&v->lock);
+		v->busy = false;
+		v->jobs += cmd == RT_CMD_JOB;
+		v->exits += v->res->exits;
+		v->faults += v->res->faults;
+		v->last_status = v->res->status;
+		v->last_kicked = v->res->status == -EINTR;
+		pthread_mutex_unlock(&v->lock);
 		/* After this the group may be gone. */
 		report(g, v->res);
 	}
@@ -351,20 +364,50 @@ static void post(struct rt_vcpu *v, enum rt_vcpu_cmd cmd,
 	pthread_mutex_unlock(&v->lock);
 }
 
-const char *rt_vcpu_last_exit(const struct rt_vcpu_result *res, char *buf,
-			      size_t len)
+static const char *last_words(int last_exit, int fx, uint64_t gpa,
+			      char *buf, size_t len)
 {
-	switch (res->last_exit) {
+	switch (last_exit) {
 	case RT_LAST_FAULT:
 		snprintf(buf, len, "last exit: %s at gpa 0x%llx",
-			 rt_fault_exit_name((enum rt_fault_exit)res->last_fx),
-			 (unsigned long long)res->last_gpa);
+			 rt_fault_exit_name((enum rt_fault_exit)fx),
+			 (unsigned long long)gpa);
 		return buf;
 	case RT_LAST_INTR:
 		return "last exit: a signal";
+	case RT_LAST_DONE:
+		return "last exit: the end of its job";
+	case RT_LAST_RESET:
+		return "last command: an MMU reset";
 	default:
 		return "in the guest, no exit since its job began";
 	}
+}
+
+const char *rt_vcpu_last_exit(const struct rt_vcpu_result *res, char *buf,
+			      size_t len)
+{
+	return last_words(res->last_exit, res->last_fx, res->last_gpa, buf, len);
+}
+
+void rt_vcpu_info(struct rt_vcpu *v, struct rt_vcpu_info *info)
+{
+	pthread_mutex_lock(&v->lock);
+	*info = (struct rt_vcpu_info){
+		.busy = v->busy, .ring = v->ring, .jobs = v->jobs,
+		.exits = v->exits, .faults = v->faults,
+		.last_status = v->last_status, .last_kicked = v->last_kicked,
+	};
+	pthread_mutex_unlock(&v->lock);
+	info->last_exit = atomic_load(&v->last_exit);
+	info->last_fx = atomic_load(&v->last_fx);
+	info->last_gpa = atomic_load(&v->last_gpa);
+}
+
+const char *rt_vcpu_info_last(const struct rt_vcpu_info *info, char *buf,
+			      size_t len)
+{
+	return last_words(info->last_exit, info->last_fx, info->last_gpa, buf, len);
 }
 
 static bool asked_to_stop(const struct rt_wait *w)

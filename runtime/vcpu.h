@@ -86,8 +86,25 @@ struct rt_wait {
 	atomic_llong *progress;		/* accesses added as they happen */
 };
 
-/* A vCPU's last exit, for the message of a watchdog. */
-enum rt_last_exit { RT_LAST_NONE, RT_LAST_FAULT, RT_LAST_INTR };
+/*
+ * A vCPU's last exit, for the message of a watchdog and for show vcpus:
+ * none since its job began, a fault, a signal, the end of its job, an
+ * MMU reset.
+ */
+enum rt_last_exit { RT_LAST_NONE, RT_LAST_FAULT, RT_LAST_INTR, RT_LAST_DONE,
+		    RT_LAST_RESET };
+
+/* A vCPU's life so far, as show vcpus tells it. */
+struct rt_vcpu_info {
+	bool busy;			/* a command runs */
+	int ring;
+	uint64_t jobs, exits, faults;	/* over every job */
+	int last_exit;			/* enum rt_last_exit */
+	int last_fx;
+	uint64_t last_gpa;
+	int last_status;		/* of its last command: 0 or -errno */
+	bool last_kicked;		/* a stop ended its last command */
+};
 
 struct rt_vcpu_group;
 
@@ -117,6 +134,13 @@ struct rt_vcpu {
 	atomic_int last_exit;		/* enum rt_last_exit */
 	atomic_int last_fx;		/* enum rt_fault_exit of the last fault */
 	atomic_ullong last_gpa;
+	atomic_int tid;			/* its thread's, once it runs: what a
+					 * uffd message names (THREAD_ID) */
+	/* For show vcpus: under lock */
+	bool busy;
+	uint64_t jobs, exits, faults;
+	int last_status;
+	bool last_kicked;
 	struct rt_arch_vcpu arch;
 };
 
@@ -138,6 +162,12 @@ int rt_vcpus_run(struct rt_vm *vm, int first, int last,
 
 /* "in the guest, no exit since its job began", "last exit: EFAULT at gpa 0x..." */
 const char *rt_vcpu_last_exit(const struct rt_vcpu_result *res, char *buf,
+			      size_t len);
+
+/* What v has done so far and what it does now; safe while it runs. */
+void rt_vcpu_info(struct rt_vcpu *v, struct rt_vcpu_info *info);
+/* The last exit of an info in words, as rt_vcpu_last_exit() says it. */
+const char *rt_vcpu_info_last(const struct rt_vcpu_info *info, char *buf,
 			      size_t len);
 
 /* Resets the MMU of vCPUs first..last (x86: toggles CR0.WP), each on its thread. */

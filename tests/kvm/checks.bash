@@ -5,25 +5,7 @@
 # machine's own /dev/kvm). Small memory: the test host emulates the CPU,
 # and a first touch there costs ~100 us. Ends with "checks done".
 cd "$(dirname "$0")/../.." || exit 2
-. tests/runtime/lib.sh
-
-# out NAME WANT_RC PATTERN FILE [ARGS]: scn run FILE; its exit code must be
-# WANT_RC and its stdout and stderr must match PATTERN (grep -E).
-out() {
-	local name=$1 want=$2 pat=$3 file=$4 rc
-	shift 4
-	"$SCN" run -q --state-dir "$STATE" "$@" "$file" >"$TMP/out" 2>&1
-	rc=$?
-	if [ $rc != "$want" ]; then
-		fail "$name" "exit $rc, wanted $want: $(head -c 600 "$TMP/out")"
-	elif ! grep -Eq -- "$pat" "$TMP/out"; then
-		fail "$name" "output lacks /$pat/: $(head -c 600 "$TMP/out")"
-	else
-		ok "$name"
-	fi
-}
-
-scn() { cat >"$TMP/$1.scn"; }
+. tests/kvm/lib.bash
 
 
 # --- guest memory is the backing: the host sees the guest's writes -------

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,11 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "../runtime/features.h"
 #include "cmd_repl.h"
 #include "cmd_run.h"
+#include "cmd_testhost.h"
 #include "repl.h"
 #include "repl_edit.h"
 
@@ -98,14 +102,16 @@ static void stop_signals(struct repl_signals *s)
 }
 
 static const char repl_usage[] =
-	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
+	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q] [--kernel SPEC [host options]]\n"
 	"  The scn language one input at a time, against live state; 'help'\n"
-	"  inside lists the commands. Reads a script when stdin is not a terminal.\n";
+	"  inside lists the commands. Reads a script when stdin is not a terminal.\n"
+	"  With --kernel, the prompt is inside a test host (docs/testhost.md).\n";
 
 struct repl_args {
 	const char *state_dir;
 	int64_t wait_ns;		/* --wait: for the knobs lock at the first set */
 	bool quiet;
+	struct th_opts th;		/* --kernel: the test host */
 };
 
 static int parse_args(int argc, char **argv, struct repl_args *a)
@@ -115,9 +121,10 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 		{ "wait", optional_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -134,12 +141,23 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 			a->quiet = true;
 			break;
 		case 'h':
-			fputs(repl_usage, stdout);
+			printf("%s%s", repl_usage, TH_USAGE);
 			return -1;
 		default:
+			rc = th_cli_option(c, optarg, &a->th);
+			if (rc >= 0) {
+				if (rc)
+					return rc;
+				break;
+			}
 			fputs(repl_usage, stderr);
 			return 64;
 		}
+	}
+	if (!a->th.kernel && (a->th.modules || a->th.cpus || a->th.mem ||
+			      a->th.nodes || a->th.append || a->th.console_log)) {
+		fprintf(stderr, "scn: repl: host options need --kernel\n%s", repl_usage);
+		return 64;
 	}
 	if (optind < argc) {
 		fputs(repl_usage, stderr);
@@ -187,6 +205,52 @@ static enum repl_read read_input(struct repl_reader *rd, int *lineno,
 	return REPL_READ_LINE;
 }
 
+/*
+ * scn repl --kernel: the same scn repl inside a test host. On a terminal
+ * the terminal is joined to a serial port inside that is the inner
+ * REPL's own terminal (raw here, so that Ctrl-C, Ctrl-D and the line
+ * editor's keys reach it as typed); a script is handed in whole.
+ */
+static int repl_in_testhost(struct repl_args *a)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *argv[4] = { n > 0 ? self : "scn", "repl", NULL, NULL };
+	struct termios saved, raw;
+	struct th_outcome out;
+	struct winsize ws;
+	bool tty = isatty(0) && isatty(1) && !tcgetattr(0, &saved);
+	int rc;
+
+	self[n > 0 ? n : 0] = '\0';
+	if (a->quiet)
+		argv[2] = "-q";
+	a->th.out_fd = STDOUT_FILENO;
+	a->th.err_fd = STDERR_FILENO;
+	a->th.in_fd = STDIN_FILENO;
+	a->th.log = a->quiet ? NULL : stderr;
+	a->th.input = tty ? TH_INPUT_TTY : TH_INPUT_FEED;
+	if (tty && !ioctl(0, TIOCGWINSZ, &ws)) {
+		a->th.rows = ws.ws_row;
+		a->th.cols = ws.ws_col;
+	}
+	if (tty) {
+		raw = saved;
+		cfmakeraw(&raw);
+		/* The test host's own lines end in a bare newline. */
+		raw.c_oflag |= OPOST | ONLCR;
+		tcsetattr(0, TCSANOW, &raw);
+	}
+	rc = th_cli_launch("repl", &a->th, argv, &out);
+	if (tty)
+		tcsetattr(0, TCSANOW, &saved);
+	if (rc)
+		return rc;
+	rc = th_cli_report("repl", &a->th, &out);
+	th_outcome_free(&out);
+	return rc;
+}
+
 int cmd_repl(int argc, char **argv)
 {
 	struct repl_args a = { 0 };
@@ -201,6 +265,8 @@ int cmd_repl(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (a.th.kernel)
+		return repl_in_testhost(&a);
 	setlocale(LC_CTYPE, "");	/* libedit's characters; numbers stay "C" */
 	f = xcalloc(1, sizeof(*f));
 	rt_features_probe(f);

@@ -226,6 +226,14 @@ static bool same_backing(const struct ir_backing *a, const struct ir_backing *b)
 	       a->node == b->node;
 }
 
+static bool same_vm(const struct ir_vm *a, const struct ir_vm *b)
+{
+	return a->backing == b->backing && a->mem == b->mem &&
+	       a->slot_size == b->slot_size && a->nr_slots == b->nr_slots &&
+	       a->alias == b->alias && a->vcpus == b->vcpus && a->ring == b->ring &&
+	       a->pin == b->pin && a->gpa_base == b->gpa_base;
+}
+
 static bool same_uffd(const struct ir_uffd *a, const struct ir_uffd *b)
 {
 	return a->vm == b->vm && a->backing == b->backing && a->mode == b->mode &&
@@ -254,6 +262,11 @@ static bool changes_made(const struct ir_scenario *a, const struct ir_scenario *
 			sb_printf(why, "%s '%s' is made already",
 				  a->backings[i].is_region ? "region" : "backing",
 				  a->backings[i].name);
+			return true;
+		}
+	for (i = 0; i < a->nvms; i++)
+		if (!same_vm(&a->vms[i], &b->vms[i])) {
+			sb_printf(why, "vm '%s' is made already", a->vms[i].name);
 			return true;
 		}
 	for (i = 0; i < a->nuffds; i++)
@@ -302,8 +315,7 @@ static bool uffd_on_filled(const struct ir_scenario *old,
 		const struct ir_backing *b;
 		struct diag_rec *r;
 
-		if (u->vm >= 0 || u->mode == UFFD_WP || !old ||
-		    u->backing >= (int)old->nbackings)
+		if (u->mode == UFFD_WP || !old || u->backing >= (int)old->nbackings)
 			continue;
 		b = &sc->backings[u->backing];
 		if (!b->prefault && !b->has_fill)
@@ -311,8 +323,12 @@ static bool uffd_on_filled(const struct ir_scenario *old,
 		r = diag_error(d, u->loc, "%s '%s' was made %s before this service: its pages would never fault",
 			       b->is_region ? "region" : "backing", b->name,
 			       b->has_fill ? "filled" : "prefaulted");
-		diag_hint(r, "memory a uffd serves starts empty: declare both in one input, '%s %s ...; uffd %s ...'",
-			  b->is_region ? "region" : "backing", b->name, b->name);
+		if (u->vm >= 0)
+			diag_hint(r, "memory a uffd serves starts empty: declare the backing, the vm and its service in one input, 'backing %s ...; vm %s backing=%s ...; uffd %s ...'",
+				  b->name, sc->vms[u->vm].name, b->name, sc->vms[u->vm].name);
+		else
+			diag_hint(r, "memory a uffd serves starts empty: declare both in one input, '%s %s ...; uffd %s ...'",
+				  b->is_region ? "region" : "backing", b->name, b->name);
 		bad = true;
 	}
 	return bad;

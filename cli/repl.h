@@ -114,6 +114,9 @@ void repl_help(struct repl *R, const char *topic);
 /* The topics of help, for completion: each word help takes. */
 void repl_help_topics(void (*fn)(void *ctx, const char *name), void *ctx);
 
+/* repl_show_vm.c: show vms, vcpus or memslots (topic) of every VM, or of VM name. */
+void repl_show_vms(struct repl *R, const char *topic, const char *name);
+
 /* repl_save.c: writes the accepted inputs as a scenario. 0 or -errno. */
 int repl_save(struct repl *R, const char *path);
 

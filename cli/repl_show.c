@@ -115,18 +115,6 @@ static void show_regions(struct repl *R, const struct ir_scenario *sc)
 	sb_free(&sb);
 }
 
-static void show_vms(struct repl *R, const char *what)
-{
-	const struct rt_features *f = R->features;
-
-	if (!f->have[RT_FEAT_KVM])
-		fprintf(R->out, "no %s: this machine cannot run VMs (kvm: %s)\n", what,
-			f->why[RT_FEAT_KVM]);
-	else
-		fprintf(R->out, "no %s: this build of scn cannot run VMs yet (the KVM runtime)\n",
-			what);
-}
-
 static void show_uffd(struct repl *R, const struct ir_scenario *sc)
 {
 	size_t i;
@@ -144,10 +132,12 @@ static void show_uffd(struct repl *R, const struct ir_scenario *sc)
 
 		sb_init(&sb);
 		format_duration(&sb, u->delay);
-		fprintf(R->out, "  %-12s %s, %d reader%s (%s), resolve %s, delay %s",
-			sc->backings[u->backing].name, words_uffd_mode[u->mode],
-			u->readers, u->readers == 1 ? "" : "s",
-			words_uffd_wait[u->wait], words_uffd_resolve[u->resolve], sb.buf);
+		fprintf(R->out, "  %-12s %s, %d reader%s (%s)%s, resolve %s, delay %s",
+			u->vm >= 0 ? sc->vms[u->vm].name : sc->backings[u->backing].name,
+			words_uffd_mode[u->mode], u->readers, u->readers == 1 ? "" : "s",
+			words_uffd_wait[u->wait],
+			u->vm >= 0 && u->per_vcpu && s && s->nparts > 1 ? " per vCPU's uffd" : "",
+			words_uffd_resolve[u->resolve], sb.buf);
 		sb_free(&sb);
 		if (!s) {
 			fprintf(R->out, "; not started\n");
@@ -419,6 +409,8 @@ void repl_show(struct repl *R, const char *args)
 		show_params(R, sc);
 		show_regions(R, sc);
 		show_uffd(R, sc);
+		if (sc && sc->nvms)
+			repl_show_vms(R, "vms", "");
 		show_knobs(R);
 		show_phases(R, sc);
 	} else if (!strcmp(topic, "params")) {
@@ -427,7 +419,7 @@ void repl_show(struct repl *R, const char *args)
 		show_regions(R, sc);
 	} else if (!strcmp(topic, "vms") || !strcmp(topic, "vcpus") ||
 		   !strcmp(topic, "memslots")) {
-		show_vms(R, !strcmp(topic, "vms") ? "VMs" : topic);
+		repl_show_vms(R, topic, arg);
 	} else if (!strcmp(topic, "uffd")) {
 		show_uffd(R, sc);
 	} else if (!strcmp(topic, "knobs")) {

@@ -310,6 +310,13 @@ const struct rt_uffd *exec_session_uffd(const struct exec_session *s, int i)
 	return &s->r.uffds[i];
 }
 
+struct rt_vm *exec_session_vm(const struct exec_session *s, int i)
+{
+	if (i < 0 || (size_t)i >= s->r.sc->nvms)
+		return NULL;
+	return s->r.vms[i];
+}
+
 const struct rt_knobs *exec_session_knobs(const struct exec_session *s)
 {
 	return s->r.knobs_open ? &s->r.knobs : NULL;

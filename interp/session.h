@@ -18,6 +18,7 @@ struct exec_session;
 struct rt_mem;
 struct rt_uffd;
 struct rt_knobs;
+struct rt_vm;
 
 /* o is copied; a journal left behind or a lock held is an error in d. */
 int exec_session_open(const struct exec_opts *o, struct diag *d,
@@ -53,6 +54,11 @@ const struct results *exec_session_results(const struct exec_session *s);
 const struct rt_mem *exec_session_mem(const struct exec_session *s, int backing);
 /* The service of uffd i, or NULL when it was not started. */
 const struct rt_uffd *exec_session_uffd(const struct exec_session *s, int i);
+/*
+ * VM i with its vCPU threads, or NULL when it was not made. Only between
+ * inputs: nothing else uses it then.
+ */
+struct rt_vm *exec_session_vm(const struct exec_session *s, int i);
 /* The knobs' journal, or NULL before the first knob was set. */
 const struct rt_knobs *exec_session_knobs(const struct exec_session *s);
 

@@ -159,6 +159,46 @@ static bool delay(struct rt_uffd *u, int64_t until)
 	return !atomic_load(&u->stopping);
 }
 
+/*
+ * Counts a fault for thread tid: its slot found or claimed by probing
+ * from its hash, without a lock, as readers run at once. A full table
+ * counts no more threads.
+ */
+static void count_tid(struct rt_uffd *u, int tid)
+{
+	unsigned h = (unsigned)tid * 2654435761u;
+
+	for (unsigned k = 0; tid > 0 && k < RT_UFFD_TIDS; k++) {
+		struct rt_uffd_tid *t = &u->tids[(h + k) % RT_UFFD_TIDS];
+		int cur = atomic_load(&t->tid), zero = 0;
+
+		if (cur == 0 && atomic_compare_exchange_strong(&t->tid, &zero, tid))
+			cur = tid;
+		else if (cur == 0)
+			cur = zero;	/* another reader claimed it meanwhile */
+		if (cur == tid) {
+			atomic_fetch_add(&t->faults, 1);
+			return;
+		}
+	}
+}
+
+long long rt_uffd_faults_of(const struct rt_uffd *u, int tid)
+{
+	unsigned h = (unsigned)tid * 2654435761u;
+
+	for (unsigned k = 0; tid > 0 && k < RT_UFFD_TIDS; k++) {
+		const struct rt_uffd_tid *t = &u->tids[(h + k) % RT_UFFD_TIDS];
+		int cur = atomic_load(&t->tid);
+
+		if (cur == tid)
+			return atomic_load(&t->faults);
+		if (cur == 0)
+			break;
+	}
+	return 0;
+}
+
 /* One message: returns 1 served, 0 nothing to do, -1 a failure. */
 static int serve_one(struct rt_uffd_reader *rd)
 {
@@ -194,6 +234,8 @@ static int serve_one(struct rt_uffd_reader *rd)
 	if (rc == 1) {
 		record(rd, rt_now_ns() - t0);
 		atomic_fetch_add(&rd->faults, 1);
+		if (u->thread_ids)
+			count_tid(u, (int)msg.arg.pagefault.feat.ptid);
 	} else if (rc == -EEXIST) {
 		/* Two faults on one page: the other reader was first. */
 		atomic_fetch_add(&u->eexist, 1);

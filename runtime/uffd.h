@@ -47,6 +47,13 @@ struct rt_uffd_config {
 	bool kernel_faults;
 };
 
+/* Faults resolved per faulting thread: a slot of a fixed table. */
+#define RT_UFFD_TIDS 256
+struct rt_uffd_tid {
+	atomic_int tid;			/* 0: free */
+	atomic_llong faults;
+};
+
 /* One userfaultfd and the part of the memory it serves. */
 struct rt_uffd_part {
 	int fd;
@@ -89,6 +96,8 @@ struct rt_uffd {
 	/* The faults readers held when rt_uffd_hurry() came, [nreaders]. */
 	int *stuck_tid;
 	uint64_t *stuck_addr;
+	/* Over the service's life: the first RT_UFFD_TIDS threads named. */
+	struct rt_uffd_tid tids[RT_UFFD_TIDS];
 };
 
 /*
@@ -128,6 +137,12 @@ void rt_uffd_hurry(struct rt_uffd *u);
  * Known where the kernel names faulting threads (UFFD_FEATURE_THREAD_ID).
  */
 bool rt_uffd_was_holding(const struct rt_uffd *u, int tid, uint64_t *addr);
+
+/*
+ * The faults the service resolved for thread tid over its life (a
+ * vCPU's userfaults); 0 where the kernel does not name threads.
+ */
+long long rt_uffd_faults_of(const struct rt_uffd *u, int tid);
 
 /* Unregisters (waking any thread blocked in a fault), stops, joins. */
 void rt_uffd_stop(struct rt_uffd *u);

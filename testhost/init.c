@@ -27,8 +27,10 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "job.h"
@@ -47,6 +49,8 @@ struct job {
 	char **argv, **envp;
 	const char **mods, **kmods;	/* "file params" */
 	size_t nargs, nenv, nmods, nkmods;
+	const char *tty;		/* "rows cols", or NULL */
+	bool stdin_file;
 };
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -173,6 +177,10 @@ static void read_job(struct job *j)
 			push(&j->mods, &j->nmods, rec + 4);
 		else if (!strncmp(rec, "kmod=", 5))
 			push(&j->kmods, &j->nkmods, rec + 5);
+		else if (!strncmp(rec, "tty=", 4))
+			j->tty = rec + 4;
+		else if (!strncmp(rec, "stdin=", 6))
+			j->stdin_file = true;
 	}
 	if (!j->nargs)
 		fatal("the job names no command");
@@ -310,18 +318,61 @@ static int open_share(const char *name)
 	return fd;
 }
 
+/*
+ * The serial port a terminal outside is joined to, as the command's
+ * controlling terminal of the caller's size: the line discipline inside
+ * makes Ctrl-C a SIGINT, and a line editor works as on any terminal.
+ * Returns its fd, or -1.
+ */
+static int open_tty(const char *size)
+{
+	struct winsize ws = { 0 };
+	struct termios t;
+	unsigned rows = 0, cols = 0;
+	int fd = open(NEWROOT TH_TTY_DEV, O_RDWR);
+
+	if (fd < 0 || ioctl(fd, TIOCSCTTY, 0) < 0) {
+		dprintf(2, "scn-testhost: the terminal %s: %s\n", TH_TTY_DEV,
+			strerror(errno));
+		return -1;
+	}
+	if (!tcgetattr(fd, &t)) {
+		cfsetspeed(&t, B115200);
+		t.c_cflag |= CLOCAL;	/* no modem lines to wait for */
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	if (sscanf(size, "%u %u", &rows, &cols) == 2) {
+		ws.ws_row = (unsigned short)rows;
+		ws.ws_col = (unsigned short)cols;
+		ioctl(fd, TIOCSWINSZ, &ws);
+	}
+	return fd;
+}
+
 /* In the child: become the command. Never returns. */
 static void exec_command(const struct job *j)
 {
-	int out = open_share(TH_OUT_FILE), err = open_share(TH_ERR_FILE);
-	int in = open(NEWROOT "/dev/null", O_RDONLY);
+	int out, err, in;
 
+	setsid();
+	if (j->tty) {
+		out = err = in = open_tty(j->tty);
+	} else {
+		char path[256];
+
+		out = open_share(TH_OUT_FILE);
+		err = open_share(TH_ERR_FILE);
+		snprintf(path, sizeof(path), "%s/%s", SHARE, TH_IN_FILE);
+		in = open(j->stdin_file ? path : NEWROOT "/dev/null", O_RDONLY);
+	}
 	if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
 		_exit(125);
-	close(in);
-	close(out);
-	close(err);
-	setsid();
+	if (in > 2)
+		close(in);
+	if (out > 2 && out != in)
+		close(out);
+	if (err > 2 && err != out && err != in)
+		close(err);
 	if (chroot(NEWROOT) || chdir("/")) {
 		dprintf(2, "scn-testhost: chroot: %s\n", strerror(errno));
 		_exit(125);

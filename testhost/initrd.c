@@ -130,6 +130,14 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		job_record(&job, "arg", j->argv[i]);
 	for (size_t i = 0; j->envp && j->envp[i]; i++)
 		job_record(&job, "env", j->envp[i]);
+	if (j->rows) {
+		char size[32];
+
+		snprintf(size, sizeof(size), "%u %u", j->rows, j->cols);
+		job_record(&job, "tty", size);
+	}
+	if (j->stdin_file)
+		job_record(&job, "stdin", "1");
 	rc = write_modules(&c, &job, k, j, log, err);
 	if (!rc) {
 		cpio_file(&c, TH_JOB_FILE + 1, 0644, job.buf, job.len);

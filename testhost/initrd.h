@@ -20,6 +20,8 @@ struct th_job {
 	bool amd;		/* kvm_amd, else kvm_intel */
 	bool npt_off;		/* kvm_amd npt=0 (under TCG) */
 	const char *scratch;	/* for decompressed modules without a cache */
+	unsigned short rows, cols;	/* a terminal of this size (tty=), or 0 */
+	bool stdin_file;	/* the command reads the share's stdin file */
 };
 
 /*

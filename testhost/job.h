@@ -14,6 +14,11 @@
  *   mod=9p.ko                a module to load before the root is mounted
  *   kmod=kvm-amd.ko npt=0    a module to load while the root is mounted
  *                            (file name, a blank, its parameters)
+ *   tty=50 200               the command's stdin, stdout and stderr are the
+ *                            second serial port (TH_TTY_DEV), its controlling
+ *                            terminal, of 50 rows and 200 columns: the other
+ *                            end is the launcher's terminal (scn repl --kernel)
+ *   stdin=1                  the command reads TH_IN_FILE of the share
  */
 #ifndef SCN_TH_JOB_H
 #define SCN_TH_JOB_H
@@ -35,6 +40,10 @@
 #define TH_STATUS_FILE "status"		/* "exit N" or "signal N", at the end */
 #define TH_FACTS_FILE "facts"		/* written by the launcher: see
 					 * runtime/fingerprint.h */
+#define TH_IN_FILE "stdin"		/* the command's stdin, with stdin=1 */
+
+/* The serial port of a job with tty=: QEMU's second, after the console. */
+#define TH_TTY_DEV "/dev/ttyS1"
 
 /*
  * Lines the init writes on the console, so that the launcher can follow

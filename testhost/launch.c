@@ -20,7 +20,9 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -46,6 +48,8 @@
 #define KILL_GRACE_S 3
 /* Output files are looked at this often even without an inotify event. */
 #define TICK_MS 250
+/* QEMU listens on the terminal's socket before it boots; this long at most. */
+#define TTY_CONNECT_S 10
 
 extern char **environ;
 
@@ -162,11 +166,23 @@ static char *kernel_cmdline(const struct th_opts *o)
 			 o->append ? o->append : "");
 }
 
+/*
+ * A terminal outside joined to the serial port of the command inside:
+ * what is typed goes to QEMU's socket, what comes back to the terminal.
+ */
+struct tty_link {
+	int in, out, sock;		/* sock < 0: no terminal */
+	char pend[4096];		/* typed, not yet taken by QEMU */
+	size_t npend, off;
+	bool in_eof;
+};
+
 struct watch {
 	pid_t qemu;
 	int console, ino, sig;
 	struct th_console con;
 	struct tail out, err;
+	struct tty_link tty;
 	double start, run_at, panic_at, term_at;
 	size_t notes_shown;
 	int qemu_status;		/* from waitpid */
@@ -213,11 +229,58 @@ static void check_deadlines(struct watch *w, const struct th_opts *o, double now
 	}
 }
 
+/* Writes all of buf to fd (a terminal: short writes happen). */
+static void write_all(int fd, const char *buf, size_t n)
+{
+	for (size_t done = 0; done < n;) {
+		ssize_t w = write(fd, buf + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;	/* the terminal went away */
+		done += (size_t)w;
+	}
+}
+
+/* Moves what poll found ready between the terminal and QEMU's socket. */
+static void tty_pump(struct tty_link *t, const struct pollfd *in,
+		     const struct pollfd *sock)
+{
+	char buf[8192];
+	ssize_t n;
+
+	if (in->revents && !t->npend) {
+		n = read(t->in, t->pend, sizeof(t->pend));
+		if (n > 0) {
+			t->npend = (size_t)n;
+			t->off = 0;
+		} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+			t->in_eof = true;
+		}
+	}
+	if ((sock->revents & POLLOUT) && t->npend) {
+		n = write(t->sock, t->pend + t->off, t->npend - t->off);
+		if (n > 0 && (t->off += (size_t)n) == t->npend)
+			t->npend = 0;
+	}
+	if (sock->revents & (POLLIN | POLLHUP | POLLERR)) {
+		n = read(t->sock, buf, sizeof(buf));
+		if (n > 0)
+			write_all(t->out, buf, (size_t)n);
+		else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+			close(t->sock);
+			t->sock = -1;	/* QEMU is going */
+		}
+	}
+}
+
 /* Runs until QEMU has ended. */
 static void watch_loop(struct watch *w, const struct th_opts *o, const char *share)
 {
-	struct pollfd p[3] = {
+	struct pollfd p[5] = {
 		{ w->console, POLLIN, 0 }, { w->ino, POLLIN, 0 }, { w->sig, POLLIN, 0 },
+		{ -1, POLLIN, 0 }, { -1, POLLIN, 0 },
 	};
 	char buf[8192];
 
@@ -225,9 +288,16 @@ static void watch_loop(struct watch *w, const struct th_opts *o, const char *sha
 		double now = now_s();
 		ssize_t n;
 
-		if (poll(p, 3, next_wake(w, o, now)) < 0 && errno != EINTR)
+		/* A negative fd is left out by poll. */
+		p[3].fd = w->tty.sock >= 0 && !w->tty.npend && !w->tty.in_eof ?
+			  w->tty.in : -1;
+		p[4].fd = w->tty.sock;
+		p[4].events = POLLIN | (w->tty.npend ? POLLOUT : 0);
+		if (poll(p, 5, next_wake(w, o, now)) < 0 && errno != EINTR)
 			break;
 		now = now_s();
+		if (w->tty.sock >= 0)
+			tty_pump(&w->tty, &p[3], &p[4]);
 		if (p[2].revents) {
 			struct signalfd_siginfo si;
 
@@ -261,6 +331,37 @@ static void watch_loop(struct watch *w, const struct th_opts *o, const char *sha
 	th_console_end(&w->con);
 	tail_pump(&w->out, share);
 	tail_pump(&w->err, share);
+}
+
+/*
+ * Connects to the socket QEMU listens on for the second serial port,
+ * while QEMU lives: it is there before the kernel boots.
+ */
+static int tty_connect(const char *path, pid_t qemu, struct rt_err *err)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	double until = now_s() + TTY_CONNECT_S;
+	int fd;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return rt_fail(err, -ENAMETOOLONG, "the terminal's socket '%s': the path is too long", path);
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return rt_fail_errno(err, errno, "socket");
+	while (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		struct timespec ts = { 0, 20000000 };
+
+		if ((errno != ENOENT && errno != ECONNREFUSED) || now_s() > until ||
+		    waitpid(qemu, NULL, WNOHANG) != 0) {
+			rt_fail_errno(err, errno, "connecting to QEMU's serial port '%s'", path);
+			close(fd);
+			return -EIO;
+		}
+		nanosleep(&ts, NULL);
+	}
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	return fd;
 }
 
 static pid_t start_qemu(char **argv, int console_wr, struct rt_err *err)
@@ -357,6 +458,30 @@ static void decide(struct watch *w, const char *share, struct th_outcome *out)
 	}
 }
 
+/* The command's stdin: all of fd, into the share before the boot. */
+static int feed_input(const char *share, int fd, struct rt_err *err)
+{
+	char path[PATH_MAX], buf[65536];
+	ssize_t n;
+	int out, rc = 0;
+
+	th_path(path, sizeof(path), "%s/%s", share, TH_IN_FILE);
+	out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out < 0)
+		return rt_fail_errno(err, errno, "creating '%s'", path);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(out, buf, (size_t)n) != n) {
+			rc = rt_fail_errno(err, errno, n < 0 ? "reading the standard input" :
+					   "writing '%s'", path);
+			break;
+		}
+	}
+	close(out);
+	return rc;
+}
+
 /* Whether a directory is writable inside: under a tmpfs the init mounts. */
 static bool writable_inside(const char *dir)
 {
@@ -432,12 +557,13 @@ static void log_machine(const struct th_opts *o, const struct th_machine *m,
 			m->why_tcg[0] ? "; no KVM: " : "", m->why_tcg);
 }
 
-/* Boots and watches; the kernel and machine are ready. */
+/* Boots and watches; the kernel and machine are ready. tty: its socket. */
 static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		    const struct th_kernel *k, const char *initrd, const char *cmdline,
-		    struct th_outcome *out, struct rt_err *err)
+		    const char *tty, struct th_outcome *out, struct rt_err *err)
 {
-	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1 };
+	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1,
+			   .tty = { .in = o->in_fd, .out = o->out_fd, .sock = -1 } };
 	char **argv;
 	sigset_t sigs, old;
 	int pipefd[2], rc = 0;
@@ -462,7 +588,7 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		rc = rt_fail_errno(err, errno, "pipe");
 		goto out;
 	}
-	argv = th_machine_argv(m, k->image, initrd, cmdline, out->share);
+	argv = th_machine_argv(m, k->image, initrd, cmdline, out->share, tty);
 	w.start = now_s();
 	w.qemu = start_qemu(argv, pipefd[1], err);
 	for (size_t i = 0; argv[i]; i++)
@@ -474,6 +600,16 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		rc = w.qemu;
 		goto out;
 	}
+	if (tty) {
+		w.tty.sock = tty_connect(tty, w.qemu, err);
+		if (w.tty.sock < 0) {
+			kill(w.qemu, SIGKILL);
+			while (waitpid(w.qemu, NULL, 0) < 0 && errno == EINTR)
+				;
+			rc = w.tty.sock;
+			goto out;
+		}
+	}
 	watch_loop(&w, o, out->share);
 	while (waitpid(w.qemu, &w.qemu_status, 0) < 0 && errno == EINTR)
 		;
@@ -481,6 +617,8 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 out:
 	if (w.console >= 0)
 		close(w.console);
+	if (w.tty.sock >= 0)
+		close(w.tty.sock);
 	if (w.ino >= 0)
 		close(w.ino);
 	if (w.sig >= 0)
@@ -524,6 +662,7 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 {
 	const char *tmp = getenv("TMPDIR");
 	char work[PATH_MAX], initrd[PATH_MAX + 16], here[PATH_MAX], *cmdline = NULL;
+	char tty[PATH_MAX + 8] = "";
 	const char **env;
 	struct th_machine m;
 	struct th_kernel k;
@@ -558,7 +697,13 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 		cwd = getcwd(here, sizeof(here)) ? here : "/";
 	env = job_env(envp);
 	job = (struct th_job){ .argv = argv, .envp = env, .cwd = cwd,
-			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work };
+			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work,
+			       .stdin_file = o->input == TH_INPUT_FEED };
+	if (o->input == TH_INPUT_TTY) {
+		job.rows = o->rows ? o->rows : 24;
+		job.cols = o->cols ? o->cols : 80;
+		th_path(tty, sizeof(tty), "%s/tty", work);
+	}
 	cmdline = kernel_cmdline(o);
 	snprintf(out->release, sizeof(out->release), "%s", k.release);
 	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
@@ -566,10 +711,12 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	free(env);
 	if (!rc)
 		rc = write_facts(out->share, o, &m, &k, err);
+	if (!rc && o->input == TH_INPUT_FEED)
+		rc = feed_input(out->share, o->in_fd, err);
 	if (rc)
 		goto fail;
 	log_machine(o, &m, &k);
-	rc = run_qemu(o, &m, &k, initrd, cmdline, out, err);
+	rc = run_qemu(o, &m, &k, initrd, cmdline, tty[0] ? tty : NULL, out, err);
 	unlink(initrd);
 	free(cmdline);
 	cmdline = NULL;

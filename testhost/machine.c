@@ -302,7 +302,7 @@ static void numa_args(struct argv *a, const struct th_machine *m)
 
 char **th_machine_argv(const struct th_machine *m, const char *image,
 		       const char *initrd, const char *cmdline,
-		       const char *share)
+		       const char *share, const char *tty)
 {
 	struct argv a = { 0 };
 	char *escaped;
@@ -352,6 +352,15 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	free(escaped);
 	arg(&a, "-serial");
 	arg(&a, "stdio");
+	if (tty) {
+		/* ttyS1 inside; no waiting for a client, which comes at once. */
+		arg(&a, "-chardev");
+		arg(&a, "socket,id=scntty,path=%s,server=on,wait=off",
+		    escaped = commas_doubled(tty));
+		free(escaped);
+		arg(&a, "-serial");
+		arg(&a, "chardev:scntty");
+	}
 	VEC_PUSH(a.v, a.n, a.cap, NULL);
 	return a.v;
 }

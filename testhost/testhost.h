@@ -29,6 +29,18 @@
 
 enum th_accel { TH_ACCEL_AUTO, TH_ACCEL_KVM, TH_ACCEL_TCG };
 
+/* What the command reads. */
+enum th_input {
+	TH_INPUT_NULL,		/* /dev/null */
+	TH_INPUT_FEED,		/* in_fd, read to its end before the boot */
+	/*
+	 * in_fd and out_fd are a terminal (in raw mode: the caller's to set)
+	 * joined to a serial port inside, which is the command's controlling
+	 * terminal and its stdin, stdout and stderr, of rows x cols.
+	 */
+	TH_INPUT_TTY,
+};
+
 /* The host options of scn exec, scn run --kernel and scn features --kernel. */
 struct th_opts {
 	const char *kernel;		/* SPEC: debian:6.12, or a bzImage */
@@ -41,6 +53,9 @@ struct th_opts {
 	unsigned timeout;		/* seconds for the command; 0: none */
 	const char *console_log;	/* keep the console log there, or NULL */
 	int out_fd, err_fd;		/* the command's stdout and stderr */
+	enum th_input input;
+	int in_fd;			/* for TH_INPUT_FEED and TH_INPUT_TTY */
+	unsigned short rows, cols;	/* the terminal's size, for TH_INPUT_TTY */
 	FILE *log;			/* "# test host: ..." lines, or NULL */
 };
 

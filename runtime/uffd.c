@@ -199,8 +199,23 @@ long long rt_uffd_faults_of(const struct rt_uffd *u, int tid)
 	return 0;
 }
 
-/* One message: returns 1 served, 0 nothing to do, -1 a failure. */
-static int serve_one(struct rt_uffd_reader *rd)
+/*
+ * The part's uffd in its readers' epoll, for one fault: EPOLLONESHOT, so
+ * that the reader epoll_wait gives it to is the only one woken (no other
+ * reader finds it ready and reads in vain), until this arms it again.
+ */
+static int arm(struct rt_uffd_part *p, int op)
+{
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLONESHOT, .data.u32 = 0 };
+
+	return epoll_ctl(p->epfd, op, p->fd, &ev);
+}
+
+/*
+ * One message: returns 1 served, 0 nothing to do, -1 a failure. rearm:
+ * it came through epoll, which hands out the next one once it is taken.
+ */
+static int serve_one(struct rt_uffd_reader *rd, bool rearm)
 {
 	struct rt_uffd *u = rd->u;
 	int fd = rd->part->fd;
@@ -209,6 +224,11 @@ static int serve_one(struct rt_uffd_reader *rd)
 	int64_t t0;
 	int rc;
 
+	/* Before the delay and the ioctl: the next fault goes to another reader. */
+	if (rearm && arm(rd->part, EPOLL_CTL_MOD)) {
+		reader_fail(u, "epoll_ctl (EPOLL_CTL_MOD)", errno);
+		return -1;
+	}
 	if (n < 0) {
 		/* Another reader took it, or shutdown woke a blocking read. */
 		if (errno == EAGAIN || errno == EINTR)
@@ -255,7 +275,7 @@ static void *reader_main(void *arg)
 
 	while (!atomic_load(&u->stopping) && !atomic_load(&u->failed)) {
 		if (u->cfg.wait == RT_UFFD_READ) {
-			serve_one(rd);
+			serve_one(rd, false);
 		} else if (u->cfg.wait == RT_UFFD_POLL) {
 			struct pollfd p[2] = { { rd->part->fd, POLLIN, 0 },
 					       { u->stop_fd, POLLIN, 0 } };
@@ -272,10 +292,10 @@ static void *reader_main(void *arg)
 				break;
 			}
 			if (p[0].revents & POLLIN)
-				serve_one(rd);
+				serve_one(rd, false);
 		} else {
 			struct epoll_event ev;
-			int r = epoll_wait(rd->epfd, &ev, 1, -1);
+			int r = epoll_wait(rd->part->epfd, &ev, 1, -1);
 
 			if (r < 0) {
 				if (errno != EINTR)
@@ -289,7 +309,7 @@ static void *reader_main(void *arg)
 				break;
 			}
 			if (r == 1)
-				serve_one(rd);
+				serve_one(rd, true);
 		}
 	}
 	return NULL;
@@ -374,24 +394,28 @@ static int start_part(struct rt_uffd *u, struct rt_uffd_part *p,
 	return 0;
 }
 
+/*
+ * One epoll for the readers of a part: each fault wakes one reader
+ * (epoll_wait's waiters are exclusive, and the uffd is armed for one
+ * event at a time), however many readers wait. The stop eventfd is
+ * level-triggered, so that a stop wakes them all, one after another.
+ */
+static int make_epoll(struct rt_uffd *u, struct rt_uffd_part *p, struct rt_err *err)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 1 };
+
+	p->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (p->epfd < 0 || arm(p, EPOLL_CTL_ADD) ||
+	    epoll_ctl(p->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
+		return rt_fail_errno(err, errno, "epoll for the uffd's readers");
+	return 0;
+}
+
 static int start_reader(struct rt_uffd *u, struct rt_uffd_reader *rd, int i,
 			struct rt_err *err)
 {
 	rd->u = u;
-	rd->epfd = -1;
 	pthread_mutex_init(&rd->lat_lock, NULL);
-	if (u->cfg.wait == RT_UFFD_EPOLL) {
-		struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE,
-					  .data.u32 = 0 };
-
-		rd->epfd = epoll_create1(EPOLL_CLOEXEC);
-		if (rd->epfd < 0 || epoll_ctl(rd->epfd, EPOLL_CTL_ADD, rd->part->fd, &ev))
-			return rt_fail_errno(err, errno, "epoll (reader %d)", i);
-		ev.events = EPOLLIN;
-		ev.data.u32 = 1;
-		if (epoll_ctl(rd->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
-			return rt_fail_errno(err, errno, "epoll (reader %d)", i);
-	}
 	if (pthread_create(&rd->thread, NULL, reader_main, rd))
 		return rt_fail(err, -EAGAIN, "pthread_create (reader %d)", i);
 	rd->started = true;
@@ -413,7 +437,7 @@ static int make_parts(struct rt_uffd *u, struct rt_err *err)
 	for (int i = 0; i < n; i++) {
 		int64_t first = pages * i / n, end = pages * (i + 1) / n;
 
-		u->parts[i].fd = -1;
+		u->parts[i].fd = u->parts[i].epfd = -1;
 		u->parts[i].addr = (char *)u->cfg.addr + first * u->cfg.page_size;
 		u->parts[i].len = (end - first) * u->cfg.page_size;
 	}
@@ -456,6 +480,11 @@ int rt_uffd_start(struct rt_uffd *u, const struct rt_uffd_config *cfg,
 	u->stuck_addr = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_addr));
 	if (!u->readers || !u->stuck_tid || !u->stuck_addr)
 		return rt_fail(err, -ENOMEM, "out of memory");
+	for (i = 0; i < u->nparts && cfg->wait == RT_UFFD_EPOLL; i++) {
+		rc = make_epoll(u, &u->parts[i], err);
+		if (rc)
+			return rc;
+	}
 	for (i = 0; i < u->nparts; i++)
 		for (k = 0; k < cfg->readers; k++) {
 			struct rt_uffd_reader *rd = &u->readers[u->nreaders];
@@ -526,8 +555,6 @@ void rt_uffd_stop(struct rt_uffd *u)
 
 		if (rd->started)
 			pthread_join(rd->thread, NULL);
-		if (rd->epfd >= 0)
-			close(rd->epfd);
 		free(rd->lat_ns);
 		pthread_mutex_destroy(&rd->lat_lock);
 	}
@@ -538,9 +565,12 @@ void rt_uffd_stop(struct rt_uffd *u)
 	u->stuck_tid = NULL;
 	u->stuck_addr = NULL;
 	u->nreaders = 0;
-	for (i = 0; i < u->nparts; i++)
+	for (i = 0; i < u->nparts; i++) {
 		if (u->parts[i].fd >= 0)
 			close(u->parts[i].fd);
+		if (u->parts[i].epfd >= 0)
+			close(u->parts[i].epfd);
+	}
 	free(u->parts);
 	u->parts = NULL;
 	u->nparts = 0;

@@ -2,7 +2,8 @@
 /*
  * uffd: a userfaultfd service on a range of memory, or on equal parts of
  * it with a userfaultfd each (one per vCPU of a VM). Reader threads wait
- * for faults (poll, epoll with EPOLLEXCLUSIVE, or a blocking read), may
+ * for faults (poll, a shared epoll that hands each fault to one reader,
+ * or a blocking read), may
  * sleep a set delay, resolve each fault (UFFDIO_COPY, ZEROPAGE, CONTINUE
  * or WRITEPROTECT) and time it. A reader that fails unregisters its
  * range, so the thread that faulted goes on instead of hanging, and the
@@ -57,6 +58,7 @@ struct rt_uffd_tid {
 /* One userfaultfd and the part of the memory it serves. */
 struct rt_uffd_part {
 	int fd;
+	int epfd;			/* its readers' epoll, for wait=epoll */
 	char *addr;
 	int64_t len;
 	bool registered;
@@ -67,7 +69,6 @@ struct rt_uffd_reader {
 	struct rt_uffd_part *part;	/* the uffd it reads */
 	pthread_t thread;
 	bool started;
-	int epfd;
 	atomic_llong faults;		/* resolved by this reader */
 	atomic_int held_tid;		/* the thread whose fault it holds, or 0 */
 	atomic_ullong held_addr;	/* and where */

@@ -15,30 +15,33 @@
 
 #include "../common/stats.h"
 #include "../common/util.h"
+#include "compare_judge.h"
 #include "result_file.h"
 
 #define EXIT_USAGE 64
 #define EXIT_DATAERR 65
 
-/* Without --fail-over, the change that counts when there is no test. */
+/* The bar an untested change is reported against without --fail-over. */
 #define DEFAULT_THRESHOLD 10.0
-/* Fewer samples than this on a side: no t-test, the threshold decides. */
-#define MIN_TEST_SAMPLES 3
 
 struct compare_opts {
-	double fail_over;	/* percent; < 0 when not given */
-	double alpha;
+	struct judge_opts judge;	/* fail_over, alpha, correction, metrics */
 	bool force;
 	bool across_kernel;	/* --across kernel */
+	bool summary;			/* --summary: the changes alone */
 	const char *base_path, *new_path;
 };
+
+#define COMPARE_USAGE \
+	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
+	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel]\n" \
+	"                   BASE.json NEW.json\n"
 
 static int usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "scn: compare: ");
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: scn compare [--fail-over PCT] [--alpha A] "
-			"[--force] [--across kernel] BASE.json NEW.json\n");
+	fprintf(stderr, "\n" COMPARE_USAGE);
 	return EXIT_USAGE;
 }
 
@@ -73,21 +76,38 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
+/* --metric time,uffd.p99 (or several --metric): each name, kept. */
+static void add_metrics(struct compare_opts *o, char *list, size_t cap)
+{
+	const char **v = (const char **)o->judge.metrics;
+
+	for (char *save = NULL, *m = strtok_r(list, ",", &save); m;
+	     m = strtok_r(NULL, ",", &save))
+		if (o->judge.nmetrics < cap)
+			v[o->judge.nmetrics++] = m;
+}
+
 /* Returns 0, or an exit code (64) after the message; -1 after --help. */
 static int parse_opts(int argc, char **argv, struct compare_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "fail-over", required_argument, NULL, 'f' },
 		{ "alpha", required_argument, NULL, 'a' },
+		{ "correction", required_argument, NULL, 'c' },
+		{ "metric", required_argument, NULL, 'm' },
+		{ "summary", no_argument, NULL, 's' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "across", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	size_t cap = (size_t)argc * 8 + 1;
 	int c;
 
-	o->fail_over = -1;
-	o->alpha = 0.05;
+	o->judge.fail_over = -1;
+	o->judge.alpha = 0.05;
+	o->judge.correction = JC_HOLM;
+	o->judge.metrics = xcalloc(cap, sizeof(char *));
 	o->force = false;
 	o->across_kernel = false;
 	optind = 1;
@@ -95,14 +115,27 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (parse_pct(optarg, &o->fail_over))
+			if (parse_pct(optarg, &o->judge.fail_over))
 				return usage("--fail-over takes a percentage "
 					     "such as 10%%, not '%s'", optarg);
 			break;
 		case 'a':
-			if (parse_alpha(optarg, &o->alpha))
+			if (parse_alpha(optarg, &o->judge.alpha))
 				return usage("--alpha takes a number between 0 "
 					     "and 1, not '%s'", optarg);
+			break;
+		case 'c':
+			c = judge_correction_parse(optarg);
+			if (c < 0)
+				return usage("--correction takes holm, bh or none, not '%s'",
+					     optarg);
+			o->judge.correction = (enum judge_correction)c;
+			break;
+		case 'm':
+			add_metrics(o, optarg, cap);
+			break;
+		case 's':
+			o->summary = true;
 			break;
 		case 'F':
 			o->force = true;
@@ -114,8 +147,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 			o->across_kernel = true;
 			break;
 		case 'h':
-			printf("usage: scn compare [--fail-over PCT] [--alpha A] "
-			       "[--force] [--across kernel] BASE.json NEW.json\n");
+			fputs(COMPARE_USAGE, stdout);
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",
@@ -141,7 +173,8 @@ static int load(struct rf_result *r, const char *path)
 			err.col, err.msg);
 	else
 		fprintf(stderr, "scn: compare: %s: %s\n", path, err.msg);
-	return EXIT_DATAERR;
+	/* A file named on the command line that cannot be read: usage. */
+	return rc == -EINVAL ? EXIT_DATAERR : EXIT_USAGE;
 }
 
 /* ---- what the two setups have in common -------------------------------- */
@@ -419,8 +452,6 @@ static const bool col_right[C__COUNT] = {
 	[C_CHANGE] = true, [C_P] = true,
 };
 
-enum verdict { V_SAME, V_BETTER, V_WORSE };
-
 struct row {
 	char *cell[C__COUNT];
 };
@@ -430,10 +461,12 @@ struct table {
 	size_t len, cap;
 };
 
-struct tally {
-	size_t compared, better, worse, same, undirected, small;
+/* The metrics both results have, and what only one of them has. */
+struct pairs {
+	struct judge_item *items;
+	size_t len, cap;
+	struct lines labels;	/* the point labels the items borrow */
 	struct lines only;	/* "only in base: ..." */
-	struct lines failing;	/* worse by more than --fail-over */
 };
 
 /*
@@ -499,111 +532,46 @@ static char *mean_sd(const struct stats_summary *s, double scale)
 	return sb_steal(&sb);
 }
 
-/*
- * Judges one metric present on both sides and fills the row's numbers.
- * Returns the verdict; *worse_pct is how much worse it got, in percent of
- * the base (infinite from a base of 0).
- */
-static enum verdict judge(const struct compare_opts *o,
-			  const struct rf_metric *bm, const struct rf_metric *nm,
-			  struct row *row, struct tally *tl, double *worse_pct)
+/* The row of a judged metric: its numbers, p and verdict. */
+static void fill_row(struct row *row, const struct judge_item *it)
 {
-	const struct stats_summary *b = &bm->sum, *n = &nm->sum;
-	double threshold = o->fail_over >= 0 ? o->fail_over : DEFAULT_THRESHOLD;
-	double scale, change = NAN, t, df, p = NAN;
+	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
 	const char *unit;
-	bool both = b->n && n->n, tested = false, significant, worse;
+	double scale = time_scale(it->b->unit, b->mean, n->mean, &unit);
 
-	*worse_pct = 0;
-	scale = time_scale(bm->unit, b->mean, n->mean, &unit);
+	row->cell[C_POINT] = xstrdup(it->point);
+	row->cell[C_PHASE] = xstrdup(it->phase);
+	row->cell[C_METRIC] = xstrdup(it->b->name);
 	row->cell[C_UNIT] = xstrdup(*unit ? unit : "-");
 	row->cell[C_N] = xasprintf("%zu/%zu", b->n, n->n);
 	row->cell[C_BASE] = mean_sd(b, scale);
 	row->cell[C_NEW] = mean_sd(n, scale);
-	if (both && b->mean != 0) {
-		change = (n->mean - b->mean) / fabs(b->mean) * 100;
+	if (!isnan(it->change)) {
 		row->cell[C_RATIO] = xasprintf("%.3f", n->mean / b->mean);
-		row->cell[C_CHANGE] = xasprintf("%+.1f%%", change);
+		row->cell[C_CHANGE] = xasprintf("%+.1f%%", it->change);
 	} else {
 		row->cell[C_RATIO] = xstrdup("-");
 		row->cell[C_CHANGE] = xstrdup("-");
 	}
-	if (!both) {
+	if (it->verdict == JV_UNTESTED)
+		row->cell[C_P] = xasprintf("n<%d", JUDGE_MIN_SAMPLES);
+	else if (isnan(it->p))
 		row->cell[C_P] = xstrdup("-");
-	} else if (b->n < MIN_TEST_SAMPLES || n->n < MIN_TEST_SAMPLES) {
-		row->cell[C_P] = xstrdup("n<3");
-		tl->small++;
-	} else if (stats_welch(b, n, &t, &df, &p) == 0) {
-		tested = true;
-		row->cell[C_P] = p < 0.001 ? xstrdup("<0.001") :
-					     xasprintf("%.3f", p);
-	} else {
-		row->cell[C_P] = xstrdup("-");
-	}
-	tl->compared++;
-	if (bm->better == RF_BETTER_NONE) {
-		tl->undirected++;
-		return V_SAME;
-	}
-	if (!both || n->mean == b->mean)
-		return V_SAME;
-	worse = (bm->better == RF_BETTER_LOWER) == (n->mean > b->mean);
-	if (tested)
-		significant = p < o->alpha;
 	else
-		significant = !isnan(change) && fabs(change) > threshold;
-	if (!significant)
-		return V_SAME;
-	if (worse)
-		*worse_pct = isnan(change) ? INFINITY : fabs(change);
-	return worse ? V_WORSE : V_BETTER;
+		row->cell[C_P] = it->p < 0.001 ? xstrdup("<0.001") :
+						 xasprintf("%.3f", it->p);
+	row->cell[C_VERDICT] = xstrdup(judge_verdict_name(it->verdict));
 }
 
-static void add_row(struct table *tb, const char *point, const char *phase,
-		    const char *metric)
+static void add_pair(struct pairs *ps, const char *point, const char *phase,
+		     const struct rf_metric *bm, const struct rf_metric *nm)
 {
-	struct row r = { { 0 } };
+	struct judge_item it = { .point = point, .phase = phase, .b = bm, .n = nm };
 
-	r.cell[C_POINT] = xstrdup(point);
-	r.cell[C_PHASE] = xstrdup(phase);
-	r.cell[C_METRIC] = xstrdup(metric);
-	VEC_PUSH(tb->rows, tb->len, tb->cap, r);
+	VEC_PUSH(ps->items, ps->len, ps->cap, it);
 }
 
-static void compare_metric(const struct compare_opts *o, struct table *tb,
-			   struct tally *tl, const char *point,
-			   const char *phase, const struct rf_metric *bm,
-			   const struct rf_metric *nm)
-{
-	static const char *const names[] = { "~", "better", "worse" };
-	struct row *row;
-	enum verdict v;
-	double worse_pct;
-
-	add_row(tb, point, phase, bm->name);
-	row = &tb->rows[tb->len - 1];
-	v = judge(o, bm, nm, row, tl, &worse_pct);
-	row->cell[C_VERDICT] = xstrdup(names[v]);
-	if (v == V_BETTER)
-		tl->better++;
-	else if (v == V_WORSE)
-		tl->worse++;
-	else
-		tl->same++;
-	if (v == V_WORSE && o->fail_over >= 0 && worse_pct > o->fail_over) {
-		/* Without a sweep the point's "-" would only puzzle. */
-		const char *pt = strcmp(point, "-") ? point : "";
-		const char *sp = *pt ? " " : "";
-		char *s = isinf(worse_pct) ?
-			xasprintf("%s%s%s %s (from 0)", pt, sp, phase, bm->name) :
-			xasprintf("%s%s%s %s (%.1f%% worse)", pt, sp, phase,
-				  bm->name, worse_pct);
-
-		VEC_PUSH(tl->failing.v, tl->failing.len, tl->failing.cap, s);
-	}
-}
-
-static void only_in(struct tally *tl, const char *side, const char *point,
+static void only_in(struct pairs *ps, const char *side, const char *point,
 		    const char *phase, const char *metric)
 {
 	char *s;
@@ -616,24 +584,26 @@ static void only_in(struct tally *tl, const char *side, const char *point,
 			      phase);
 	else
 		s = xasprintf("only in %s: point %s", side, point);
-	VEC_PUSH(tl->only.v, tl->only.len, tl->only.cap, s);
+	VEC_PUSH(ps->only.v, ps->only.len, ps->only.cap, s);
 }
 
-static void compare_point(const struct compare_opts *o, struct table *tb,
-			  struct tally *tl, const struct rf_point *bp,
+static void compare_point(struct pairs *ps, const struct rf_point *bp,
 			  const struct rf_point *np)
 {
-	struct strbuf label;
+	struct strbuf sb;
+	char *label;
 	size_t i, k;
 
-	sb_init(&label);
-	rf_point_label(&label, bp);
+	sb_init(&sb);
+	rf_point_label(&sb, bp);
+	label = sb_steal(&sb);
+	VEC_PUSH(ps->labels.v, ps->labels.len, ps->labels.cap, label);
 	for (i = 0; i < bp->nphases; i++) {
 		const struct rf_phase *bph = &bp->phases[i];
 		const struct rf_phase *nph = rf_find_phase(np, bph->name);
 
 		if (!nph) {
-			only_in(tl, "base", label.buf, bph->name, NULL);
+			only_in(ps, "base", label, bph->name, NULL);
 			continue;
 		}
 		for (k = 0; k < bph->nmetrics; k++) {
@@ -641,27 +611,23 @@ static void compare_point(const struct compare_opts *o, struct table *tb,
 			const struct rf_metric *nm = rf_find_metric(nph, bm->name);
 
 			if (nm)
-				compare_metric(o, tb, tl, label.buf, bph->name,
-					       bm, nm);
+				add_pair(ps, label, bph->name, bm, nm);
 			else
-				only_in(tl, "base", label.buf, bph->name,
-					bm->name);
+				only_in(ps, "base", label, bph->name, bm->name);
 		}
 		for (k = 0; k < nph->nmetrics; k++)
 			if (!rf_find_metric(bph, nph->metrics[k].name))
-				only_in(tl, "new", label.buf, nph->name,
+				only_in(ps, "new", label, nph->name,
 					nph->metrics[k].name);
 	}
 	for (i = 0; i < np->nphases; i++)
 		if (!rf_find_phase(bp, np->phases[i].name))
-			only_in(tl, "new", label.buf, np->phases[i].name, NULL);
-	sb_free(&label);
+			only_in(ps, "new", label, np->phases[i].name, NULL);
 }
 
 /* Points match by all their parameters; each new point is used once. */
-static void compare_points(const struct compare_opts *o,
-			   const struct rf_result *b, const struct rf_result *n,
-			   struct table *tb, struct tally *tl)
+static void compare_points(const struct rf_result *b, const struct rf_result *n,
+			   struct pairs *ps)
 {
 	bool *used = xcalloc(n->npoints + 1, sizeof(*used));
 	struct strbuf label;
@@ -676,19 +642,19 @@ static void compare_points(const struct compare_opts *o,
 				break;
 		if (k < n->npoints) {
 			used[k] = true;
-			compare_point(o, tb, tl, bp, &n->points[k]);
+			compare_point(ps, bp, &n->points[k]);
 			continue;
 		}
 		label.len = 0;
 		rf_point_label(&label, bp);
-		only_in(tl, "base", label.buf, NULL, NULL);
+		only_in(ps, "base", label.buf, NULL, NULL);
 	}
 	for (k = 0; k < n->npoints; k++) {
 		if (used[k])
 			continue;
 		label.len = 0;
 		rf_point_label(&label, &n->points[k]);
-		only_in(tl, "new", label.buf, NULL, NULL);
+		only_in(ps, "new", label.buf, NULL, NULL);
 	}
 	sb_free(&label);
 	free(used);
@@ -784,12 +750,88 @@ static bool only_kernels_differ(const struct compare_opts *o,
 	return only;
 }
 
+/*
+ * The table of judged metrics: every one but those left out as constant,
+ * or with --summary those that changed.
+ */
+static void print_judged(const struct compare_opts *o, const struct pairs *ps)
+{
+	struct table tb = { 0 };
+
+	for (size_t i = 0; i < ps->len; i++) {
+		const struct judge_item *it = &ps->items[i];
+		struct row r = { { 0 } };
+
+		if (it->verdict == JV_CONSTANT ||
+		    (o->summary && it->verdict != JV_WORSE && it->verdict != JV_BETTER))
+			continue;
+		fill_row(&r, it);
+		VEC_PUSH(tb.rows, tb.len, tb.cap, r);
+	}
+	if (tb.len)
+		print_table(&tb);
+	else if (!ps->len)
+		printf("no metric in common\n");
+	else if (o->summary)
+		printf("no significant change\n");
+	table_free(&tb);
+}
+
+/* The lines under the table; the exit code of what they say. */
+static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
+			  const struct judge_tally *t)
+{
+	const struct judge_opts *j = &o->judge;
+	double bar = j->fail_over >= 0 ? j->fail_over : DEFAULT_THRESHOLD;
+	size_t i, failing = 0;
+
+	if (!o->summary)
+		for (i = 0; i < ps->only.len; i++)
+			printf("%s\n", ps->only.v[i]);
+	if (t->untested)
+		printf("n<%d: %zu metric%s with fewer than %d samples on a side, not judged%s (%zu changed by more than %g%%)\n",
+		       JUDGE_MIN_SAMPLES, t->untested, t->untested == 1 ? "" : "s",
+		       JUDGE_MIN_SAMPLES, ": run with --repeat 3 or more",
+		       t->untested_beyond, bar);
+	printf("%zu compared: %zu worse, %zu better, %zu ~ (%zu without a direction",
+	       t->compared, t->worse, t->better, t->same + t->undirected, t->undirected);
+	if (t->untested)
+		printf(", %zu not tested", t->untested);
+	if (t->unchosen)
+		printf(", %zu not chosen by --metric", t->unchosen);
+	printf(")");
+	if (t->constant)
+		printf("; %zu constant and alike on both sides, left out", t->constant);
+	printf("; alpha %g, %s correction over %zu test%s\n", j->alpha,
+	       judge_correction_name(j->correction), t->tests, t->tests == 1 ? "" : "s");
+	for (i = 0; i < ps->len; i++)
+		failing += ps->items[i].failing;
+	if (!failing)
+		return 0;
+	printf("FAIL: worse by more than %g%%:\n", j->fail_over);
+	for (i = 0; i < ps->len; i++) {
+		const struct judge_item *it = &ps->items[i];
+		/* Without a sweep the point's "-" would only puzzle. */
+		const char *pt = strcmp(it->point, "-") ? it->point : "";
+
+		if (!it->failing)
+			continue;
+		if (isnan(it->change))
+			printf("  %s%s%s %s (from 0)\n", pt, *pt ? " " : "", it->phase,
+			       it->b->name);
+		else
+			printf("  %s%s%s %s (%.1f%% worse)\n", pt, *pt ? " " : "",
+			       it->phase, it->b->name, fabs(it->change));
+	}
+	return COMPARE_EXIT_WORSE;
+}
+
 static int report(const struct compare_opts *o, const struct rf_result *b,
 		  const struct rf_result *n)
 {
 	struct lines blocking = { 0 }, notes = { 0 };
-	struct table tb = { 0 };
-	struct tally tl = { 0 };
+	struct pairs ps = { 0 };
+	struct judge_tally t;
 	size_t i;
 	int rc = 0;
 
@@ -820,30 +862,14 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	if (strcmp(n->status, "pass"))
 		printf("note: %s ended with status %s\n", n->path, n->status);
 	putchar('\n');
-	compare_points(o, b, n, &tb, &tl);
-	if (tb.len)
-		print_table(&tb);
-	else
-		printf("no metric in common\n");
-	for (i = 0; i < tl.only.len; i++)
-		printf("%s\n", tl.only.v[i]);
-	if (tl.small)
-		printf("n<3: no test with fewer than %d samples on a side; a "
-		       "change beyond %g%% counts\n", MIN_TEST_SAMPLES,
-		       o->fail_over >= 0 ? o->fail_over : DEFAULT_THRESHOLD);
-	printf("%zu compared: %zu worse, %zu better, %zu ~ (%zu without a "
-	       "direction); alpha %g\n", tl.compared, tl.worse, tl.better,
-	       tl.same, tl.undirected, o->alpha);
-	if (tl.failing.len) {
-		printf("FAIL: worse by more than %g%%:\n", o->fail_over);
-		for (i = 0; i < tl.failing.len; i++)
-			printf("  %s\n", tl.failing.v[i]);
-		rc = COMPARE_EXIT_WORSE;
-	}
+	compare_points(b, n, &ps);
+	judge_all(&o->judge, ps.items, ps.len, &t);
+	print_judged(o, &ps);
+	rc = print_verdicts(o, &ps, &t);
 out:
-	table_free(&tb);
-	lines_free(&tl.only);
-	lines_free(&tl.failing);
+	free(ps.items);
+	lines_free(&ps.labels);
+	lines_free(&ps.only);
 	lines_free(&blocking);
 	lines_free(&notes);
 	return rc;
@@ -851,13 +877,15 @@ out:
 
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_opts o;
+	struct compare_opts o = { 0 };
 	struct rf_result b, n;
 	int rc;
 
 	rc = parse_opts(argc, argv, &o);
-	if (rc)
+	if (rc) {
+		free((void *)o.judge.metrics);
 		return rc < 0 ? 0 : rc;
+	}
 	memset(&n, 0, sizeof(n));
 	rc = load(&b, o.base_path);
 	if (!rc)
@@ -870,5 +898,6 @@ int cmd_compare(int argc, char **argv)
 		rc = report(&o, &b, &n);
 	rf_free(&b);
 	rf_free(&n);
+	free((void *)o.judge.metrics);
 	return rc;
 }

@@ -865,13 +865,16 @@ int cmd_plot(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	rs = xcalloc(o.nin, sizeof(*rs));
 	for (f = 0; f < o.nin && !rc; f++, loaded++) {
-		if (rf_load(&rs[f], o.in[f], &err)) {
+		int lrc = rf_load(&rs[f], o.in[f], &err);
+
+		if (lrc) {
 			if (err.line)
 				fprintf(stderr, "scn: plot: %s:%d:%d: %s\n", o.in[f],
 					err.line, err.col, err.msg);
 			else
 				fprintf(stderr, "scn: plot: %s: %s\n", o.in[f], err.msg);
-			rc = EXIT_DATAERR;
+			/* A file named on the command line that cannot be read: usage. */
+			rc = lrc == -EINVAL ? EXIT_DATAERR : 64;
 		} else if (!rs[f].npoints) {
 			fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
 				o.in[f], rs[f].status, rs[f].skip_reason ? ": " : "",

@@ -323,13 +323,18 @@ static int cmd_help(int argc, char **argv)
 		     "  debian:PACKAGE, or a bzImage), fetches a Debian one into the\n"
 		     "  cache, and shows its release, image and modules.");
 	else if (argc > 1 && !strcmp(argv[1], "compare"))
-		puts("scn compare [--fail-over PCT] [--alpha A] [--force] BASE.json NEW.json\n"
+		puts("scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
+		     "            [--metric M[,M...]]... [--summary] [--force] BASE.json NEW.json\n"
 		     "  Matches points by their parameters, phases and metrics by name, and\n"
-		     "  judges each metric: Welch's t-test (p < A, default 0.05) with 3 or\n"
-		     "  more samples a side, else a change beyond PCT (default 10%).\n"
-		     "  Exit 0, 1 worse by more than --fail-over PCT, 3 results not\n"
+		     "  judges each metric with 3 or more samples a side by Welch's t-test,\n"
+		     "  its p corrected for the number of metrics tested (Holm by default),\n"
+		     "  better or worse below A (0.05); fewer samples: '?'. Metrics constant\n"
+		     "  and alike on both sides are left out; --metric judges those named\n"
+		     "  (time, unmerge.time) alone; --summary shows the changes alone.\n"
+		     "  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
 		     "  measured alike (--force compares anyway), 4 a side was skipped,\n"
-		     "  64 usage, 65 a file that is not a scn-result/1 document.");
+		     "  64 usage or a file that cannot be read, 65 a file that is not a\n"
+		     "  scn-result/1 document.");
 	else if (argc > 1 && !strcmp(argv[1], "plot"))
 		puts("scn plot RESULT.json -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
 		     "  Draws with gnuplot: a sweep's table, a sweep's metric against the\n"

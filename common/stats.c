@@ -152,3 +152,101 @@ int stats_welch(const struct stats_summary *a, const struct stats_summary *b,
 		*p = 0;
 	return 0;
 }
+
+int stats_welch_beyond(const struct stats_summary *a,
+		       const struct stats_summary *b, double shift, double *p)
+{
+	double t, df, two;
+
+	/* b minus a, less the shift, as stats_welch's a minus b. */
+	struct stats_summary moved = *b;
+
+	moved.mean -= shift;
+	if (stats_welch(&moved, a, &t, &df, &two))
+		return -1;
+	/* One tail: beyond the shift is t > 0. */
+	*p = t > 0 ? two / 2 : 1 - two / 2;
+	return 0;
+}
+
+/* Indices of p in ascending order of their values. */
+static size_t *order_of(const double *p, size_t n)
+{
+	size_t *idx = malloc((n + 1) * sizeof(*idx)), i, k;
+
+	if (!idx)
+		abort();
+	for (i = 0; i < n; i++) {
+		/* Insertion: the families are tens of tests, not thousands. */
+		for (k = i; k > 0 && p[idx[k - 1]] > p[i]; k--)
+			idx[k] = idx[k - 1];
+		idx[k] = i;
+	}
+	return idx;
+}
+
+void stats_holm(const double *p, size_t n, double *adj)
+{
+	size_t *idx = order_of(p, n), i;
+	double run = 0;
+
+	/* p_(i) times the hypotheses left, never below the one before. */
+	for (i = 0; i < n; i++) {
+		double v = p[idx[i]] * (double)(n - i);
+
+		run = fmax(run, fmin(v, 1));
+		adj[idx[i]] = run;
+	}
+	free(idx);
+}
+
+void stats_bh(const double *p, size_t n, double *adj)
+{
+	size_t *idx = order_of(p, n), i;
+	double run = 1;
+
+	/* From the largest: p_(i) n / i, never above the one after. */
+	for (i = n; i-- > 0;) {
+		double v = p[idx[i]] * (double)n / (double)(i + 1);
+
+		run = fmin(run, fmin(v, 1));
+		adj[idx[i]] = run;
+	}
+	free(idx);
+}
+
+size_t stats_outliers(const double *v, size_t n, bool *out)
+{
+	struct stats_summary s;
+	double *dev, mad, scale, sum = 0;
+	size_t i, marked = 0;
+
+	for (i = 0; i < n; i++)
+		out[i] = false;
+	if (n < 3)
+		return 0;
+	stats_summarize(v, n, &s);
+	dev = malloc(n * sizeof(*dev));
+	if (!dev)
+		abort();
+	for (i = 0; i < n; i++) {
+		dev[i] = fabs(v[i] - s.median);
+		sum += dev[i];
+	}
+	stats_summarize(dev, n, &s);
+	mad = s.median;
+	free(dev);
+	/* The z-score's scale: MAD / 0.6745, else meanAD * 1.2533. */
+	scale = mad > 0 ? mad / 0.6745 : sum / (double)n * 1.2533;
+	if (!(scale > 0))
+		return 0;
+	stats_summarize(v, n, &s);
+	/* A hundredth of the median is noise however tight the rest is. */
+	for (i = 0; i < n; i++)
+		if (fabs(v[i] - s.median) / scale > 3.5 &&
+		    fabs(v[i] - s.median) > 0.01 * fabs(s.median)) {
+			out[i] = true;
+			marked++;
+		}
+	return marked;
+}

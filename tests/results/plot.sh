@@ -74,7 +74,7 @@ left_nothing() {
 
 # Bad input and usage come before gnuplot is looked for.
 run missing "$R/no-such-result.json" -o "$TMP/x.svg" &&
-	want_rc "a missing file: exit 65" 65 "^scn: plot: .*no-such-result\.json: cannot open: "
+	want_rc "a missing file: exit 64, as for every command" 64 "^scn: plot: .*no-such-result\.json: cannot open: "
 run malformed "$R/malformed.json" -o "$TMP/x.svg" &&
 	want_rc "malformed JSON: exit 65 with line:col" 65 "malformed\.json:4:3: unexpected"
 run skipped "$R/skip.json" -o "$TMP/x.svg" &&

@@ -181,10 +181,71 @@ static void test_monotone(void)
 	want_near(p, 0.05, 2e-3, "df ~ 4000: |t| = 1.96 gives p ~ 0.05");
 }
 
+/* Multiple comparisons: R's p.adjust(c(0.01, 0.04, 0.03, 0.005), m). */
+static void test_corrections(void)
+{
+	static const double p[] = { 0.01, 0.04, 0.03, 0.005 };
+	static const double holm[] = { 0.03, 0.06, 0.06, 0.02 };
+	static const double bh[] = { 0.02, 0.04, 0.04, 0.02 };
+	double adj[4];
+	bool ok = true;
+	size_t i;
+
+	stats_holm(p, 4, adj);
+	for (i = 0; i < 4; i++)
+		ok &= close_to(adj[i], holm[i], 1e-12);
+	tap_ok(ok, "Holm: 0.03 0.06 0.06 0.02, as p.adjust(method = \"holm\")");
+	stats_bh(p, 4, adj);
+	for (i = 0, ok = true; i < 4; i++)
+		ok &= close_to(adj[i], bh[i], 1e-12);
+	tap_ok(ok, "Benjamini-Hochberg: 0.02 0.04 0.04 0.02, as p.adjust(method = \"BH\")");
+	stats_holm((const double[]){ 0.9, 0.8 }, 2, adj);
+	tap_ok(adj[0] == 1 && adj[1] == 1, "Holm never goes above 1");
+}
+
+/* One-sided: is b's mean beyond a's by more than a shift? */
+static void test_beyond(void)
+{
+	static const double two1[] = { 0, 2 }, two2[] = { 4, 6 };
+	struct stats_summary a, b;
+	double p = -1;
+
+	stats_summarize(two1, 2, &a);
+	stats_summarize(two2, 2, &b);
+	/* b - a = 4, se = sqrt 2; shift 2: t = sqrt 2, df = 2. */
+	stats_welch_beyond(&a, &b, 2, &p);
+	want_near(p, (1 - sqrt(2) / 2) / 2, 1e-10,
+		  "beyond by 2: t = sqrt 2, df = 2, one tail of 1 - |t| / sqrt(2 + t^2)");
+	stats_welch_beyond(&a, &b, 6, &p);
+	want_near(p, 1 - (1 - sqrt(2) / 2) / 2, 1e-10,
+		  "beyond by 6: t = -sqrt 2, the other tail");
+	stats_welch_beyond(&b, &a, 0, &p);
+	tap_ok(p > 0.9, "a side that fell is not beyond: p = %g", p);
+}
+
+static void test_outliers(void)
+{
+	static const double slow_first[] = { 0.94, 0.15, 0.16, 0.15, 0.155 };
+	static const double spread[] = { 1, 2, 3, 4, 5 };
+	static const double alike[] = { 10, 10, 10, 10, 10.05 };
+	static const double tail[] = { 10, 10, 10, 10, 13 };
+	bool out[5];
+
+	TAP_INT(stats_outliers(slow_first, 5, out), 1, "0.94 among 0.15s: one outlier");
+	tap_ok(out[0], "the first sample is the one marked");
+	TAP_INT(stats_outliers(spread, 5, out), 0, "an even spread has none");
+	TAP_INT(stats_outliers(alike, 5, out), 0, "within a hundredth of the median: none");
+	TAP_INT(stats_outliers(tail, 5, out), 1, "MAD 0: the mean deviation judges 13 among 10s");
+	TAP_INT(stats_outliers(slow_first, 2, out), 0, "two samples: no judgement");
+}
+
 int main(void)
 {
 	test_summaries();
 	test_welch();
 	test_monotone();
+	test_corrections();
+	test_beyond();
+	test_outliers();
 	return tap_done();
 }

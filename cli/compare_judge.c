@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "compare_judge.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/stats.h"
+
+static const char *const correction_names[] = {
+	[JC_HOLM] = "holm", [JC_BH] = "bh", [JC_NONE] = "none",
+};
+
+int judge_correction_parse(const char *s)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(correction_names); i++)
+		if (!strcmp(s, correction_names[i]))
+			return (int)i;
+	return -1;
+}
+
+const char *judge_correction_name(enum judge_correction c)
+{
+	static const char *const shown[] = {
+		[JC_HOLM] = "Holm", [JC_BH] = "Benjamini-Hochberg", [JC_NONE] = "no",
+	};
+
+	return shown[c];
+}
+
+const char *judge_verdict_name(enum judge_verdict v)
+{
+	static const char *const names[] = {
+		[JV_SAME] = "~", [JV_BETTER] = "better", [JV_WORSE] = "worse",
+		[JV_UNDIRECTED] = "~", [JV_UNTESTED] = "?", [JV_UNCHOSEN] = "-",
+		[JV_CONSTANT] = "~",
+	};
+
+	return names[v];
+}
+
+bool judge_chosen(const struct judge_opts *o, const char *phase,
+		  const char *metric)
+{
+	size_t i, n = strlen(phase);
+
+	if (!o->nmetrics)
+		return true;
+	for (i = 0; i < o->nmetrics; i++) {
+		const char *m = o->metrics[i];
+
+		if (!strcmp(m, metric) ||
+		    (!strncmp(m, phase, n) && m[n] == '.' && !strcmp(m + n + 1, metric)))
+			return true;
+	}
+	return false;
+}
+
+static void correct(enum judge_correction c, const double *p, size_t n,
+		    double *adj)
+{
+	if (c == JC_HOLM)
+		stats_holm(p, n, adj);
+	else if (c == JC_BH)
+		stats_bh(p, n, adj);
+	else if (adj != p)
+		memcpy(adj, p, n * sizeof(*adj));
+}
+
+static bool constant_alike(const struct stats_summary *b,
+			   const struct stats_summary *n)
+{
+	return b->n && n->n && b->min == b->max && n->min == n->max &&
+	       b->min == n->min;
+}
+
+/*
+ * The first look at one item: left out, not chosen, without direction or
+ * test; else its two p-values (into p and beyond, NaN when that test
+ * does not apply) for the families.
+ */
+static void look(const struct judge_opts *o, struct judge_item *it,
+		 double *p, double *beyond)
+{
+	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
+	bool lower = it->b->better == RF_BETTER_LOWER;
+	double t, df, shift;
+
+	*p = *beyond = NAN;
+	it->p = NAN;
+	it->change = b->n && n->n && b->mean != 0 ?
+		     (n->mean - b->mean) / fabs(b->mean) * 100 : NAN;
+	if (constant_alike(b, n)) {
+		it->verdict = JV_CONSTANT;
+		return;
+	}
+	if (!judge_chosen(o, it->phase, it->b->name)) {
+		it->verdict = JV_UNCHOSEN;
+		return;
+	}
+	if (it->b->better == RF_BETTER_NONE) {
+		it->verdict = JV_UNDIRECTED;
+		return;
+	}
+	if (b->n < JUDGE_MIN_SAMPLES || n->n < JUDGE_MIN_SAMPLES ||
+	    stats_welch(b, n, &t, &df, p)) {
+		it->verdict = JV_UNTESTED;
+		*p = NAN;
+		return;
+	}
+	it->verdict = JV_SAME;
+	if (o->fail_over < 0)
+		return;
+	/* Worse by more than the bar: beyond it in the worse direction. */
+	shift = o->fail_over / 100 * fabs(b->mean);
+	if (lower)
+		stats_welch_beyond(b, n, shift, beyond);
+	else
+		stats_welch_beyond(n, b, shift, beyond);
+}
+
+void judge_all(const struct judge_opts *o, struct judge_item *items,
+	       size_t n, struct judge_tally *t)
+{
+	double *p = xcalloc(n + 1, sizeof(*p)), *beyond = xcalloc(n + 1, sizeof(*p));
+	double *fp = xcalloc(n + 1, sizeof(*p)), *fb = xcalloc(n + 1, sizeof(*p));
+	size_t *ip = xcalloc(n + 1, sizeof(*ip)), *ib = xcalloc(n + 1, sizeof(*ib));
+	double bar = o->fail_over >= 0 ? o->fail_over : 10;
+	size_t i, np = 0, nb = 0;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < n; i++) {
+		look(o, &items[i], &p[i], &beyond[i]);
+		if (!isnan(p[i])) {
+			ip[np] = i;
+			fp[np++] = p[i];
+		}
+		if (!isnan(beyond[i])) {
+			ib[nb] = i;
+			fb[nb++] = beyond[i];
+		}
+	}
+	/* Each family corrected for its own size. */
+	correct(o->correction, fp, np, fp);
+	correct(o->correction, fb, nb, fb);
+	for (i = 0; i < np; i++) {
+		struct judge_item *it = &items[ip[i]];
+		bool up = it->n->sum.mean > it->b->sum.mean;
+		bool lower = it->b->better == RF_BETTER_LOWER;
+
+		it->p = fp[i];
+		if (fp[i] < o->alpha && it->n->sum.mean != it->b->sum.mean)
+			it->verdict = up == lower ? JV_WORSE : JV_BETTER;
+	}
+	for (i = 0; i < nb; i++) {
+		struct judge_item *it = &items[ib[i]];
+
+		it->failing = it->verdict == JV_WORSE && fb[i] < o->alpha;
+	}
+	t->tests = np;
+	for (i = 0; i < n; i++) {
+		const struct judge_item *it = &items[i];
+
+		switch (it->verdict) {
+		case JV_CONSTANT:
+			t->constant++;
+			continue;
+		case JV_WORSE:
+			t->worse++;
+			break;
+		case JV_BETTER:
+			t->better++;
+			break;
+		case JV_SAME:
+			t->same++;
+			break;
+		case JV_UNDIRECTED:
+			t->undirected++;
+			break;
+		case JV_UNTESTED:
+			t->untested++;
+			if (!isnan(it->change) && fabs(it->change) > bar)
+				t->untested_beyond++;
+			break;
+		case JV_UNCHOSEN:
+			t->unchosen++;
+			break;
+		}
+		t->compared++;
+	}
+	free(p);
+	free(beyond);
+	free(fp);
+	free(fb);
+	free(ip);
+	free(ib);
+}

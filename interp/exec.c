@@ -165,6 +165,33 @@ static bool sets_knobs(const struct ir_block *b)
 	return false;
 }
 
+/*
+ * KSM takes a new merge_across_nodes or max_page_sharing only while no
+ * KSM page is shared (EBUSY otherwise). Before this run has any memory,
+ * shared pages are another process's: the run cannot set the knob, and
+ * says whose they are rather than failing at the line.
+ */
+static bool ksm_knob_busy(const struct ir_op *op, char *why, size_t len)
+{
+	enum knob k = op->knob.knob;
+	char now[RT_KNOB_VALUE_MAX], who[128] = "";
+	struct rt_ksm_others o;
+	struct rt_err err;
+	int64_t shared;
+
+	if ((k != KNOB_KSM_MERGE_ACROSS_NODES && k != KNOB_KSM_MAX_PAGE_SHARING) ||
+	    op->knob.value.type != VT_INT || rt_knob_read(k, now, sizeof(now), &err) ||
+	    atoll(now) == op->knob.value.i || rt_ksm_read("pages_shared", &shared, &err) ||
+	    !shared)
+		return false;
+	rt_ksm_others(&o);
+	if (o.n > 0)
+		confound_describe(&o, who, sizeof(who));
+	snprintf(why, len, "the kernel changes %s only while no KSM page is shared, and %lld are (another KSM user%s%s)",
+		 knob_info[k].name, (long long)shared, o.n > 0 ? ": " : "", who);
+	return true;
+}
+
 /* Unmet requirements, absent knobs, too little memory: a SKIP. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
@@ -208,12 +235,17 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	for (i = 0; i < sc->ops.n; i++) {
 		const struct ir_op *op = &sc->ops.ops[i];
+		char busy[256];
 
 		if (op->kind == IR_SET_KNOB && !rt_knob_present(op->knob.knob) &&
 		    used < len)
 			used += (size_t)snprintf(reason + used, len - used,
 				"%sthis kernel lacks the knob %s (%s)", used ? "; " : "",
 				knob_info[op->knob.knob].name, knob_info[op->knob.knob].path);
+		else if (op->kind == IR_SET_KNOB && ksm_knob_busy(op, busy, sizeof(busy)) &&
+			 used < len)
+			used += (size_t)snprintf(reason + used, len - used, "%s%s",
+						 used ? "; " : "", busy);
 	}
 	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;
@@ -491,7 +523,10 @@ static int ksm_wait(struct strand *s, const struct ir_op *op,
 		return rt_fail(err, -EINVAL,
 			       "ksmd is not running (ksm.run is %lld): set ksm.run = 1",
 			       (long long)run);
-	/* As ksm_tests: two full scans after the advice see every page. */
+	/* As ksm_tests: every page seen twice (see rt_ksm_wait_merged). */
+	if (op->ksm.what == KSMW_MERGED && !op->ksm.target)
+		return rt_ksm_wait_merged(op->ksm.timeout, wd_halt_flag(&s->r->wd),
+					  err);
 	return rt_ksm_wait_scans(op->ksm.what == KSMW_SCANS ? op->ksm.target : 2,
 				 op->ksm.what == KSMW_MERGED ? op->ksm.target : 0,
 				 op->ksm.timeout, wd_halt_flag(&s->r->wd), err);

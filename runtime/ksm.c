@@ -192,6 +192,45 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 	}
 }
 
+static int64_t own_rmap_items(void)
+{
+	char val[32];
+
+	if (!rt_proc_field("/proc/self/ksm_stat", "ksm_rmap_items", val, sizeof(val)))
+		return -1;
+	return strtoll(val, NULL, 10);
+}
+
+int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
+		       struct rt_err *err)
+{
+	const struct timespec nap = { 0, 1000000 };
+	int64_t start = rt_now_ns(), first, now, from = -1;
+	int64_t items0 = own_rmap_items(), items;
+	int rc = rt_ksm_read("full_scans", &first, err);
+
+	if (rc)
+		return rc;
+	for (;;) {
+		rc = rt_ksm_read("full_scans", &now, err);
+		if (rc)
+			return rc;
+		/* The scan in which ksmd first met the pages: count from it. */
+		if (from < 0 && items0 >= 0 && (items = own_rmap_items()) > items0)
+			from = now;
+		if ((from >= 0 && now - from >= 2) || now - first >= 3)
+			return 0;
+		if (stop && atomic_load(stop))
+			return rt_fail(err, -EINTR, "interrupted");
+		if (rt_now_ns() - start > timeout_ns)
+			return rt_fail(err, -ETIMEDOUT,
+				       "ksmd did %lld full scans, and has %s this process's pages",
+				       (long long)(now - first),
+				       from < 0 ? "not yet looked at" : "looked at");
+		nanosleep(&nap, NULL);
+	}
+}
+
 int rt_ksm_prctl(bool on, struct rt_err *err)
 {
 	if (prctl(PR_SET_MEMORY_MERGE, on ? 1 : 0, 0, 0, 0))

@@ -84,6 +84,18 @@ void rt_ksm_others(struct rt_ksm_others *o);
 int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 		      const atomic_bool *stop, struct rt_err *err);
 
+/*
+ * Waits until ksmd has seen every page this process advised twice, the
+ * first look taking a page's checksum and the second merging it. ksmd
+ * puts a process it meets for the first time just behind its cursor, so
+ * the scan in progress may pass it by: two full scans are counted from
+ * the one in which this process's rmap items (/proc/self/ksm_stat) grew,
+ * or three where they do not (nothing new to look at, or a kernel that
+ * does not tell). Stops as rt_ksm_wait_scans does.
+ */
+int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
+		       struct rt_err *err);
+
 /* prctl(PR_SET_MEMORY_MERGE): KSM for every mapping of this process. */
 int rt_ksm_prctl(bool on, struct rt_err *err);
 

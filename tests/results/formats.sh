@@ -244,7 +244,7 @@ set ksm.pages_to_scan = 4242
 phase t { sleep 30s }
 SCN
 	start=$(date +%s%N)
-	"$SCN" run --state-dir "$STATE" -q --timeout 1 --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
+	"$SCN" run --state-dir "$STATE" -q $WAIT --timeout 1 --format json -o "$TMP/t.json" "$TMP/slow.scn" 2>"$TMP/err"
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
 	after=$(knob /sys/kernel/mm/ksm/pages_to_scan)

@@ -282,7 +282,7 @@ layout_ok() {
 }
 check "make install DESTDIR= PREFIX=/usr: bin, scenarios, man, docs, kselftest collection" \
 	layout_ok layout_ok
-"$K/scn/ksm_merge_check.sh" -q $WAIT --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+"$K/scn/ksm_unmerge_check.sh" -q $WAIT --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 check "an installed kselftest script of a host scenario: exit 0, valid KTAP" \
 	'[ "$rc" = 0 ] && ktap_ok' 'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
@@ -301,10 +301,10 @@ printf 'set ksm.sleep_millisecs = 41\nphase hold { sleep 60s }\n' >"$TMP/hold.sc
 "$SCN" run -q $WAIT --state-dir "$TMP" "$TMP/hold.scn" >/dev/null 2>&1 &
 holder=$!
 await_value /sys/kernel/mm/ksm/sleep_millisecs 41 $holder
-"$K/scn/ksm_merge_check.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
+"$K/scn/ksm_unmerge_check.sh" -q --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 check "an installed script while another run holds the knobs lock: exit 4, SKIP naming it" \
-	'[ "$rc" = 4 ] && ktap_ok && grep -q "^ok 1 ksm_merge_check # SKIP another scn run holds /run/scn/knobs.lock: pid $holder " "$TMP/out"' \
+	'[ "$rc" = 4 ] && ktap_ok && grep -q "^ok 1 ksm_unmerge_check # SKIP another scn run holds /run/scn/knobs.lock: pid $holder " "$TMP/out"' \
 	'echo "exit $rc"; cat "$TMP/out" "$TMP/check" "$TMP/err"'
 mkdir -p "$TMP/knobdir"
 printf 'set ksm.sleep_millisecs = 42\nphase p { sleep 0ns }\n' >"$TMP/knobdir/k.scn"
@@ -322,7 +322,7 @@ check "a suite's --wait waits for the lock, then runs" \
 	'[ "$rc" = 0 ] && grep -q "^ok 1 k$" "$TMP/out"' 'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
 # A signal to an installed script reaches scn, which restores its knobs.
 before=$(knob $KNOB)
-"$K/scn/ksm_merge_check.sh" -q $WAIT --state-dir "$STATE" --repeat 100000 >"$TMP/out" 2>"$TMP/err" &
+"$K/scn/ksm_unmerge_check.sh" -q $WAIT --state-dir "$STATE" --repeat 100000 >"$TMP/out" 2>"$TMP/err" &
 script=$!
 for _ in $(seq 100); do grep -q "^  ok 1 merge" "$TMP/out" 2>/dev/null && break; [ -e "$STATE/journal" ] && break; sleep 0.05; done
 kill -TERM $script; wait $script; rc=$?

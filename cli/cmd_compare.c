@@ -763,7 +763,8 @@ static void print_judged(const struct compare_opts *o, const struct pairs *ps)
 		struct row r = { { 0 } };
 
 		if (it->verdict == JV_CONSTANT ||
-		    (o->summary && it->verdict != JV_WORSE && it->verdict != JV_BETTER))
+		    (o->summary && it->verdict != JV_WORSE && it->verdict != JV_BETTER &&
+		     it->verdict != JV_BUSY))
 			continue;
 		fill_row(&r, it);
 		VEC_PUSH(tb.rows, tb.len, tb.cap, r);
@@ -777,6 +778,27 @@ static void print_judged(const struct compare_opts *o, const struct pairs *ps)
 	table_free(&tb);
 }
 
+/* A line per phase whose timings a busier machine on one side spoiled. */
+static void print_busy(const struct pairs *ps)
+{
+	for (size_t i = 0; i < ps->len; i++) {
+		const struct judge_item *it = &ps->items[i];
+		size_t k;
+
+		if (it->verdict != JV_BUSY)
+			continue;
+		for (k = 0; k < i; k++)
+			if (ps->items[k].verdict == JV_BUSY && ps->items[k].point == it->point &&
+			    !strcmp(ps->items[k].phase, it->phase))
+				break;
+		if (k < i)
+			continue;	/* said already */
+		printf("busy: phase %s%s%s waited for a CPU %.0f%% of its time in base, %.0f%% in new (runq): the machine's other work, not the build; its timings are not judged\n",
+		       it->phase, strcmp(it->point, "-") ? " of " : "",
+		       strcmp(it->point, "-") ? it->point : "", it->runq_b * 100, it->runq_n * 100);
+	}
+}
+
 /* The lines under the table; the exit code of what they say. */
 static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 			  const struct judge_tally *t)
@@ -788,6 +810,7 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	if (!o->summary)
 		for (i = 0; i < ps->only.len; i++)
 			printf("%s\n", ps->only.v[i]);
+	print_busy(ps);
 	if (t->untested)
 		printf("n<%d: %zu metric%s with fewer than %d samples on a side, not judged%s (%zu changed by more than %g%%)\n",
 		       JUDGE_MIN_SAMPLES, t->untested, t->untested == 1 ? "" : "s",
@@ -797,6 +820,8 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	       t->compared, t->worse, t->better, t->same + t->undirected, t->undirected);
 	if (t->untested)
 		printf(", %zu not tested", t->untested);
+	if (t->busy)
+		printf(", %zu busy", t->busy);
 	if (t->unchosen)
 		printf(", %zu not chosen by --metric", t->unchosen);
 	printf(")");

@@ -33,7 +33,7 @@ const char *judge_verdict_name(enum judge_verdict v)
 	static const char *const names[] = {
 		[JV_SAME] = "~", [JV_BETTER] = "better", [JV_WORSE] = "worse",
 		[JV_UNDIRECTED] = "~", [JV_UNTESTED] = "?", [JV_UNCHOSEN] = "-",
-		[JV_CONSTANT] = "~",
+		[JV_CONSTANT] = "~", [JV_BUSY] = "busy",
 	};
 
 	return names[v];
@@ -119,6 +119,47 @@ static void look(const struct judge_opts *o, struct judge_item *it,
 		stats_welch_beyond(n, b, shift, beyond);
 }
 
+/*
+ * Whether the machine was surely busier on one side during a phase, by
+ * its "runq" metric (its threads waiting for a CPU): by JUDGE_BUSY_RUNQ or
+ * more, and, with the samples for a test, by Welch's test at alpha.
+ */
+static bool busier(const struct judge_opts *o, const struct judge_item *runq)
+{
+	const struct stats_summary *b = &runq->b->sum, *n = &runq->n->sum;
+	double t, df, p;
+
+	if (!b->n || !n->n || fabs(n->mean - b->mean) < JUDGE_BUSY_RUNQ)
+		return false;
+	if (b->n < JUDGE_MIN_SAMPLES || n->n < JUDGE_MIN_SAMPLES)
+		return true;
+	return !stats_welch(b, n, &t, &df, &p) && p < o->alpha;
+}
+
+/* The timed metrics of phases where one side's machine was busier. */
+static void mark_busy(const struct judge_opts *o, struct judge_item *items,
+		      size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct judge_item *runq = &items[i];
+
+		if (strcmp(runq->b->name, "runq") || !busier(o, runq))
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			struct judge_item *it = &items[k];
+
+			if (it->point != runq->point || strcmp(it->phase, runq->phase) ||
+			    it->b->better == RF_BETTER_NONE || it->verdict == JV_CONSTANT ||
+			    it->verdict == JV_UNCHOSEN)
+				continue;
+			it->verdict = JV_BUSY;
+			it->p = NAN;
+			it->runq_b = runq->b->sum.mean;
+			it->runq_n = runq->n->sum.mean;
+		}
+	}
+}
+
 void judge_all(const struct judge_opts *o, struct judge_item *items,
 	       size_t n, struct judge_tally *t)
 {
@@ -129,8 +170,12 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 	size_t i, np = 0, nb = 0;
 
 	memset(t, 0, sizeof(*t));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		look(o, &items[i], &p[i], &beyond[i]);
+	mark_busy(o, items, n);
+	for (i = 0; i < n; i++) {
+		if (items[i].verdict == JV_BUSY)
+			p[i] = beyond[i] = NAN;
 		if (!isnan(p[i])) {
 			ip[np] = i;
 			fp[np++] = p[i];
@@ -184,6 +229,9 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 			break;
 		case JV_UNCHOSEN:
 			t->unchosen++;
+			break;
+		case JV_BUSY:
+			t->busy++;
 			break;
 		}
 		t->compared++;

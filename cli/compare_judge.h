@@ -19,6 +19,12 @@
 
 /* Fewer samples than this on a side: no test, no verdict. */
 #define JUDGE_MIN_SAMPLES 3
+/*
+ * A phase's "runq" (its threads waiting for a CPU, on average) that
+ * differs by this much between the sides, surely: its timings measured
+ * the machine's other work as much as the build, and are not judged.
+ */
+#define JUDGE_BUSY_RUNQ 0.1
 
 enum judge_correction { JC_HOLM, JC_BH, JC_NONE };
 
@@ -30,6 +36,7 @@ enum judge_verdict {
 	JV_UNTESTED,	/* "?": fewer than JUDGE_MIN_SAMPLES on a side */
 	JV_UNCHOSEN,	/* "-": not among --metric */
 	JV_CONSTANT,	/* the same constant on both sides: left out */
+	JV_BUSY,	/* "busy": the machine was busier on one side */
 };
 
 struct judge_opts {
@@ -50,10 +57,11 @@ struct judge_item {
 	double change;			/* percent of the base mean; NaN from 0 */
 	double p;			/* two-sided, corrected; NaN untested */
 	bool failing;			/* worse by more than --fail-over */
+	double runq_b, runq_n;		/* JV_BUSY: the phase's mean runq */
 };
 
 struct judge_tally {
-	size_t compared, worse, better, same, undirected, untested, unchosen;
+	size_t compared, worse, better, same, undirected, untested, unchosen, busy;
 	size_t constant;		/* left out */
 	size_t tests;			/* in the corrected family */
 	size_t untested_beyond;		/* untested, changed beyond the bar */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../common/util.h"
+#include "../runtime/clock.h"
 
 static long read_long(const char *path)
 {
@@ -26,8 +27,19 @@ void confound_read(struct phase_env *e, bool others_too)
 	e->balancing = read_long("/proc/sys/kernel/numa_balancing") != 0;
 	e->ksm_running = read_long("/sys/kernel/mm/ksm/run") == 1;
 	rt_numa_own(&e->numa);
+	e->runq_ns = rt_runq_wait_ns();
+	e->at = rt_now_ns();
 	if (others_too && e->ksm_running)
 		rt_ksm_others(&e->ksm);
+}
+
+double confound_runq(const struct phase_env *e0, const struct phase_env *e1)
+{
+	int64_t waited = e1->runq_ns - e0->runq_ns;
+
+	if (e0->runq_ns < 0 || e1->runq_ns < 0 || e1->at <= e0->at || waited < 0)
+		return 0;
+	return (double)waited / (double)(e1->at - e0->at);
 }
 
 const struct rt_ksm_others *confound_ksm_other(const struct phase_env *e0,

@@ -24,7 +24,16 @@ struct phase_env {
 	bool ksm_running;		/* ksm.run was 1 */
 	struct rt_numa_own numa;	/* what balancing did to this process */
 	struct rt_ksm_others ksm;	/* other processes that use KSM */
+	int64_t runq_ns;		/* rt_runq_wait_ns() */
+	int64_t at;			/* when it was read: rt_now_ns() */
 };
+
+/*
+ * This process's threads waiting for a CPU between e0 and e1, on average
+ * (seconds waited per second; 0 where the kernel does not tell): a phase
+ * timed while other work kept it waiting measured that work too.
+ */
+double confound_runq(const struct phase_env *e0, const struct phase_env *e1);
 
 /*
  * Reads the state now. Other KSM users are looked for (a walk of /proc)

@@ -962,6 +962,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	guest_phase_end(s->r, pr, &counts);
 	results_add_run(s->r->res, op->index, &counts);
 	results_add_counters(s->r->res, op->index);
+	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1));
 	if (uffd_serving(s->r))
 		results_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))

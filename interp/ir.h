@@ -32,7 +32,8 @@
 	X(FAULTS, "faults", VT_INT, 1)                                        \
 	X(PASSES, "passes", VT_INT, 1)                                        \
 	X(EXITS, "exits", VT_INT, 1)                                          \
-	X(DIRTY, "dirty", VT_INT, 0)
+	X(DIRTY, "dirty", VT_INT, 0)                                          \
+	X(RUNQ, "runq", VT_REAL, 0)
 
 enum metric {
 #define MET_ENUM(id, name, type, pv) METRIC_##id,

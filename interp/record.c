@@ -25,6 +25,8 @@ static const struct metric_source {
 	{ "faults", "faults", REC_NEUTRAL, false, METRIC_FAULTS, 1, METRIC_FAULTS },
 	{ "passes", "passes", REC_NEUTRAL, false, METRIC_PASSES, 1, METRIC_PASSES },
 	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
+	/* Not a result but a confounder: threads waiting for a CPU. */
+	{ "runq", "threads", REC_NEUTRAL, false, METRIC_RUNQ, 1, -1 },
 	{ "uffd.faults", "faults", REC_NEUTRAL, true, USTAT_FAULTS, 1, -1 },
 	{ "uffd.eexist", "faults", REC_NEUTRAL, true, USTAT_EEXIST, 1, -1 },
 	{ "uffd.mean", "s", REC_LOWER, true, USTAT_MEAN, 1e-9, -1 },

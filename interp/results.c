@@ -212,6 +212,14 @@ void results_add_counters(struct results *r, int phase)
 				   (double)pr->cg_end->value[i]);
 }
 
+void results_set_runq(struct results *r, int phase, double waiting)
+{
+	struct phase_result *p = &r->phases[phase];
+
+	if (p->runs)
+		p->samples[METRIC_RUNQ][p->runs - 1] = waiting;
+}
+
 void results_add_uffd_run(struct phase_result *pr)
 {
 	int k;

@@ -109,6 +109,8 @@ void results_add_counters(struct results *r, int phase);
 /* A sample of a metric statement's value (metric PHASE.NAME = ...). */
 void results_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v);
+/* How much the last run of phase i waited for a CPU (confound_runq). */
+void results_set_runq(struct results *r, int phase, double waiting);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
 void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);

@@ -2,6 +2,7 @@
 #include "vmstat.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,4 +68,31 @@ bool rt_proc_field(const char *path, const char *name, char *val, size_t len)
 	}
 	fclose(f);
 	return found;
+}
+
+int64_t rt_runq_wait_ns(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int64_t sum = -1;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		unsigned long long run, wait;
+		char path[64];
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%.16s/schedstat", e->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;	/* a thread that just ended */
+		if (fscanf(f, "%llu %llu", &run, &wait) == 2)
+			sum = (sum < 0 ? 0 : sum) + (int64_t)wait;
+		fclose(f);
+	}
+	closedir(d);
+	return sum;
 }

@@ -34,6 +34,13 @@ int rt_vmstat_read(struct rt_vmstat *s, struct rt_err *err);
  * val; false when the file or the line is absent.
  */
 bool rt_proc_field(const char *path, const char *name, char *val, size_t len);
+/*
+ * The time this process's threads spent runnable but waiting for a CPU
+ * (run_delay of /proc/self/task/N/schedstat, summed), in ns; -1 where the
+ * kernel does not tell (CONFIG_SCHED_INFO off). Over a phase it says how
+ * much other work the machine made it wait for.
+ */
+int64_t rt_runq_wait_ns(void);
 /* The value of name, false if the kernel has no such counter. */
 bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out);
 

@@ -108,7 +108,8 @@ static void stop_signals(struct sigstate *st)
 static const char run_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
-	"               [--timeout SECONDS] [--wait[=DURATION]] [--state-dir DIR] [-q]\n"
+	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive] [--state-dir DIR]\n"
+	"               [-q]"
 	"               [--kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
@@ -154,7 +155,7 @@ bool parse_wait(const char *arg, int64_t *ns)
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
-	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT };
+	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
@@ -166,6 +167,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "ktap-test", required_argument, NULL, OPT_KTAP_TEST },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "wait", optional_argument, NULL, OPT_WAIT },
+		{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
 		{ "quiet", no_argument, NULL, 'q' },
 		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -219,6 +221,9 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		case OPT_WAIT:
 			if (!parse_wait(optarg, &a->wait_ns))
 				return 64;
+			break;
+		case OPT_EXCLUSIVE:
+			a->exclusive = true;
 			break;
 		case 'q':
 			a->quiet = true;
@@ -308,9 +313,12 @@ int run_check(const struct run_args *a, const struct rt_facts *facts,
 static int run_checked(struct ir_program *p, struct source_set *srcs,
 		       const struct run_args *a, struct rt_features *f)
 {
+	/* Static: large, and one run per process. */
+	static struct rt_knob_values found;
 	struct report_meta meta;
 	struct exec_opts eo = { .features = f, .state_dir = a->state_dir,
 				.owner = a->file, .wait_ns = a->wait_ns,
+				.exclusive = a->exclusive, .found = &found,
 				.repeat = a->repeat, .warmup = a->warmup };
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 };
@@ -330,6 +338,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		}
 	}
 	run_meta_init(&meta, a, srcs, f);
+	meta.knobs = &found;
 	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
 	diag_init(&d);
 	if (a->format == FMT_NDJSON)

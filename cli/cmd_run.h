@@ -20,6 +20,7 @@ struct run_args {
 	size_t ndefines, nsweeps;
 	unsigned repeat, warmup, timeout;
 	int64_t wait_ns;		/* --wait: 0 not, -1 for ever */
+	bool exclusive;			/* --exclusive: the lock without knobs */
 	int format, ktap_test;
 	const char *output, *state_dir, *file;
 	bool quiet;

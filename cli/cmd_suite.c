@@ -73,6 +73,7 @@ struct suite_opts {
 	size_t nsweeps;
 	const char *state_dir;
 	const char *wait;	/* "--wait[=DURATION]" as given, passed on */
+	bool exclusive;		/* --exclusive, passed on */
 	const char *repeat;
 	const char *warmup;
 	const char *output;
@@ -389,6 +390,8 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	}
 	if (o->wait)
 		v[n++] = (char *)o->wait;
+	if (o->exclusive)
+		v[n++] = "--exclusive";
 	if (o->quiet)
 		v[n++] = "-q";
 	if (o->repeat) {
@@ -1036,13 +1039,14 @@ static int bad_option(const char *fmt, const char *arg)
 static int parse_opts(int argc, char **argv, struct suite_opts *o)
 {
 	enum { O_STATE = 256, O_FORMAT, O_REPEAT, O_WARMUP, O_SWEEP, O_TIMEOUT, O_KTAP,
-	       O_WAIT };
+	       O_WAIT, O_EXCLUSIVE };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "state-dir", required_argument, NULL, O_STATE },
 		{ "wait", optional_argument, NULL, O_WAIT },
+		{ "exclusive", no_argument, NULL, O_EXCLUSIVE },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "repeat", required_argument, NULL, O_REPEAT },
 		{ "warmup", required_argument, NULL, O_WARMUP },
@@ -1077,6 +1081,9 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			if (!parse_wait(optarg, &ns))
 				return 64;
 			o->wait = argv[optind - 1];	/* an optional value is attached */
+			break;
+		case O_EXCLUSIVE:
+			o->exclusive = true;
 			break;
 		}
 		case O_FORMAT:

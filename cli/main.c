@@ -277,7 +277,8 @@ static int cmd_help(int argc, char **argv)
 	else if (argc > 1 && !strcmp(argv[1], "run"))
 		puts("scn run [-D NAME=VALUE]... [--sweep NAME=V,...]... [--repeat N]\n"
 		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
-		     "        [--timeout SECONDS] [--wait[=DURATION]] [--state-dir DIR] [-q]\n"
+		     "        [--timeout SECONDS] [--wait[=DURATION]] [--exclusive]\n"
+		     "        [--state-dir DIR] [-q]\n"
 		     "        FILE|DIR|FILE.suite\n"
 		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
 		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
@@ -287,7 +288,8 @@ static int cmd_help(int argc, char **argv)
 		     "  max and stddev. --format picks the result's form (docs/results.md).\n"
 		     "  Every knob is restored on every exit but SIGKILL. A run that sets\n"
 		     "  knobs takes the knobs lock: if another run holds it, exit 75 (busy),\n"
-		     "  or with --wait wait for it (at most DURATION: --wait=30s). Exit 0\n"
+		     "  or with --wait wait for it (at most DURATION: --wait=30s);\n"
+		     "  --exclusive takes it though the scenario sets no knob. Exit 0\n"
 		     "  pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124 timeout, 128+N\n"
 		     "  on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))

@@ -43,6 +43,7 @@ struct report_meta {
 	size_t nsweeps;
 	unsigned repeat, warmup;
 	const struct rt_features *features;	/* NULL: th says */
+	const struct rt_knob_values *knobs;	/* as the run found them */
 	const struct report_testhost *th;	/* or NULL */
 	int ktap_test;			/* > 0: only the test block, so numbered */
 	bool color;			/* text: on a terminal, without NO_COLOR */

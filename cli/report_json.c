@@ -172,7 +172,7 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	jo_end(j);
 	jo_key(j, "fingerprint");
 	if (m->features) {
-		rt_fingerprint_json(j, m->features);
+		rt_fingerprint_json(j, m->features, m->knobs);
 		return;
 	}
 	/* No scn inside said where it ran: what the launcher knows. */

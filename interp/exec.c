@@ -1245,7 +1245,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 			 .run = run, .warmup = warmup };
 	struct strand main_strand = { .r = &r, .slot = -1 };
 	struct rt_err err;
-	bool knobs = sets_knobs(&sc->ops);
+	bool knobs = sets_knobs(&sc->ops) || o->exclusive;
 	int status = preflight(sc, o, d, reason, len);
 
 	if (status != EXEC_PASS)
@@ -1292,6 +1292,9 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 			atomic_store(&r.error, true);
 		}
 	}
+	/* The knobs as found, once no other run changes them (under the lock). */
+	if (o->found && !o->found->taken && !atomic_load(&r.failed))
+		rt_knob_values_read(o->found);
 	if (!atomic_load(&r.failed))
 		run_block(&main_strand, &sc->ops);
 	teardown(&r);

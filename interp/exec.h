@@ -17,6 +17,7 @@
 
 #include "../common/diag.h"
 #include "../runtime/features.h"
+#include "../runtime/knobs.h"
 #include "ir.h"
 
 /* Outcomes, as exit codes (kselftest and sysexits). */
@@ -68,6 +69,9 @@ struct exec_opts {
 	const char *state_dir;		/* journal and lock; NULL: /run/scn */
 	const char *owner;		/* names this run to one the lock keeps waiting */
 	int64_t wait_ns;		/* for the knobs lock: 0 not, < 0 until stopped */
+	bool exclusive;			/* hold the lock though no knob is set */
+	/* Filled at the first run, under the lock where it takes one. */
+	struct rt_knob_values *found;
 	const atomic_bool *stop;	/* set by the signal thread */
 	FILE *out;			/* print statements */
 	FILE *log;			/* "# " progress and phase lines; may be NULL */

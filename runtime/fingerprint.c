@@ -190,7 +190,8 @@ void rt_testhost_line(const char *path, char *buf, size_t len)
 	snprintf(buf, len, ", in a test host (%s on kernel %s)", accel, outer);
 }
 
-void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
+void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
+			 const struct rt_knob_values *knobs)
 {
 	/* Without the module: "tdp_mmu", as the result's readers know them. */
 	static const char *const kvm_param_name[] = {
@@ -253,6 +254,11 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f)
 	for (i = 0; i < KNOB__COUNT; i++) {
 		struct rt_err err;
 
+		if (knobs && knobs->taken) {
+			if (knobs->v[i][0])
+				jo_kv_string(j, knob_info[i].name, knobs->v[i]);
+			continue;
+		}
 		if (knob_info[i].kind == KNOB_ACTION || !rt_knob_present((enum knob)i) ||
 		    rt_knob_read((enum knob)i, text, 256, &err))
 			continue;

@@ -22,7 +22,10 @@
 #define RT_TESTHOST_FACTS TH_SHARE_DIR "/" TH_FACTS_FILE
 
 /* Writes the "fingerprint" object's value (an object) to j. */
-void rt_fingerprint_json(struct json_out *j, const struct rt_features *f);
+struct rt_knob_values;
+/* knobs: the values the run found (NULL, or not taken: read them now). */
+void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
+			 const struct rt_knob_values *knobs);
 
 /*
  * One line for text and KTAP output: "kernel 6.1.0-26-amd64, 2 x Intel...,

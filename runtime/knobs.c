@@ -66,6 +66,17 @@ int rt_knob_read(enum knob id, char *buf, size_t len, struct rt_err *err)
 	return 0;
 }
 
+void rt_knob_values_read(struct rt_knob_values *kv)
+{
+	struct rt_err err;
+
+	for (int i = 0; i < KNOB__COUNT; i++)
+		if (knob_info[i].kind == KNOB_ACTION || !rt_knob_present((enum knob)i) ||
+		    rt_knob_read((enum knob)i, kv->v[i], sizeof(kv->v[i]), &err))
+			kv->v[i][0] = '\0';
+	kv->taken = true;
+}
+
 static int write_value(const char *path, const char *value, struct rt_err *err)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);

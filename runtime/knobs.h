@@ -66,6 +66,16 @@ int rt_knob_read(enum knob id, char *buf, size_t len, struct rt_err *err);
 /* Whether this kernel has the knob (its file exists and is writable). */
 bool rt_knob_present(enum knob id);
 
+/*
+ * Every knob's value as a run found it (empty for an absent knob and for
+ * actions): what a result's fingerprint says it ran under.
+ */
+struct rt_knob_values {
+	bool taken;
+	char v[KNOB__COUNT][RT_KNOB_VALUE_MAX];
+};
+void rt_knob_values_read(struct rt_knob_values *kv);
+
 /* Saves the original (once per knob), then writes value. */
 int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
 		struct rt_err *err);

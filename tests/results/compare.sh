@@ -352,10 +352,12 @@ fi
 # --- a build compared with itself, on this machine -------------------------
 # Two runs of one scenario, back to back, with its uffd latencies (the
 # issue's uffd.p99): whatever the machine's noise, no verdict may fail it.
+# --exclusive: no other scn run changes a knob while they measure (they
+# would not be measured alike).
 if has_feature uffd; then
 	for n in 1 5; do
 		for side in a b; do
-			"$SCN" run -q --state-dir "$STATE" --repeat $n --format json -o "$TMP/self-$side.json" \
+			"$SCN" run -q $WAIT --exclusive --state-dir "$STATE" --repeat $n --format json -o "$TMP/self-$side.json" \
 				-D size=16M scenarios/host_demand_paging.scn >/dev/null 2>&1
 		done
 		run self --fail-over 10% "$TMP/self-a.json" "$TMP/self-b.json" &&

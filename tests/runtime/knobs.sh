@@ -187,6 +187,14 @@ for dir in "$STATE" "$TMP/other"; do
 		fail "no knobs, no lock ($dir)" "$(cat "$TMP/out")"
 	fi
 done
+# --exclusive takes the lock though the scenario sets no knob: busy too.
+"$SCN" run -q --exclusive --state-dir "$TMP/other" "$TMP/plain.scn" > "$TMP/out" 2>&1
+rc=$?
+if [ $rc = 75 ] && grep -q "^# SKIP another scn run holds /run/scn/knobs.lock: pid $pid " "$TMP/out"; then
+	ok "--exclusive: a run without knobs takes the lock, and is busy beside a holder"
+else
+	fail "--exclusive" "exit $rc: $(cat "$TMP/out")"
+fi
 # --wait=DURATION waits that long, then is busy all the same.
 "$SCN" run --state-dir "$STATE" --wait=300ms "$TMP/act.scn" > "$TMP/out" 2>&1
 rc=$?

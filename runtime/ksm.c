@@ -212,11 +212,13 @@ int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 	if (rc)
 		return rc;
 	for (;;) {
+		/* Items before scans: a look seen here was in scan "now" or before. */
+		items = from < 0 && items0 >= 0 ? own_rmap_items() : -1;
 		rc = rt_ksm_read("full_scans", &now, err);
 		if (rc)
 			return rc;
 		/* The scan in which ksmd first met the pages: count from it. */
-		if (from < 0 && items0 >= 0 && (items = own_rmap_items()) > items0)
+		if (from < 0 && items > items0)
 			from = now;
 		if ((from >= 0 && now - from >= 2) || now - first >= 3)
 			return 0;

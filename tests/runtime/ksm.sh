@@ -157,7 +157,7 @@ if has_feature ksm.prctl; then
 	cat > "$TMP/prctl.scn" <<'SCN'
 set ksm.run = 1, ksm.sleep_millisecs = 0, ksm.pages_to_scan = 5000
 region dup type=anon size=64 * page_size fill=0x2a
-phase merge { ksm prctl on; ksm wait scans 2 }
+phase merge { ksm prctl on; ksm wait merged }
 phase off { ksm prctl off }
 expect merge.ksm_stat.ksm_merging_pages > 0
 print "prctl merging {merge.ksm_stat.ksm_merging_pages}"

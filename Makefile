@@ -149,6 +149,7 @@ bench: scn
 	@bench/run.sh
 	@bench/uffd_readers.sh
 	@bench/testhost.sh
+	@bench/guest_demand_paging.sh
 
 clean:
 	rm -rf build build-san build-fuzz scn

@@ -230,6 +230,8 @@ static int repl_in_testhost(struct repl_args *a)
 	a->th.in_fd = STDIN_FILENO;
 	a->th.log = a->quiet ? NULL : stderr;
 	a->th.input = tty ? TH_INPUT_TTY : TH_INPUT_FEED;
+	/* save FILE writes where the user is, not into the test host's /tmp. */
+	a->th.rw_cwd = true;
 	if (tty && !ioctl(0, TIOCGWINSZ, &ws)) {
 		a->th.rows = ws.ws_row;
 		a->th.cols = ws.ws_col;

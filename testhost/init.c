@@ -51,6 +51,7 @@ struct job {
 	size_t nargs, nenv, nmods, nkmods;
 	const char *tty;		/* "rows cols", or NULL */
 	bool stdin_file;
+	const char *rw;			/* a directory writable inside, or NULL */
 };
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -181,6 +182,8 @@ static void read_job(struct job *j)
 			j->tty = rec + 4;
 		else if (!strncmp(rec, "stdin=", 6))
 			j->stdin_file = true;
+		else if (!strncmp(rec, "rw=", 3))
+			j->rw = rec + 3;
 	}
 	if (!j->nargs)
 		fatal("the job names no command");
@@ -304,6 +307,14 @@ static void mount_root(const struct job *j)
 	enable_controllers();
 	mkdir(SHARE, 0755);
 	must_mount(TH_TAG_SHARE, SHARE, "9p", 0, P9_OPTS ",cache=none");
+	/* Last, so that it is on top of /tmp's overlay where it is under it. */
+	if (j->rw) {
+		char dst[4096];
+
+		snprintf(dst, sizeof(dst), "%s%s", NEWROOT, j->rw);
+		if (do_mount(TH_TAG_RW, dst, "9p", 0, P9_OPTS ",cache=none"))
+			say("note: %s is read-only inside: %s", j->rw, strerror(errno));
+	}
 }
 
 static int open_share(const char *name)

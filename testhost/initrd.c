@@ -138,6 +138,8 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 	}
 	if (j->stdin_file)
 		job_record(&job, "stdin", "1");
+	if (j->rw_dir)
+		job_record(&job, "rw", j->rw_dir);
 	rc = write_modules(&c, &job, k, j, log, err);
 	if (!rc) {
 		cpio_file(&c, TH_JOB_FILE + 1, 0644, job.buf, job.len);

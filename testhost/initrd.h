@@ -22,6 +22,7 @@ struct th_job {
 	const char *scratch;	/* for decompressed modules without a cache */
 	unsigned short rows, cols;	/* a terminal of this size (tty=), or 0 */
 	bool stdin_file;	/* the command reads the share's stdin file */
+	const char *rw_dir;	/* writable inside, or NULL */
 };
 
 /*

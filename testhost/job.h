@@ -19,6 +19,8 @@
  *                            terminal, of 50 rows and 200 columns: the other
  *                            end is the launcher's terminal (scn repl --kernel)
  *   stdin=1                  the command reads TH_IN_FILE of the share
+ *   rw=/home/me/exp          a directory of this machine that is writable
+ *                            inside, at the same path (9p tag TH_TAG_RW)
  */
 #ifndef SCN_TH_JOB_H
 #define SCN_TH_JOB_H
@@ -30,6 +32,7 @@
 /* The 9p mount tags of the host's root (read-only) and the results share. */
 #define TH_TAG_ROOT "scnroot"
 #define TH_TAG_SHARE "scnshare"
+#define TH_TAG_RW "scnrw"
 
 /* Where the results share is mounted, as seen by the command. */
 #define TH_SHARE_DIR "/run/scn-testhost"

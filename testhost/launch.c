@@ -557,10 +557,14 @@ static void log_machine(const struct th_opts *o, const struct th_machine *m,
 			m->why_tcg[0] ? "; no KVM: " : "", m->why_tcg);
 }
 
-/* Boots and watches; the kernel and machine are ready. tty: its socket. */
+/*
+ * Boots and watches; the kernel and machine are ready. tty: its socket;
+ * rw: a directory exported writable; both may be NULL.
+ */
 static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		    const struct th_kernel *k, const char *initrd, const char *cmdline,
-		    const char *tty, struct th_outcome *out, struct rt_err *err)
+		    const char *tty, const char *rw, struct th_outcome *out,
+		    struct rt_err *err)
 {
 	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1,
 			   .tty = { .in = o->in_fd, .out = o->out_fd, .sock = -1 } };
@@ -588,7 +592,7 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		rc = rt_fail_errno(err, errno, "pipe");
 		goto out;
 	}
-	argv = th_machine_argv(m, k->image, initrd, cmdline, out->share, tty);
+	argv = th_machine_argv(m, k->image, initrd, cmdline, out->share, tty, rw);
 	w.start = now_s();
 	w.qemu = start_qemu(argv, pipefd[1], err);
 	for (size_t i = 0; argv[i]; i++)
@@ -698,7 +702,8 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	env = job_env(envp);
 	job = (struct th_job){ .argv = argv, .envp = env, .cwd = cwd,
 			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work,
-			       .stdin_file = o->input == TH_INPUT_FEED };
+			       .stdin_file = o->input == TH_INPUT_FEED,
+			       .rw_dir = o->rw_cwd ? cwd : NULL };
 	if (o->input == TH_INPUT_TTY) {
 		job.rows = o->rows ? o->rows : 24;
 		job.cols = o->cols ? o->cols : 80;
@@ -716,7 +721,8 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	if (rc)
 		goto fail;
 	log_machine(o, &m, &k);
-	rc = run_qemu(o, &m, &k, initrd, cmdline, tty[0] ? tty : NULL, out, err);
+	rc = run_qemu(o, &m, &k, initrd, cmdline, tty[0] ? tty : NULL, job.rw_dir,
+		      out, err);
 	unlink(initrd);
 	free(cmdline);
 	cmdline = NULL;

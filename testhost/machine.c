@@ -302,7 +302,7 @@ static void numa_args(struct argv *a, const struct th_machine *m)
 
 char **th_machine_argv(const struct th_machine *m, const char *image,
 		       const char *initrd, const char *cmdline,
-		       const char *share, const char *tty)
+		       const char *share, const char *tty, const char *rw)
 {
 	struct argv a = { 0 };
 	char *escaped;
@@ -350,6 +350,12 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	arg(&a, "local,path=%s,mount_tag=%s,security_model=none",
 	    escaped = commas_doubled(share), TH_TAG_SHARE);
 	free(escaped);
+	if (rw) {
+		arg(&a, "-virtfs");
+		arg(&a, "local,path=%s,mount_tag=%s,security_model=none",
+		    escaped = commas_doubled(rw), TH_TAG_RW);
+		free(escaped);
+	}
 	arg(&a, "-serial");
 	arg(&a, "stdio");
 	if (tty) {

@@ -45,13 +45,13 @@ int th_machine_plan(const struct th_opts *o, struct th_machine *m,
 
 /*
  * QEMU's arguments for m booting image with initrd and cmdline, with this
- * machine's root and the share directory exported over 9p, and (tty not
- * NULL) a second serial port on a unix socket QEMU listens on at tty.
- * Returns a NULL-terminated array; the caller frees each string and the
- * array.
+ * machine's root and the share directory exported over 9p, and (when not
+ * NULL) a second serial port on a unix socket QEMU listens on at tty and
+ * the directory rw exported writable. Returns a NULL-terminated array;
+ * the caller frees each string and the array.
  */
 char **th_machine_argv(const struct th_machine *m, const char *image,
 		       const char *initrd, const char *cmdline,
-		       const char *share, const char *tty);
+		       const char *share, const char *tty, const char *rw);
 
 #endif

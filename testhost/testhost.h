@@ -56,6 +56,7 @@ struct th_opts {
 	enum th_input input;
 	int in_fd;			/* for TH_INPUT_FEED and TH_INPUT_TTY */
 	unsigned short rows, cols;	/* the terminal's size, for TH_INPUT_TTY */
+	bool rw_cwd;			/* the caller's directory writable inside */
 	FILE *log;			/* "# test host: ..." lines, or NULL */
 };
 

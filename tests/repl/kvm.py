@@ -191,12 +191,18 @@ def t_outside_tty(tmp, kernel):
 
 
 def t_outside_script(tmp, kernel):
-    script = VM + "\nphase fault { guest read verify pattern=%s }\nprint \"pages {fault.pages} uffd {fault.uffd.faults}\"\nparam bad = 1 + 4K\n" % PAT
+    script = (VM + "\nphase fault { guest read verify pattern=%s }\n"
+              "print \"pages {fault.pages} uffd {fault.uffd.faults}\"\nparam bad = 1 + 4K\n"
+              "save kept.scn\n" % PAT)
     r = subprocess.run([SCN, "repl", "-q", "--kernel", kernel], input=script, capture_output=True,
                        text=True, timeout=300, cwd=tmp)
     need(r.stdout == "pages 2048 uffd 2048\n", "stdout of the script inside: %r (%s)" % (r.stdout, r.stderr[-600:]))
     need("<stdin>:4:13: error: cannot add" in r.stderr, "the error is not at its line of stdin: %r" % r.stderr[-600:])
     need(r.returncode == 1, "a script with an error exited %d inside" % r.returncode)
+    # The caller's directory is writable inside: save writes here.
+    need(os.path.exists(os.path.join(tmp, "kept.scn")) and
+         "guest read verify" in open(os.path.join(tmp, "kept.scn")).read(),
+         "save inside did not write into the caller's directory")
     return None
 
 

@@ -293,11 +293,12 @@ void run_meta_init(struct report_meta *m, const struct run_args *a,
 }
 
 int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      struct source_set *srcs, struct ir_program **p)
+	      const struct rt_features *features, struct source_set *srcs,
+	      struct ir_program **p)
 {
 	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
 				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
-				 .facts = *facts };
+				 .facts = *facts, .features = features };
 	struct diag d;
 	int rc;
 
@@ -413,7 +414,7 @@ int cmd_run(int argc, char **argv)
 	f = xcalloc(1, sizeof(*f));
 	rt_features_probe(f);
 	source_set_init(&srcs);
-	rc = run_check(&a, &f->facts, &srcs, &p);
+	rc = run_check(&a, &f->facts, f, &srcs, &p);
 	if (!rc)
 		rc = run_checked(p, &srcs, &a, f);
 	ir_program_free(p);

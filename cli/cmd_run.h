@@ -36,12 +36,14 @@ int cmd_run(int argc, char **argv);
 bool parse_wait(const char *arg, int64_t *ns);
 
 /*
- * Checks a->file with a's -D and --sweep against the machine facts;
+ * Checks a->file with a's -D and --sweep against the machine facts and
+ * features (has(); NULL: every feature, as scn check assumes);
  * diagnostics go to stderr. Returns 0 with *p, 65 for a bad scenario or
  * 64 for a file that cannot be read.
  */
 int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      struct source_set *srcs, struct ir_program **p);
+	      const struct rt_features *features, struct source_set *srcs,
+	      struct ir_program **p);
 
 /* What a result of a's run says about itself; the caller frees m->name. */
 void run_meta_init(struct report_meta *m, const struct run_args *a,

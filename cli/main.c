@@ -72,6 +72,7 @@ struct front_opts {
 	const char **defines, **sweeps;
 	size_t ndefines, nsweeps;
 	const char *assume;
+	struct rt_features *probe;	/* plan: the machine, for has() */
 	bool all_points;
 	int first_file;
 };
@@ -121,10 +122,14 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 	}
 	o->first_file = optind;
 	/* check never looks at the machine; plan does unless --assume. */
-	if (machine_facts && !o->assume)
-		rt_facts_read(&o->check.facts);
-	else
+	if (machine_facts && !o->assume) {
+		o->probe = xcalloc(1, sizeof(*o->probe));
+		rt_features_probe(o->probe);
+		o->check.facts = o->probe->facts;
+		o->check.features = o->probe;
+	} else {
 		check_reference_facts(&o->check.facts);
+	}
 	o->check.defines = o->defines;
 	o->check.ndefines = o->ndefines;
 	o->check.sweeps = o->sweeps;
@@ -186,6 +191,7 @@ static int cmd_check(int argc, char **argv)
 out_opts:
 	free(o.defines);
 	free(o.sweeps);
+	free(o.probe);
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
@@ -225,6 +231,7 @@ static int cmd_plan(int argc, char **argv)
 out_opts:
 	free(o.defines);
 	free(o.sweeps);
+	free(o.probe);
 	return rc < 0 ? EXIT_PASS : rc;
 }
 

@@ -846,6 +846,7 @@ int repl_open(struct repl *R, const struct rt_features *f,
 	R->tty = tty;
 	R->features = f;
 	R->co.facts = f->facts;
+	R->co.features = f;
 	R->last_phase = -1;
 	sb_init(&R->text);
 	source_set_init(&R->srcs);

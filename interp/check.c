@@ -252,7 +252,8 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 		       struct ir_scenario *sc, bool quiet)
 {
 	struct lower L = { .ar = &C->prog->arena, .d = C->d,
-			   .facts = &C->opts->facts, .sc = sc, .cur_phase = -1,
+			   .facts = &C->opts->facts, .features = C->opts->features,
+			   .sc = sc, .cur_phase = -1,
 			   .repeat_runs = 1, .quiet = quiet };
 	struct op_builder top = { 0 };
 	unsigned before = C->d->nerrors;

@@ -20,6 +20,8 @@ struct check_opts {
 	const char *const *sweeps;	/* "name=v1,v2" from --sweep */
 	size_t nsweeps;
 	size_t max_points;		/* sweep points to lower (0: all) */
+	/* What has(NAME) asks: the probe (run); NULL: every feature (check). */
+	const struct rt_features *features;
 };
 
 /* The machine that check and plan assume unless told otherwise. */

@@ -700,6 +700,40 @@ static struct ir_expr *lower_cond(struct lower *L, const struct ast *e,
 	return x;
 }
 
+/*
+ * has(NAME): whether the machine offers a feature `require` can name,
+ * known before the run: the probe's answer for scn run and plan, yes for
+ * scn check (whose reference machine has everything), so that a scenario
+ * can choose, with `if`, what a kernel without the feature gets instead.
+ */
+static struct ir_expr *lower_has(struct lower *L, const struct ast *e)
+{
+	const struct ast *a = e->kids.len == 1 ? e->kids.v[0] : NULL;
+	const char *name = a ? ast_dotted(L->ar, a) : NULL;
+	int f = name ? rt_feature_lookup(name) : -1;
+
+	if (!a || !name) {
+		diag_hint(diag_error(L->d, e->loc, "has() takes the name of one feature"),
+			  "has(ksm.stat), has(kvm): the names of scn features");
+		return bad(L, e->loc);
+	}
+	if (f < 0) {
+		struct suggest s;
+		struct diag_rec *r;
+
+		suggest_init(&s, name);
+		for (int i = 0; i < RT_FEAT__COUNT; i++)
+			suggest_offer(&s, rt_feature_name(i));
+		r = diag_error(L->d, a->loc, "unknown feature '%s'", name);
+		if (suggest_result(&s))
+			diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+		else
+			diag_hint(r, "scn features lists them");
+		return bad(L, e->loc);
+	}
+	return ir_const(L, val_bool(!L->features || L->features->have[f]), e->loc);
+}
+
 static struct ir_expr *lower_call(struct lower *L, const struct ast *e,
 				  enum expr_ctx ctx)
 {
@@ -708,18 +742,21 @@ static struct ir_expr *lower_call(struct lower *L, const struct ast *e,
 	struct diag_rec *r;
 	size_t i;
 
+	if (!strcmp(e->name, "has"))
+		return lower_has(L, e);
 	if (!is_min && strcmp(e->name, "max")) {
 		struct suggest s;
 
 		suggest_init(&s, e->name);
 		suggest_offer(&s, "min");
 		suggest_offer(&s, "max");
+		suggest_offer(&s, "has");
 		r = diag_error(L->d, ast_name_loc(e), "unknown function '%s'",
 			       e->name);
-		diag_hint(r, suggest_result(&s) ? "did you mean 'min'?" :
-			  "the functions are min(a, b, ...) and max(a, b, ...)");
-		if (suggest_result(&s) && !strcmp(suggest_result(&s), "max"))
-			diag_hint(r, "did you mean 'max'?");
+		if (suggest_result(&s))
+			diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+		else
+			diag_hint(r, "the functions are min(a, b, ...), max(a, b, ...) and has(FEATURE)");
 		return bad(L, e->loc);
 	}
 	if (e->kids.len < 2) {

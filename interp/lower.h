@@ -48,6 +48,7 @@ struct lower {
 	struct arena *ar;
 	struct diag *d;
 	const struct rt_facts *facts;
+	const struct rt_features *features;	/* has(); NULL: all present */
 	struct ir_scenario *sc;
 	struct symtab syms;
 	size_t params_cap, backings_cap, vms_cap, uffds_cap, phases_cap,

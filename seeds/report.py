@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The seeds' tables from scn's JSON results (docs/seeds.md).
+
+    report.py 000 RESULT.json...   NUMA balancing per kernel, policy, phase
+    report.py 002 RESULT.json...   mmu_stress, -EFAULT once and forever, side
+                                   by side per host; the ro phase's latency
+    report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
+
+A result that was skipped is a row that says why. Nothing here measures:
+it reads what scn run wrote.
+"""
+import json
+import sys
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def host(d):
+    """Where a result was measured, in a few words."""
+    fp = d.get("fingerprint") or {}
+    k = (fp.get("kernel") or {}).get("release") or "?"
+    th = fp.get("testhost")
+    cmdline = ((fp.get("kernel") or {}).get("cmdline") or "").split()
+    extra = [w for w in cmdline if w.startswith("preempt=")]
+    if th:
+        where = "test host %s (%s%s)" % (th.get("spec") or k, th.get("accel") or "?",
+                                         ", " + " ".join(extra) if extra else "")
+    else:
+        virt = (fp.get("virt") or {}).get("kind") or "?"
+        where = "this machine (%s, %s)" % (k, virt)
+    return where
+
+
+def metric(ph, name, stat="mean"):
+    m = (ph.get("metrics") or {}).get(name)
+    return None if m is None else m.get(stat)
+
+
+def phase(pt, name):
+    for ph in pt.get("phases") or []:
+        if ph.get("name") == name:
+            return ph
+    return None
+
+
+def table(rows):
+    """Rows of strings, aligned in columns two blanks apart."""
+    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    for r in rows:
+        print("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
+
+
+def secs(v):
+    return "-" if v is None else "%.9fs" % v
+
+
+def count(v):
+    return "-" if v is None else "%d" % round(v)
+
+
+def skipped(d):
+    return d.get("status") == "skip" or not d.get("points")
+
+
+def seed000(results):
+    print("seed 000: NUMA balancing over the mmu_stress phases (numa_balancing_zaps.scn);")
+    print("per phase: time, numa_pte_updates / numa_hint_faults / numa_pages_migrated (vmstat)")
+    rows = [["host", "policy", "backing", "run1", "run2", "ro", "rw"]]
+    for d in results:
+        if skipped(d):
+            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            continue
+        for pt in d["points"]:
+            params = pt.get("params") or {}
+            row = [host(d), str(params.get("policy", "?")), str(params.get("type", "?"))]
+            for name in ("run1", "run2", "ro", "rw"):
+                ph = phase(pt, name)
+                if not ph:
+                    row.append("-")
+                    continue
+                row.append("%.2fs %s/%s/%s" % (
+                    metric(ph, "time") or 0,
+                    count(metric(ph, "delta.vmstat.numa_pte_updates")),
+                    count(metric(ph, "delta.vmstat.numa_hint_faults")),
+                    count(metric(ph, "delta.vmstat.numa_pages_migrated"))))
+            rows.append(row)
+    table(rows)
+
+
+def seed002(results):
+    print("seed 002: mmu_stress with -EFAULT once and forever (mmu_stress.scn), as the seed prints it")
+    rows = [["host", "efault", "run1", "reset", "run2", "ro", "rw"]]
+    lat = []
+    for d in results:
+        if skipped(d):
+            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            continue
+        for pt in d["points"]:
+            efault = str((pt.get("params") or {}).get("efault", "?"))
+            rows.append([host(d), efault] +
+                        [secs(metric(phase(pt, n) or {}, "time"))
+                         for n in ("run1", "reset", "run2", "ro", "rw")])
+            ro = phase(pt, "ro") or {}
+            ms = ro.get("metrics") or {}
+            vcpus = sorted({k.split("]")[0] + "]" for k in ms if k.startswith("vcpu[")})
+            for v in vcpus or [""]:
+                pre = v + "." if v else ""
+                got = [metric(ro, pre + "lat." + s) for s in ("p50", "p90", "p99", "max")]
+                if all(g is None for g in got):
+                    continue
+                lat.append([host(d), efault, v or "all vCPUs"] +
+                           ["%.1fus" % (g * 1e6) if g is not None else "-" for g in got])
+    table(rows)
+    print()
+    if lat:
+        print("the ro phase: each vCPU's access latency (guest TSC), p50 / p90 / p99 / max")
+        table([["host", "efault", "vcpu", "p50", "p90", "p99", "max"]] + lat)
+    else:
+        print("the ro phase's access latency: not in these results (run with -D latency=yes")
+        print("on a build whose results carry lat.p50 ... lat.max)")
+
+
+def seed003(results):
+    print("seed 003: MADV_UNMERGEABLE speed (ksm_unmerge.scn), MiB/s over the runs")
+    rows = [["host", "runs", "mean", "stddev", "min", "max"]]
+    for d in results:
+        if skipped(d):
+            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            continue
+        ph = phase(d["points"][0], "unmerge") or {}
+        m = (ph.get("metrics") or {}).get("speed") or {}
+        rows.append([host(d), str(m.get("n", 0))] +
+                    ["%.1f" % m[k] if k in m else "-" for k in ("mean", "stddev", "min", "max")])
+    table(rows)
+
+
+def main(argv):
+    if len(argv) < 3 or argv[1] not in ("000", "002", "003"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 64
+    results = [load(p) for p in argv[2:]]
+    {"000": seed000, "002": seed002, "003": seed003}[argv[1]](results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

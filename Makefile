@@ -61,7 +61,7 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps suite test units fuzz bench format
+.PHONY: all clean deps suite test units fuzz bench format seeds
 all: scn
 
 scn: $(BUILD)/scn
@@ -145,6 +145,11 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# The seed experiments of docs/seeds.md from real runs in the test host:
+# results and tables in build/seeds, pictures in docs/seeds (~25 min).
+seeds: scn
+	@seeds/run.sh
+
 bench: scn
 	@bench/run.sh
 	@bench/uffd_readers.sh
@@ -174,6 +179,8 @@ install: $(BUILD)/scn
 	install -m 644 $(SCENARIOS) scenarios/default.suite $(DESTDIR)$(PREFIX)/share/scn/scenarios
 	install -m 644 docs/scn.1 $(DESTDIR)$(PREFIX)/share/man/man1/scn.1
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/scn
+	install -d $(DESTDIR)$(PREFIX)/share/doc/scn/seeds
+	install -m 644 docs/seeds/*.svg $(DESTDIR)$(PREFIX)/share/doc/scn/seeds
 	rm -rf $(KSFT_DIR)
 	kselftest/gen-collection.sh $(KSFT_DIR) $(PREFIX) $(KSFT_TIMEOUT) \
 		kselftest/README $(SCENARIOS)

@@ -857,7 +857,7 @@ int cmd_plot(int argc, char **argv)
 	struct rf_error err;
 	struct plot pl = { .o = &o };
 	const char *tmp = getenv("TMPDIR");
-	size_t f, loaded = 0;
+	size_t f, loaded = 0, kept;
 	int rc;
 
 	rc = parse_opts(argc, argv, &o);
@@ -875,10 +875,30 @@ int cmd_plot(int argc, char **argv)
 				fprintf(stderr, "scn: plot: %s: %s\n", o.in[f], err.msg);
 			/* A file named on the command line that cannot be read: usage. */
 			rc = lrc == -EINVAL ? EXIT_DATAERR : 64;
+		} else if (o.nin > 1 && !strcmp(rs[f].status, "skip")) {
+			/* One host that could not run it: the others are drawn. */
+			fprintf(stderr, "scn: plot: leaving out %s: it was skipped%s%s\n",
+				o.in[f], rs[f].skip_reason ? ": " : "",
+				rs[f].skip_reason ? rs[f].skip_reason : "");
+			rf_free(&rs[f]);
+			o.in[f] = NULL;
 		} else if (!rs[f].npoints) {
 			fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
 				o.in[f], rs[f].status, rs[f].skip_reason ? ": " : "",
 				rs[f].skip_reason ? rs[f].skip_reason : "");
+			rc = EXIT_DATAERR;
+		}
+	}
+	/* Close the gaps the skipped ones left. */
+	for (f = 0, kept = 0; !rc && f < loaded; f++)
+		if (o.in[f]) {
+			rs[kept] = rs[f];
+			o.in[kept++] = o.in[f];
+		}
+	if (!rc) {
+		loaded = o.nin = kept;
+		if (!kept) {
+			fprintf(stderr, "scn: plot: every result was skipped: nothing to draw\n");
 			rc = EXIT_DATAERR;
 		}
 	}
@@ -903,7 +923,8 @@ int cmd_plot(int argc, char **argv)
 		remove_dir(pl.dir);
 	}
 	for (f = 0; f < loaded; f++)
-		rf_free(&rs[f]);
+		if (o.in[f])
+			rf_free(&rs[f]);
 	free(rs);
 	return rc;
 }

@@ -89,7 +89,6 @@ static char *file_label(const struct plot *pl, size_t f)
 		sb_puts(&sb, field(r, "fingerprint", "kernel", "release"));
 	if (differs(pl, "fingerprint", "kernel", "cmdline")) {
 		const char *line = field(r, "fingerprint", "kernel", "cmdline");
-		size_t before = sb.len;
 
 		/* The words only some command lines have: preempt=full */
 		for (const char *p = line + strspn(line, " "); *p;
@@ -99,10 +98,11 @@ static char *file_label(const struct plot *pl, size_t f)
 			if (!word_everywhere(pl, p, len))
 				sb_printf(&sb, "%s%.*s", sb.len ? " " : "", (int)len, p);
 		}
-		if (sb.len == before)
-			sb_printf(&sb, "%sno extra boot options", sb.len ? ", " : "");
 	}
 	params_that_differ(pl, f, &sb);
+	/* The one with the fewest boot options, where only those differ. */
+	if (!sb.len && differs(pl, "fingerprint", "kernel", "cmdline"))
+		sb_puts(&sb, "default boot options");
 	if (!sb.len)
 		sb_puts(&sb, base ? base + 1 : r->path);
 	return sb_steal(&sb);
@@ -139,10 +139,10 @@ static void what_differs(const struct plot *pl, struct strbuf *sb)
 
 		for (size_t i = 0; sw && i < sw->u.obj.len; i++)
 			if (!strstr(params.buf ? params.buf : "", sw->u.obj.members[i].key))
-				sb_printf(&params, " %s", sw->u.obj.members[i].key);
+				sb_printf(&params, ", %s", sw->u.obj.members[i].key);
 	}
 	if (params.len)
-		sb_printf(sb, "%s%s", sb->len ? ", " : "", params.buf + 1);
+		sb_printf(sb, "%s%s", sb->len ? ", " : "", params.buf + 2);
 	sb_free(&params);
 }
 
@@ -262,7 +262,9 @@ int plot_groups(struct plot *pl, const char *metric)
 	sb_free(&title);
 	gp_set_text(&pl->gp, "xlabel", "phase");
 	plot_ylabel(pl, metric, unit);
-	gp_set_text(&pl->gp, "key title", "mean of the runs, bars min to max");
+	/* Names of bars can be long (a release and boot options): below. */
+	sb_puts(&pl->gp, "set key below left Left reverse\n");
+	gp_set_text(&pl->gp, "key title", "each bar: the mean of the runs; error bars: min to max");
 	sb_puts(&pl->gp, "set style data histograms\n"
 			 "set style histogram errorbars gap 1 lw 1\n"
 			 "set style fill solid 0.55 border -1\n"

@@ -47,13 +47,6 @@ def phase(pt, name):
     return None
 
 
-def table(rows):
-    """Rows of strings, aligned in columns two blanks apart."""
-    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
-    for r in rows:
-        print("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
-
-
 def secs(v):
     return "-" if v is None else "%.9fs" % v
 
@@ -66,13 +59,32 @@ def skipped(d):
     return d.get("status") == "skip" or not d.get("points")
 
 
+SKIPS = []
+
+
+def skip_row(d, ncols):
+    """A row that says SKIP; the reason is printed under the table."""
+    SKIPS.append("%s: %s" % (host(d), d.get("skip_reason") or d.get("status") or "?"))
+    return [host(d), "SKIP (%d)" % len(SKIPS)] + [""] * (ncols - 2)
+
+
+def table(rows):
+    """Rows of strings, aligned in columns two blanks apart; then the skips."""
+    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    for r in rows:
+        print("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
+    for i, why in enumerate(SKIPS):
+        print("(%d) %s" % (i + 1, why))
+    SKIPS.clear()
+
+
 def seed000(results):
     print("seed 000: NUMA balancing over the mmu_stress phases (numa_balancing_zaps.scn);")
     print("per phase: time, numa_pte_updates / numa_hint_faults / numa_pages_migrated (vmstat)")
     rows = [["host", "policy", "backing", "run1", "run2", "ro", "rw"]]
     for d in results:
         if skipped(d):
-            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            rows.append(skip_row(d, len(rows[0])))
             continue
         for pt in d["points"]:
             params = pt.get("params") or {}
@@ -97,7 +109,7 @@ def seed002(results):
     lat = []
     for d in results:
         if skipped(d):
-            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            rows.append(skip_row(d, len(rows[0])))
             continue
         for pt in d["points"]:
             efault = str((pt.get("params") or {}).get("efault", "?"))
@@ -129,7 +141,7 @@ def seed003(results):
     rows = [["host", "runs", "mean", "stddev", "min", "max"]]
     for d in results:
         if skipped(d):
-            rows.append([host(d), "SKIP: " + (d.get("skip_reason") or d.get("status") or "?")])
+            rows.append(skip_row(d, len(rows[0])))
             continue
         ph = phase(d["points"][0], "unmerge") or {}
         m = (ph.get("metrics") or {}).get("speed") or {}

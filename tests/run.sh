@@ -41,6 +41,9 @@
 #             host (QEMU, Debian's kernel); a few boots
 #   memcg/    tests/memcg/run.sh: memory cgroups, in one boot of the test
 #             host (and here where cgroup2 has the memory controller)
+#   seeds/    tests/seeds/run.sh: the seed experiments at small sizes in
+#             the test host (6.12 with two nodes, 6.12, 6.1), compared
+#             across kernels and drawn
 #   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
 #             (python3-pexpect) and as a script
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
@@ -529,6 +532,7 @@ run_group results tests/results
 run_group testhost tests/testhost
 run_group kvm tests/kvm
 run_group memcg tests/memcg
+run_group seeds tests/seeds
 run_group repl tests/repl
 run_fuzz
 

@@ -138,7 +138,7 @@ run kernels "$R/base.json" "$R/kernel.json" -o "$TMP/kernels.svg" &&
 	drawn "two kernels: grouped bars named by release, titled with what differs" \
 		"$TMP/kernels.svg" "ksm_unmerge: rate per phase, across kernel" \
 		"6.1.0-26-amd64" "6.12.0-rc1+" "fill" "unmerge" \
-		"mean of the runs, bars min to max"
+		"each bar: the mean of the runs; error bars: min to max"
 run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
 	drawn "a sweep over words: grouped bars, a bar per point" "$TMP/words.svg" \
 		"numa_policy: time per phase, across mode" "mode=default" \
@@ -146,6 +146,11 @@ run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
 run kernels-words "$R/words.json" "$R/words.json" --metric time -o "$TMP/kw.svg" &&
 	drawn "the same result twice: bars named by file and point" "$TMP/kw.svg" \
 		"words.json mode=default" "words.json mode=local"
+run kernels-skip "$R/base.json" "$R/skip.json" "$R/kernel.json" -o "$TMP/ks.svg" &&
+	drawn "a skipped result among several is left out, with a note" "$TMP/ks.svg" \
+		"6.1.0-26-amd64" "6.12.0-rc1+" &&
+	grep -q "leaving out .*skip.json: it was skipped: needs ksm" "$ERR" ||
+	fail "the note on a result left out" "$(cat "$ERR")"
 run kernels-bad "$R/base.json" "$R/malformed.json" -o "$TMP/x.svg" &&
 	want_rc "one bad file of several: exit 65 naming it" 65 "malformed\.json:4:3: unexpected"
 run kernels-none "$R/base.json" "$R/kernel.json" --metric nope -o "$TMP/x.svg" &&

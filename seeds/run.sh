@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make seeds: the seed experiments of docs/seeds.md, from real runs in the
+# test host (and on this machine's KVM where it runs a guest), at the
+# sizes the chapter gives. Writes the results (JSON), the seeds' tables
+# and compare's output into OUT (build/seeds), and the pictures into SVG
+# (docs/seeds). About 25 minutes on 2 cores under TCG.
+#
+#   seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [000] [002] [003]
+#
+# (default: all three). --redraw runs nothing: the tables and pictures
+# are made again from the results in OUT.
+# SCN picks the binary (default ./scn).
+cd "$(dirname "$0")/.." || exit 2
+SCN=${SCN:-./scn}
+case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
+OUT=build/seeds
+SVG=docs/seeds
+REDRAW=0
+which=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) OUT=$2; shift 2 ;;
+	--svg) SVG=$2; shift 2 ;;
+	--redraw) REDRAW=1; shift ;;
+	000|002|003) which+=("$1"); shift ;;
+	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [000] [002] [003]" >&2; exit 64 ;;
+	esac
+done
+[ ${#which[@]} = 0 ] && which=(000 002 003)
+mkdir -p "$OUT" "$SVG" || exit 73
+
+# run FILE ARGS...: scn run, its result in OUT/FILE; what it says on stderr
+# goes to OUT/FILE.log. A skip or a failure is a result too.
+run() {
+	local file=$1
+	shift
+	[ $REDRAW = 1 ] && return
+	echo "seeds: scn run $*" >&2
+	"$SCN" run -q --format json -o "$OUT/$file" "$@" 2>"$OUT/$file.log"
+	echo "seeds: exit $? -> $OUT/$file" >&2
+}
+
+# plot NAME.svg ARGS...: scn plot into SVG, where the results have samples.
+plot() {
+	local name=$1
+	shift
+	"$SCN" plot "$@" -o "$SVG/$name" && echo "seeds: drew $SVG/$name" >&2
+}
+
+seed000() {
+	# Guest memory 256M on a 64M memfd, 2 vCPUs, 300 passes (the scenario's
+	# defaults); two NUMA nodes. 6.1 also with private memory (type=anon).
+	run seed000-6.12.json --kernel debian:6.12 --nodes 2 scenarios/numa_balancing_zaps.scn
+	run seed000-6.12-full.json --kernel debian:6.12 --nodes 2 --append preempt=full \
+		scenarios/numa_balancing_zaps.scn
+	run seed000-6.1.json --kernel debian:6.1 --nodes 2 --sweep type=memfd,anon \
+		scenarios/numa_balancing_zaps.scn
+	run seed000-6.12-rt.json --kernel debian:6.12-rt --nodes 2 scenarios/numa_balancing_zaps.scn
+	python3 seeds/report.py 000 "$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json \
+		"$OUT"/seed000-6.1.json "$OUT"/seed000-6.12-rt.json | tee "$OUT/seed000.txt"
+	plot seed000-6.12.svg --metric time "$OUT"/seed000-6.12.json \
+		"$OUT"/seed000-6.12-full.json
+	plot seed000-6.12-ptes.svg --metric delta.vmstat.numa_pte_updates \
+		"$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json
+	plot seed000-6.1.svg --metric time "$OUT"/seed000-6.1.json
+	plot seed000-6.1-ptes.svg --metric delta.vmstat.numa_pte_updates "$OUT"/seed000-6.1.json
+}
+
+seed002() {
+	# The seed's comparison at 256M on 64M slots, 2 vCPUs, with each vCPU
+	# timing its accesses; here where this machine's KVM runs a guest.
+	local args=(-D mem=256M -D slot=64M -D vcpus=2 -D latency=yes
+		    --sweep efault=once,forever scenarios/mmu_stress.scn)
+	run seed002-local.json "${args[@]}"
+	run seed002-6.12.json --kernel debian:6.12 "${args[@]}"
+	python3 seeds/report.py 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json |
+		tee "$OUT/seed002.txt"
+	plot seed002.svg --metric time "$OUT"/seed002-*.json
+}
+
+seed003() {
+	# 64M of duplicate pages merged and unmerged, five runs per kernel.
+	run seed003-6.1.json --kernel debian:6.1 --repeat 5 -D size=64M scenarios/ksm_unmerge.scn
+	run seed003-6.12.json --kernel debian:6.12 --repeat 5 -D size=64M scenarios/ksm_unmerge.scn
+	python3 seeds/report.py 003 "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json |
+		tee "$OUT/seed003.txt"
+	# Its exit code says whether it found a difference: not this script's.
+	"$SCN" compare --across kernel "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json |
+		tee "$OUT/seed003-compare.txt"
+	plot seed003.svg --metric speed "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json
+}
+
+for s in "${which[@]}"; do
+	"seed$s"
+done

@@ -1,0 +1,148 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The seed experiments (docs/seeds.md) at small sizes in the test host:
+# correctness and counters, not timings; the expectations that judge a
+# run are in the scenarios. Four boots: Debian's 6.12 with two NUMA nodes
+# (seed 000), 6.12 (seed 002, and seed 003's newer kernel) and 6.1 (seed
+# 003's older one). Then what scn makes of the results: compare across
+# the kernels, grouped bars, the seeds' tables (seeds/report.py).
+cd "$(dirname "$0")/../.." || exit 2
+. tests/runtime/lib.sh
+case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
+K=${SCN_TEST_KERNEL:-debian:6.12}
+OLD=${SCN_TEST_OLD_KERNEL:-debian:6.1}
+
+# th NAME OUT ARGS...: scn run -q --format json -o OUT ARGS in a test
+# host; rc is its exit code. False (and a skip) where the test host
+# cannot run here.
+th() {
+	local name=$1 out=$2
+	shift 2
+	"$SCN" run -q --format json -o "$out" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/err"; then
+		skip "$name" "$(grep -m1 'cannot run here' "$TMP/err")"
+		return 1
+	fi
+	return 0
+}
+show() { tail -n 12 "$TMP/err" | sed 's/^/    /'; }
+
+# py NAME FILE... <<PY: a python check of results; ok or FAIL with its message.
+py() {
+	local name=$1
+	shift
+	if python3 - "$@" >"$TMP/py" 2>&1; then
+		ok "$name"
+	else
+		fail "$name" "$(tail -n 3 "$TMP/py" | tr '\n' ' ')"
+	fi
+}
+
+# --- seed 000: NUMA balancing zaps a memfd under the default policy -------
+if th "seed 000" "$TMP/s000.json" --kernel "$K" --nodes 2 -D mem=64M -D slot=16M \
+	-D passes=3000 scenarios/numa_balancing_zaps.scn; then
+	if [ $rc != 0 ]; then
+		fail "seed 000: numa_balancing_zaps.scn passes on $K with two nodes" "exit $rc"; show
+	else
+		ok "seed 000: numa_balancing_zaps.scn passes on $K with two nodes (policy local: no balancing)"
+		py "seed 000: the default policy gets the memfd scanned, policy local does not, per phase in the result" "$TMP/s000.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+pts = {p["swept"]["policy"]: p for p in d["points"]}
+assert set(pts) == {"default", "local"}, pts.keys()
+def ptes(p):
+    return sum(ph["metrics"]["delta.vmstat.numa_pte_updates"]["mean"]
+               for ph in p["phases"] if ph["name"] in ("run1", "run2"))
+assert ptes(pts["default"]) > 1000, ptes(pts["default"])
+assert ptes(pts["local"]) == 0, ptes(pts["local"])
+m = next(ph for ph in pts["default"]["phases"] if ph["name"] == "run2")["metrics"]
+assert m["delta.vmstat.numa_hint_faults"]["whose"] == "machine-wide"
+assert any("NUMA balancing scanned this process's memory" in w for w in pts["default"]["warnings"])
+assert not any("run2" in w and "scanned" in w for w in pts["local"]["warnings"])
+PY
+		if (cd "$TMP" && "$SCN" plot s000.json --metric time -o s000.svg) >"$TMP/out" 2>&1 &&
+			grep -q "policy=default" "$TMP/s000.svg" && grep -q "across policy" "$TMP/s000.svg"; then
+			ok "seed 000: grouped bars of the policies"
+		else
+			fail "seed 000: grouped bars of the policies" "$(head -c 300 "$TMP/out")"
+		fi
+	fi
+fi
+
+# --- seed 002: -EFAULT once and forever, side by side per host -------------
+results=()
+"$SCN" run -q --format json -o "$TMP/s002-local.json" -D mem=32M -D slot=8M -D vcpus=2 \
+	--sweep efault=once,forever scenarios/mmu_stress.scn >"$TMP/out" 2>&1
+rc=$?
+if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
+	[ $rc = 0 ] && ok "seed 002: mmu_stress once and forever on this machine's KVM" ||
+		fail "seed 002: mmu_stress once and forever on this machine's KVM" "exit $rc"
+else
+	[ $rc = 4 ] && grep -q '"skip_reason": "needs kvm' "$TMP/s002-local.json" &&
+		ok "seed 002: this machine's KVM cannot run a guest: a skip that says why" ||
+		fail "seed 002: a skip that says why this machine cannot" "exit $rc"
+fi
+results+=("$TMP/s002-local.json")
+if th "seed 002" "$TMP/s002.json" --kernel "$K" -D mem=32M -D slot=8M -D vcpus=2 \
+	-D latency=yes --sweep efault=once,forever scenarios/mmu_stress.scn; then
+	if [ $rc != 0 ]; then
+		fail "seed 002: mmu_stress with -EFAULT once and forever in the test host" "exit $rc"; show
+	else
+		ok "seed 002: mmu_stress with -EFAULT once and forever in the test host (every vCPU faulted)"
+		py "seed 002: once stops each vCPU at its first fault, forever faults on every page" "$TMP/s002.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ro = {p["swept"]["efault"]: next(ph for ph in p["phases"] if ph["name"] == "ro")["metrics"]
+      for p in d["points"]}
+assert ro["once"]["faults"]["mean"] == 2, ro["once"]["faults"]
+assert ro["forever"]["faults"]["mean"] >= 32 << 20 >> 12, ro["forever"]["faults"]
+PY
+		results+=("$TMP/s002.json")
+	fi
+fi
+if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +once +[0-9.]+s +[0-9.]+s' "$TMP/table" &&
+	grep -Eq '^this machine .*(SKIP \(1\)|once)' "$TMP/table"; then
+	ok "seed 002: the seed's table, a row per host and efault"
+else
+	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 400 "$TMP/table")"
+fi
+
+# --- seed 003: MADV_UNMERGEABLE on two kernels, compared --------------------
+have=0
+for k in "$OLD" "$K"; do
+	tag=${k##*:}
+	if th "seed 003 on $k" "$TMP/s003-$tag.json" --kernel "$k" --repeat 5 -D size=8M \
+		scenarios/ksm_unmerge.scn; then
+		if [ $rc = 0 ]; then
+			ok "seed 003: ksm_unmerge.scn --repeat 5 on $k"
+			have=$((have + 1))
+		else
+			fail "seed 003: ksm_unmerge.scn --repeat 5 on $k" "exit $rc"; show
+		fi
+	fi
+done
+if [ $have = 2 ]; then
+	a=$TMP/s003-${OLD##*:}.json b=$TMP/s003-${K##*:}.json
+	"$SCN" compare "$a" "$b" >"$TMP/out" 2>&1
+	rc=$?
+	[ $rc = 3 ] && grep -q 'hint: .*--across kernel' "$TMP/out" &&
+		ok "seed 003: compare refuses two kernels without --across kernel (exit 3)" ||
+		fail "seed 003: compare refuses two kernels without --across kernel" "exit $rc"
+	"$SCN" compare --across kernel "$a" "$b" >"$TMP/out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && grep -q '^across kernel: 6\.1\.[^ ]* -> 6\.12\.' "$TMP/out" &&
+		grep -Eq '^-  +unmerge +speed +MiB/s +5/5 +[0-9.]+±[0-9.]+ +[0-9.]+±[0-9.]+ +[0-9.]+ +[-+][0-9.]+% +[<0-9.]+ +(better|worse|~)$' "$TMP/out"; then
+		ok "seed 003: compare --across kernel: MiB/s on both, the ratio, p and a verdict"
+	else
+		fail "seed 003: compare --across kernel" "exit $rc: $(grep -E 'across|speed' "$TMP/out" | head -3)"
+	fi
+	if (cd "$TMP" && "$SCN" plot "$a" "$b" --metric speed -o s003.svg) >"$TMP/out" 2>&1 &&
+		grep -q "speed per phase, across kernel" "$TMP/s003.svg" &&
+		grep -q "6\.12\." "$TMP/s003.svg"; then
+		ok "seed 003: grouped bars of the two kernels"
+	else
+		fail "seed 003: grouped bars of the two kernels" "$(head -c 300 "$TMP/out")"
+	fi
+fi

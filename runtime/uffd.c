@@ -211,6 +211,14 @@ static int arm(struct rt_uffd_part *p, int op)
 	return epoll_ctl(p->epfd, op, p->fd, &ev);
 }
 
+/* A lone reader has no one to hand a fault to: it stays armed. */
+static int arm_lone(struct rt_uffd_part *p)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 0 };
+
+	return epoll_ctl(p->epfd, EPOLL_CTL_ADD, p->fd, &ev);
+}
+
 /*
  * One message: returns 1 served, 0 nothing to do, -1 a failure. rearm:
  * it came through epoll, which hands out the next one once it is taken.
@@ -309,7 +317,7 @@ static void *reader_main(void *arg)
 				break;
 			}
 			if (r == 1)
-				serve_one(rd, true);
+				serve_one(rd, u->cfg.readers > 1);
 		}
 	}
 	return NULL;
@@ -405,7 +413,7 @@ static int make_epoll(struct rt_uffd *u, struct rt_uffd_part *p, struct rt_err *
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 1 };
 
 	p->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (p->epfd < 0 || arm(p, EPOLL_CTL_ADD) ||
+	if (p->epfd < 0 || (u->cfg.readers > 1 ? arm(p, EPOLL_CTL_ADD) : arm_lone(p)) ||
 	    epoll_ctl(p->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
 		return rt_fail_errno(err, errno, "epoll for the uffd's readers");
 	return 0;

@@ -10,14 +10,12 @@ run.py: "ok NAME", "FAIL NAME: why", "skip NAME: why".
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import LAST, SCN, Failed, Session, clean, need, pexpect  # noqa: E402
+from run import LAST, SCN, Session, need, pexpect, run_test, save_replay  # noqa: E402
 
 PAT = "0x2a2a2a2a2a2a2a2a"
 # A backing, its VM and the VM's uffd service come in one input: memory a
@@ -125,27 +123,10 @@ SESSION = [
 ]
 
 
-def marked(text):
-    return [l.strip() for l in clean(text).splitlines() if l.strip().startswith("== ")]
-
-
 def t_vm_save_replay(tmp):
-    s = Session(tmp, "vmsave")
-    path = os.path.join(tmp, "saved.scn")
-    try:
-        for line in SESSION:
-            out = s.line(line)
-            need("error" not in out, "'%s' failed: %s" % (line, out.strip()))
-        s.line("save " + path)
-        s.line("quit", pexpect.EOF)
-    finally:
-        s.close()
-    want = marked(s.log)
+    s, want, got, _ = save_replay(tmp, "vmsave", SESSION)
     need(want == ["== fault 2048 2048", "== w 4 4096", "== d 16"], "the session printed %s" % want)
-    r = subprocess.run([SCN, "run", "-q", "--state-dir", os.path.join(tmp, "state-replay"), path],
-                       capture_output=True, text=True, timeout=120)
-    need(r.returncode == 0, "scn run of the saved file exited %d: %s" % (r.returncode, r.stderr))
-    need(marked(r.stdout) == want, "replay printed %s, the session %s" % (marked(r.stdout), want))
+    need(got == want, "replay printed %s, the session %s" % (got, want))
     return s
 
 
@@ -227,22 +208,7 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--kernel":
         tests = [(n, lambda tmp, f=f: f(tmp, sys.argv[2])) for n, f in OUTSIDE]
     for name, fn in tests:
-        tmp = tempfile.mkdtemp(prefix="scn-repl-kvm.")
-        LAST[:] = []
-        try:
-            fn(tmp)
-            if LAST and re.search(r"Sanitizer|runtime error:", LAST[0].log):
-                raise Failed("a sanitizer spoke")
-            print("ok %s" % name)
-        except Exception as e:  # a bug in the test is a failure too
-            why = str(e) if isinstance(e, Failed) else "%s: %s" % (type(e).__name__, e)
-            print("FAIL %s: %s" % (name, why))
-            if LAST:
-                for line in LAST[0].tail().splitlines():
-                    print("    " + line)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        sys.stdout.flush()
+        run_test(name, fn)
     if tests is TESTS:
         print("repl kvm done")
     return 0

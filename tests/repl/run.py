@@ -285,23 +285,28 @@ def marked(text):
     return [l.strip() for l in clean(text).splitlines() if l.strip().startswith("== ")]
 
 
-def t_save_replay(tmp):
-    s = Session(tmp, "save")
+def save_replay(tmp, name, inputs):
+    """Types inputs in a session, saves it, and runs the saved file:
+    returns the session and the marked lines of each."""
+    s = Session(tmp, name)
     path = os.path.join(tmp, "saved.scn")
     try:
-        for line in SESSION:
+        for line in inputs:
             out = s.line(line)
             need("error" not in out, "'%s' failed: %s" % (line, out.strip()))
         s.line("save " + path)
         s.line("quit", pexpect.EOF)
     finally:
         s.close()
-    want = marked(s.log)
-    need(len(want) == 3, "the session printed %d marked lines, not 3" % len(want))
     r = subprocess.run([SCN, "run", "-q", "--state-dir", os.path.join(tmp, "state-replay"), path],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=120)
     need(r.returncode == 0, "scn run of the saved file exited %d: %s" % (r.returncode, r.stderr))
-    got = marked(r.stdout)
+    return s, marked(s.log), marked(r.stdout), path
+
+
+def t_save_replay(tmp):
+    s, want, got, path = save_replay(tmp, "save", SESSION)
+    need(len(want) == 3, "the session printed %d marked lines, not 3" % len(want))
     need(got == want, "replay printed %s, the session %s" % (got, want))
     need("repeat 2 {" in open(path).read(), "the run again is not a repeat")
     return s
@@ -423,27 +428,32 @@ def main():
         if knobs and not root:
             print("skip %s: needs root and %s" % (name, KNOB))
             continue
-        tmp = tempfile.mkdtemp(prefix="scn-repl.")
-        LAST[:] = []
-        try:
-            fn(tmp)
-            # A sanitizer build reports leaks and UB when a session ends.
-            if LAST and re.search(r"Sanitizer|runtime error:", LAST[0].log):
-                raise Failed("a sanitizer spoke")
-            print("ok %s" % name)
-        except Exception as e:  # a bug in the test is a failure too
-            why = str(e) if isinstance(e, Failed) else "%s: %s" % (type(e).__name__, e)
-            print("FAIL %s: %s" % (name, why))
-            if LAST:
-                for line in LAST[0].tail().splitlines():
-                    print("    " + line)
-        finally:
-            for d in os.listdir(tmp):
-                if d.startswith("state-") and os.path.exists(os.path.join(tmp, d, "journal")):
-                    subprocess.run([SCN, "restore", os.path.join(tmp, d)], capture_output=True)
-            shutil.rmtree(tmp, ignore_errors=True)
-        sys.stdout.flush()
+        run_test(name, fn)
     return 0
+
+
+def run_test(name, fn):
+    """Runs fn(tmp) in a directory of its own and prints its result line."""
+    tmp = tempfile.mkdtemp(prefix="scn-repl.")
+    LAST[:] = []
+    try:
+        fn(tmp)
+        # A sanitizer build reports leaks and UB when a session ends.
+        if LAST and re.search(r"Sanitizer|runtime error:", LAST[0].log):
+            raise Failed("a sanitizer spoke")
+        print("ok %s" % name)
+    except Exception as e:  # a bug in the test is a failure too
+        why = str(e) if isinstance(e, Failed) else "%s: %s" % (type(e).__name__, e)
+        print("FAIL %s: %s" % (name, why))
+        if LAST:
+            for line in LAST[0].tail().splitlines():
+                print("    " + line)
+    finally:
+        for d in os.listdir(tmp):
+            if d.startswith("state-") and os.path.exists(os.path.join(tmp, d, "journal")):
+                subprocess.run([SCN, "restore", os.path.join(tmp, d)], capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

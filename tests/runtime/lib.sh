@@ -38,3 +38,29 @@ skip() { echo "skip $1: $2"; }
 # Root is needed to change knobs; the kernel features are probed by scn.
 need_root() { [ "$(id -u)" = 0 ]; }
 has_feature() { "$SCN" features | awk -v f="$1" '$1 == f && $2 == "yes" { found = 1 } END { exit !found }'; }
+
+# The result lines of a check script, each marked with where it ran.
+prefixed() { sed -E "s/^(ok|FAIL|skip) /\1 $1: /"; }
+
+# in_testhost WHAT N CMD...: CMD inside a test host of ${SCN_TEST_KERNEL:-
+# debian:6.12} (2 CPUs, 2G, one boot), its result lines marked
+# "testhost:"; its scripts end with a line "... done", and N of them must
+# come. Returns 4, with the reason in $TESTHOST_SKIP, where the test host
+# cannot run here.
+in_testhost() {
+	local what=$1 want=$2 rc
+	shift 2
+	"$SCN" exec -q --cpus 2 --mem 2G --timeout 600 --kernel "${SCN_TEST_KERNEL:-debian:6.12}" \
+		-- "$@" >"$TMP/th.out" 2>"$TMP/th.err"
+	rc=$?
+	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/th.err"; then
+		TESTHOST_SKIP=$(grep -m1 'cannot run here' "$TMP/th.err")
+		return 4
+	fi
+	grep -Ev '(^| )done$' "$TMP/th.out" | prefixed testhost
+	if [ $rc != 0 ] || [ "$(grep -Ec '(^| )done$' "$TMP/th.out")" != "$want" ]; then
+		fail "testhost: $what ran to their end" "exit $rc"
+		tail -n 20 "$TMP/th.err" | sed 's/^/    /'
+	fi
+	return 0
+}

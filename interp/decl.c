@@ -338,8 +338,8 @@ void lower_set(struct lower *L, const struct ast *n)
 			need(L, RT_FEAT_KSM, a->loc, "set ksm.*");
 		if (!strncmp(ki->name, "hugetlb.", 8))
 			need(L, RT_FEAT_HUGETLB, a->loc, "set hugetlb.*");
-		if (!strcmp(ki->name, "kernel.numa_balancing"))
-			need(L, RT_FEAT_NUMA_BALANCING, a->loc, "set kernel.numa_balancing");
+		if (!strncmp(ki->name, "kernel.numa_balancing", 21))
+			need(L, RT_FEAT_NUMA_BALANCING, a->loc, "set kernel.numa_balancing*");
 		PUSH_OP(L, op);
 	}
 }

@@ -123,25 +123,37 @@ void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
 static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		      struct value *out, struct rt_err *err);
 
-/* Adds a sample to the series of that name, made on its first sample. */
+/*
+ * The series of that name (a counter's, or with scenario a metric
+ * statement's), made empty on first use.
+ */
+static struct counter_series *series_of(struct phase_result *pr,
+					const char *name, bool scenario)
+{
+	struct counter_series *c;
+
+	for (size_t i = 0; i < pr->nseries; i++)
+		if (pr->series[i].scenario == scenario && !strcmp(pr->series[i].name, name))
+			return &pr->series[i];
+	pr->series = xrealloc(pr->series, (pr->nseries + 1) * sizeof(*pr->series));
+	c = &pr->series[pr->nseries++];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->scenario = scenario;
+	return c;
+}
+
+/* Adds a sample of a counter to its series: "delta.vmstat.pgfault". */
 static void add_sample(struct phase_result *pr, enum gauge_source src,
 		       bool delta, const char *name, double v)
 {
-	struct counter_series *c = NULL;
-	char full[sizeof(c->name)];
+	char full[sizeof(pr->series->name)];
+	struct counter_series *c;
 
 	snprintf(full, sizeof(full), "%s%s.%s", delta ? "delta." : "",
 		 gauge_source_name(src), name);
-	for (size_t i = 0; i < pr->nseries && !c; i++)
-		if (!strcmp(pr->series[i].name, full))
-			c = &pr->series[i];
-	if (!c) {
-		pr->series = xrealloc(pr->series, (pr->nseries + 1) * sizeof(*pr->series));
-		c = &pr->series[pr->nseries++];
-		memset(c, 0, sizeof(*c));
-		snprintf(c->name, sizeof(c->name), "%s", full);
-		c->source = src;
-	}
+	c = series_of(pr, full, false);
+	c->source = src;
 	VEC_PUSH(c->samples, c->n, c->cap, v);
 }
 
@@ -159,20 +171,10 @@ static bool wanted(const struct results *r, int phase, enum gauge_source src,
 void results_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v)
 {
-	struct counter_series *c = NULL;
+	struct counter_series *c = series_of(pr, name, true);
 
-	for (size_t i = 0; i < pr->nseries && !c; i++)
-		if (pr->series[i].scenario && !strcmp(pr->series[i].name, name))
-			c = &pr->series[i];
-	if (!c) {
-		pr->series = xrealloc(pr->series, (pr->nseries + 1) * sizeof(*pr->series));
-		c = &pr->series[pr->nseries++];
-		memset(c, 0, sizeof(*c));
-		snprintf(c->name, sizeof(c->name), "%s", name);
-		c->scenario = true;
-		c->unit = unit;
-		c->better = better;
-	}
+	c->unit = unit;
+	c->better = better;
 	VEC_PUSH(c->samples, c->n, c->cap, v);
 }
 

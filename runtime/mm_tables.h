@@ -94,6 +94,8 @@ enum knob_kind { KNOB_INT, KNOB_WORD, KNOB_ACTION };
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
 #define KHP_DIR THP_DIR "khugepaged/"
 #define HTLB_DIR "/sys/kernel/mm/hugepages/"
+/* NUMA balancing's scan pacing: sysctls until 5.13, debugfs since. */
+#define NUMAB_DIR "/sys/kernel/debug/sched/numa_balancing/"
 #define KNOB_LIST(X)                                                          \
 	X(KSM_RUN, "ksm.run", KSM_DIR "run", KNOB_INT, 0, 2, NULL)            \
 	X(KSM_PAGES_TO_SCAN, "ksm.pages_to_scan", KSM_DIR "pages_to_scan",    \
@@ -144,6 +146,14 @@ enum knob_kind { KNOB_INT, KNOB_WORD, KNOB_ACTION };
 	  NULL)                                                               \
 	X(NUMA_BALANCING, "kernel.numa_balancing",                            \
 	  "/proc/sys/kernel/numa_balancing", KNOB_INT, 0, 3, NULL)            \
+	X(NUMAB_SCAN_DELAY, "kernel.numa_balancing_scan_delay_ms",            \
+	  NUMAB_DIR "scan_delay_ms", KNOB_INT, 0, 4294967295LL, NULL)         \
+	X(NUMAB_PERIOD_MIN, "kernel.numa_balancing_scan_period_min_ms",       \
+	  NUMAB_DIR "scan_period_min_ms", KNOB_INT, 0, 4294967295LL, NULL)    \
+	X(NUMAB_PERIOD_MAX, "kernel.numa_balancing_scan_period_max_ms",       \
+	  NUMAB_DIR "scan_period_max_ms", KNOB_INT, 0, 4294967295LL, NULL)    \
+	X(NUMAB_SCAN_SIZE, "kernel.numa_balancing_scan_size_mb",              \
+	  NUMAB_DIR "scan_size_mb", KNOB_INT, 1, 4294967295LL, NULL)          \
 	X(OVERCOMMIT, "vm.overcommit_memory", "/proc/sys/vm/overcommit_memory", \
 	  KNOB_INT, 0, 2, NULL)                                               \
 	X(COMPACTION_PROACTIVENESS, "vm.compaction_proactiveness",            \

@@ -5,7 +5,7 @@
 # tests/memcg/run.sh runs them in the test host and, where it can, on this
 # machine. Small sizes. Ends with "checks done".
 cd "$(dirname "$0")/../.." || exit 2
-. tests/runtime/lib.sh
+. tests/kvm/lib.bash
 
 ROOT=$("$SCN" features --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["cgroup2"]["memory_root"] or "")')
 PARENT=$ROOT/scn
@@ -13,26 +13,15 @@ PARENT=$ROOT/scn
 # knobs lock keeps two runs with groups apart).
 groups_left() { ls -d "$PARENT"/*.* 2>/dev/null; }
 
-# out NAME WANT_RC PATTERN FILE [ARGS]: scn run FILE; its exit code must be
-# WANT_RC, its stdout and stderr must match PATTERN (grep -E), and no group
-# of scn's may be left.
-out() {
-	local name=$1 want=$2 pat=$3 file=$4 rc
-	shift 4
-	"$SCN" run -q --state-dir "$STATE" "$@" "$file" >"$TMP/out" 2>&1
-	rc=$?
-	if [ $rc != "$want" ]; then
-		fail "$name" "exit $rc, wanted $want: $(head -c 900 "$TMP/out")"
-	elif ! grep -Eq -- "$pat" "$TMP/out"; then
-		fail "$name" "output lacks /$pat/: $(head -c 900 "$TMP/out")"
-	elif [ -n "$(groups_left)" ]; then
-		fail "$name" "left $(groups_left)"
+# run_left NAME WANT_RC PATTERN FILE [ARGS]: out (tests/kvm/lib.bash), and
+# then no group of scn's may be left.
+run_left() {
+	if out "$@" | tee "$TMP/result" | grep -q '^ok ' && [ -n "$(groups_left)" ]; then
+		echo "FAIL $1: left $(groups_left)"
 	else
-		ok "$name"
+		cat "$TMP/result"
 	fi
 }
-
-scn() { cat >"$TMP/$1.scn"; }
 
 # --- the group: limits written, scn inside, counters its own ------------
 # Run by a phase's host exec: the group of scn (its parent) and its limits.
@@ -52,7 +41,7 @@ expect fill.delta.memcg.anon >= 16M
 expect fill.delta.memcg.pgfault >= 16M / page_size
 expect memcg.current >= 16M
 SCN
-out "cgroup: limits written, scn inside it, its counters count the region" 0 \
+run_left "cgroup: limits written, scn inside it, its counters count the region" 0 \
 	"in [0-9]+\.box: 100663296 83886080 8388608 4194304" "$TMP/limits.scn"
 grep -q "^anon 1[67][0-9]\{6\} faults [0-9]\+ current" "$TMP/out" ||
 	fail "cgroup: counters printed" "$(head -c 300 "$TMP/out")"
@@ -92,7 +81,7 @@ print "high events {squeeze.delta.memcg_events.high}, max events {squeeze.delta.
 expect squeeze.delta.memcg_events.high > 0
 expect squeeze.delta.memcg_events.oom_kill == 0
 SCN
-out "host cgroup memory.high=8M under the 16M the group holds: high events, no OOM" 0 \
+run_left "host cgroup memory.high=8M under the 16M the group holds: high events, no OOM" 0 \
 	"^high events [1-9][0-9]*, max events 0" "$TMP/high.scn"
 grep -q "warning: memory.reclaim" "$TMP/out" ||
 	fail "memory.reclaim that reclaims less than asked: a warning" "$(head -c 400 "$TMP/out")"
@@ -106,7 +95,7 @@ region r type=anon size=32M
 phase fill { host write r }
 SCN
 if [ "$(awk '/^SwapTotal/ { print $2 }' /proc/meminfo)" = 0 ]; then
-	out "memory.max below the scenario's memory, no swap: refused before anything" 1 \
+	run_left "memory.max below the scenario's memory, no swap: refused before anything" 1 \
 		"memory.max 8M is below the 32M of memory the scenario maps, and this machine has no swap" "$TMP/oom.scn"
 	[ -e "$STATE/journal" ] && fail "the refusal left a journal" "$(cat "$STATE/journal")"
 else
@@ -119,7 +108,7 @@ cgroup box memory.max=64M
 region r type=anon size=4M
 phase p { host write r; host exec "exit 3" }
 SCN
-out "cgroup removed after an error in a phase" 1 'exited with 3' "$TMP/err.scn"
+run_left "cgroup removed after an error in a phase" 1 'exited with 3' "$TMP/err.scn"
 
 scn slow <<'SCN'
 cgroup box memory.max=64M

@@ -41,7 +41,7 @@ py() {
 
 # --- seed 000: NUMA balancing zaps a memfd under the default policy -------
 if th "seed 000" "$TMP/s000.json" --kernel "$K" --nodes 2 -D mem=64M -D slot=16M \
-	-D passes=3000 scenarios/numa_balancing_zaps.scn; then
+	-D passes=1000 -D quick=yes scenarios/numa_balancing_zaps.scn; then
 	if [ $rc != 0 ]; then
 		fail "seed 000: numa_balancing_zaps.scn passes on $K with two nodes" "exit $rc"; show
 	else

@@ -238,8 +238,12 @@ out_opts:
 /* Every knob: name, file, what it takes, its value now (or absent). */
 static int cmd_knobs(void)
 {
-	int i;
+	int i, width = 0;
 
+	/* The names line up whatever the longest (numa_balancing's pacing). */
+	for (i = 0; i < KNOB__COUNT; i++)
+		if ((int)strlen(knob_info[i].name) > width)
+			width = (int)strlen(knob_info[i].name);
 	for (i = 0; i < KNOB__COUNT; i++) {
 		const struct knob_info *ki = &knob_info[i];
 		char now[RT_KNOB_VALUE_MAX], range[96];
@@ -257,7 +261,7 @@ static int cmd_knobs(void)
 			snprintf(now, sizeof(now), "-");	/* write-only */
 		else if (rt_knob_read(i, now, sizeof(now), &err))
 			snprintf(now, sizeof(now), "unreadable");
-		printf("%-38s %-12s %s\t%s\n", ki->name, now, range, ki->path);
+		printf("%-*s %-12s %s\t%s\n", width, ki->name, now, range, ki->path);
 	}
 	return EXIT_PASS;
 }

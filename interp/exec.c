@@ -963,6 +963,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	results_add_run(s->r->res, op->index, &counts);
 	results_add_counters(s->r->res, op->index);
 	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1));
+	guest_phase_series(s->r, pr);
 	if (uffd_serving(s->r))
 		results_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))
@@ -1269,6 +1270,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
 	r.gp.touched = xcalloc(sc->nvms + 1, sizeof(*r.gp.touched));
 	r.gp.words = xcalloc(sc->nvms + 1, sizeof(*r.gp.words));
+	r.gp.kvm_start = xcalloc(sc->nvms + 1, sizeof(*r.gp.kvm_start));
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
@@ -1320,6 +1322,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	free(r.vms);
 	free(r.gp.touched);
 	free(r.gp.words);
+	free(r.gp.kvm_start);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

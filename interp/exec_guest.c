@@ -138,6 +138,8 @@ void guest_destroy_vms(struct run *r, size_t from, size_t to)
 		free(r->gp.touched[i]);
 		r->gp.touched[i] = NULL;
 		r->gp.words[i] = 0;
+		free(r->gp.kvm_start[i]);
+		r->gp.kvm_start[i] = NULL;
 	}
 }
 
@@ -146,6 +148,31 @@ void guest_free(struct run *r)
 	free(r->gp.vcpu);
 	r->gp.vcpu = NULL;
 	r->gp.nvcpu = 0;
+}
+
+static size_t kvm_values(const struct rt_vm *vm)
+{
+	return vm->vm_stats.n + (size_t)vm->nvcpus * vm->vcpu_stats.n;
+}
+
+/* KVM's statistics of every VM, where it has them, into snap[vm]. */
+static void kvm_snapshot(struct run *r, uint64_t **snap)
+{
+	struct rt_err err;
+
+	for (size_t i = 0; i < r->sc->nvms; i++) {
+		struct rt_vm *vm = r->vms[i];
+
+		free(snap[i]);
+		snap[i] = NULL;
+		if (!vm || vm->stats_fd < 0)
+			continue;
+		snap[i] = xcalloc(kvm_values(vm) + 1, sizeof(uint64_t));
+		if (rt_vm_stats(vm, snap[i], snap[i] + vm->vm_stats.n, &err)) {
+			free(snap[i]);
+			snap[i] = NULL;
+		}
+	}
 }
 
 /* --- the phase's accounting ------------------------------------------------ */
@@ -159,8 +186,10 @@ void guest_phase_begin(struct run *r)
 	if (gp->vcpu)
 		memset(gp->vcpu, 0, (size_t)gp->nvcpu * sizeof(*gp->vcpu));
 	memset(gp->fault_exits, 0, sizeof(gp->fault_exits));
-	gp->rings = 0;
+	memset(gp->jobs_in_ring, 0, sizeof(gp->jobs_in_ring));
+	gp->latency = false;
 	gp->dirty = 0;
+	kvm_snapshot(r, gp->kvm_start);
 	for (size_t i = 0; i < r->sc->nvms; i++)
 		if (gp->touched[i])
 			memset(gp->touched[i], 0, gp->words[i] * sizeof(uint64_t));
@@ -223,6 +252,8 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		a->exits += x->exits;
 		for (int k = 0; k < RT_FX__COUNT; k++)
 			gp->fault_exits[k] += x->fault_exits[k];
+		for (int k = 0; (j->flags & SCN_F_LATENCY) && k < SCN_LAT_BUCKETS; k++)
+			a->lat[k] += x->lat_hist[k];
 		/* A whole pass covers its range; a cut one what it reached. */
 		a->pages += mark_pages(r, vm, j, x->first,
 				       x->passes || x->accesses >= x->count ?
@@ -230,21 +261,168 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 	}
 	if (j) {
 		gp->jobs = true;
-		gp->rings |= 1u << j->ring;
+		gp->jobs_in_ring[j->ring & 3]++;
+		gp->latency |= j->flags & SCN_F_LATENCY;
 	}
 	pthread_mutex_unlock(&r->lock);
+}
+
+/*
+ * The percentile p (0 to 1) of a histogram of log2 buckets of cycles, in
+ * ns: the upper bound of its bucket, as the buckets are all it knows.
+ */
+static double lat_ns(const uint64_t *hist, double p, uint64_t hz)
+{
+	uint64_t total = 0, seen = 0;
+	int b;
+
+	for (b = 0; b < SCN_LAT_BUCKETS; b++)
+		total += hist[b];
+	if (!total || !hz)
+		return 0;
+	for (b = 0; b < SCN_LAT_BUCKETS - 1; b++) {
+		seen += hist[b];
+		if (p < 1 ? seen >= p * (double)total : seen == total)
+			break;
+	}
+	return (double)(2ULL << b) * 1e9 / (double)hz;
+}
+
+static void lat_metrics(double *m, const uint64_t *hist, uint64_t hz)
+{
+	m[METRIC_LAT_P50] = lat_ns(hist, 0.5, hz);
+	m[METRIC_LAT_P90] = lat_ns(hist, 0.9, hz);
+	m[METRIC_LAT_P99] = lat_ns(hist, 0.99, hz);
+	m[METRIC_LAT_MAX] = lat_ns(hist, 1, hz);
+}
+
+/* KVM's statistics over the phase, every VM's together, into pr->kvm. */
+static void kvm_result(struct run *r, struct phase_result *pr)
+{
+	struct kvm_result *k = &pr->kvm;
+	uint64_t **end = xcalloc(r->sc->nvms + 1, sizeof(*end));
+	const struct rt_vm *first = NULL;
+
+	results_kvm_clear(k);
+	kvm_snapshot(r, end);
+	for (size_t i = 0; i < r->sc->nvms && !first; i++)
+		if (end[i] && r->gp.kvm_start[i])
+			first = r->vms[i];
+	if (first) {
+		/* Every VM has the same statistics: the first one's names. */
+		k->n = first->vm_stats.n + first->vcpu_stats.n;
+		k->stat = xcalloc(k->n + 1, sizeof(*k->stat));
+		k->delta = xcalloc(k->n + 1, sizeof(*k->delta));
+		k->end = xcalloc(k->n + 1, sizeof(*k->end));
+		k->nvcpu = (size_t)r->gp.nvcpu;
+		k->vcpu_delta = xcalloc(k->nvcpu * k->n + 1, sizeof(*k->vcpu_delta));
+		k->vcpu_end = xcalloc(k->nvcpu * k->n + 1, sizeof(*k->vcpu_end));
+		for (size_t s = 0; s < k->n; s++) {
+			bool pv = s >= first->vm_stats.n;
+			const struct rt_stat_desc *d = pv ?
+				&first->vcpu_stats.d[s - first->vm_stats.n] :
+				&first->vm_stats.d[s];
+
+			snprintf(k->stat[s].name, sizeof(k->stat[s].name), "%s", d->name);
+			k->stat[s].per_vcpu = pv;
+			k->stat[s].unit = d->unit;
+		}
+	}
+	for (size_t i = 0; first && i < r->sc->nvms; i++) {
+		const struct rt_vm *vm = r->vms[i];
+		const uint64_t *a = r->gp.kvm_start[i], *b = end[i];
+
+		if (!a || !b || vm->vm_stats.n + vm->vcpu_stats.n != k->n)
+			continue;
+		for (size_t s = 0; s < vm->vm_stats.n; s++) {
+			k->delta[s] += (int64_t)(b[s] - a[s]);
+			k->end[s] += (int64_t)b[s];
+		}
+		for (int v = 0; v < vm->nvcpus; v++)
+			for (size_t s = 0; s < vm->vcpu_stats.n; s++) {
+				size_t at = vm->vm_stats.n + (size_t)v * vm->vcpu_stats.n + s;
+				size_t o = vm->vm_stats.n + s;
+				int64_t d = (int64_t)(b[at] - a[at]);
+
+				k->delta[o] += d;
+				k->end[o] += (int64_t)b[at];
+				k->vcpu_delta[(size_t)v * k->n + o] += d;
+				k->vcpu_end[(size_t)v * k->n + o] += (int64_t)b[at];
+			}
+	}
+	for (size_t i = 0; i < r->sc->nvms; i++)
+		free(end[i]);
+	free(end);
+}
+
+/*
+ * A value of the result files (results_add_metric: a unit, no direction).
+ * A series starts at its first value that is not 0, with 0 for the runs
+ * before it, so that the files list what happened and nothing else.
+ */
+static void series_set(struct phase_result *pr, const char *name,
+		       const char *unit, double v)
+{
+	bool have = false;
+
+	for (size_t i = 0; i < pr->nseries && !have; i++)
+		have = pr->series[i].scenario && !strcmp(pr->series[i].name, name);
+	if (!have && v == 0)
+		return;
+	for (size_t run = 1; !have && run < pr->runs; run++)
+		results_add_metric(pr, name, unit, 0, 0);
+	results_add_metric(pr, name, unit, 0, v);
+}
+
+/* Per-vCPU series up to this many vCPUs: more would drown the files. */
+#define SERIES_VCPUS 64
+
+/* What the result files get beyond the language's metrics. */
+static void add_series(struct run *r, struct phase_result *pr)
+{
+	static const char *const fx[RT_FX__COUNT] = {
+		"fault_exits.efault", "fault_exits.memory_fault", "fault_exits.mmio" };
+	const struct guest_phase *gp = &r->gp;
+	char name[RT_STAT_NAME + 32];
+
+	for (size_t s = 0; s < pr->kvm.n; s++) {
+		snprintf(name, sizeof(name), "delta.kvm.%s", pr->kvm.stat[s].name);
+		series_set(pr, name, pr->kvm.stat[s].unit[0] ? pr->kvm.stat[s].unit :
+			   "count", (double)pr->kvm.delta[s]);
+	}
+	for (int k = 0; k < RT_FX__COUNT; k++)
+		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
+	series_set(pr, "jobs.ring0", "jobs", gp->jobs_in_ring[0]);
+	series_set(pr, "jobs.ring3", "jobs", gp->jobs_in_ring[3]);
+	for (int i = 0; i < gp->nvcpu && i < SERIES_VCPUS; i++) {
+		const struct vcpu_acc *a = &gp->vcpu[i];
+
+		snprintf(name, sizeof(name), "vcpu[%d].time", i);
+		series_set(pr, name, "s", (double)a->ns / 1e9);
+		snprintf(name, sizeof(name), "vcpu[%d].accesses", i);
+		series_set(pr, name, "accesses", (double)a->accesses);
+		snprintf(name, sizeof(name), "vcpu[%d].faults", i);
+		series_set(pr, name, "faults", (double)a->faults);
+		snprintf(name, sizeof(name), "vcpu[%d].exits", i);
+		series_set(pr, name, "exits", (double)a->exits);
+	}
 }
 
 void guest_phase_end(struct run *r, struct phase_result *pr,
 		     struct run_counts *c)
 {
 	struct guest_phase *gp = &r->gp;
+	uint64_t hz = 0, all[SCN_LAT_BUCKETS] = { 0 };
 	double *v;
 
-	for (size_t i = 0; i < r->sc->nvms; i++)
+	for (size_t i = 0; i < r->sc->nvms; i++) {
 		for (size_t w = 0; gp->touched[i] && w < gp->words[i]; w++)
 			c->pages += __builtin_popcountll(gp->touched[i][w]);
+		if (r->vms[i] && !hz)
+			hz = rt_vm_counter_hz(r->vms[i]);
+	}
 	c->dirty = gp->dirty;
+	kvm_result(r, pr);
 	if (!gp->vcpus)
 		return;
 	if (gp->jobs)
@@ -266,9 +444,27 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 		m[METRIC_FAULTS] = (double)a->faults;
 		m[METRIC_PASSES] = (double)a->passes;
 		m[METRIC_EXITS] = (double)a->exits;
+		lat_metrics(m, a->lat, hz);
+		for (int b = 0; b < SCN_LAT_BUCKETS; b++)
+			all[b] += a->lat[b];
+	}
+	if (gp->latency) {
+		double m[METRIC__COUNT] = { 0 };
+
+		lat_metrics(m, all, hz);
+		c->lat_p50 = (int64_t)m[METRIC_LAT_P50];
+		c->lat_p90 = (int64_t)m[METRIC_LAT_P90];
+		c->lat_p99 = (int64_t)m[METRIC_LAT_P99];
+		c->lat_max = (int64_t)m[METRIC_LAT_MAX];
 	}
 	results_add_vcpu_run(pr, v, (size_t)gp->nvcpu);
 	free(v);
+}
+
+/* After results_add_run: the phase's series for the result files. */
+void guest_phase_series(struct run *r, struct phase_result *pr)
+{
+	add_series(r, pr);
 }
 
 /* --- operations ------------------------------------------------------------ */

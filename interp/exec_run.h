@@ -35,6 +35,7 @@ struct phase_counts {
 struct vcpu_acc {
 	int64_t ns;
 	uint64_t accesses, pages, faults, passes, exits;
+	uint64_t lat[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */
 };
 
 /* The guest side of the current phase. */
@@ -45,8 +46,10 @@ struct guest_phase {
 	struct vcpu_acc *vcpu;		/* [nvcpu], vCPU i of every VM together */
 	int nvcpu;
 	uint64_t fault_exits[RT_FX__COUNT];
-	unsigned rings;			/* bit r: a job ran in ring r */
+	unsigned jobs_in_ring[4];	/* jobs that ran in ring 0 and 3 */
+	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */
+	uint64_t **kvm_start;		/* [vm]: its statistics, then its vCPUs' */
 	uint64_t **touched;		/* [vm][guest page / 64] */
 	size_t *words;			/* [vm] */
 };
@@ -172,6 +175,8 @@ void guest_phase_begin(struct run *r);
  */
 void guest_phase_end(struct run *r, struct phase_result *pr,
 		     struct run_counts *c);
+/* After the phase's run is added: what the result files get beyond it. */
+void guest_phase_series(struct run *r, struct phase_result *pr);
 /* Frees the per-phase accounting. */
 void guest_free(struct run *r);
 

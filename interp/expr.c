@@ -217,7 +217,7 @@ static void bad_member(struct lower *L, const struct ast *m, const char *what,
 	if (suggest_result(&s))
 		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
 	else
-		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, dirty, vcpu[i].*, ksm.*, delta.vmstat.*");
+		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, dirty, lat_p50, vcpu[i].*, ksm.*, kvm.*, delta.vmstat.*");
 }
 
 static bool gauge_name_ok(const char *name)
@@ -283,6 +283,12 @@ static struct ir_expr *gauge(struct lower *L, const struct ast *at,
 		diag_error(L->d, at->loc, "'%s' is not a counter name", name);
 		return bad(L, at->loc);
 	}
+	if (x->gauge == GAUGE_KVM) {
+		diag_error(L->d, at->loc,
+			   "KVM's statistics are a phase's: write P.kvm.%s or P.delta.kvm.%s",
+			   name, name);
+		return bad(L, at->loc);
+	}
 	if (x->gauge == GAUGE_MEMCG && rt_cgroup_stat_is_bytes(name))
 		x->type = VT_SIZE;
 	if (x->gauge == GAUGE_MEMCG || x->gauge == GAUGE_MEMCG_EVENTS) {
@@ -330,6 +336,49 @@ static struct ir_expr *duration_member(struct lower *L, struct ir_expr *x,
 	return q;
 }
 
+/*
+ * P.kvm.NAME, P.delta.kvm.NAME and their P.kvm.vcpu[i].NAME forms: KVM's
+ * statistics, which the kernel names (any name is taken; the run says if
+ * it is there). c->part[k] is "kvm".
+ */
+static struct ir_expr *kvm_stat(struct lower *L, const struct ast *e,
+				const struct chain *c, int k, int phase, bool delta)
+{
+	const char *p = L->sc->phases[phase].name;
+	struct ir_expr *x = node(L, delta ? IRX_GAUGE_DELTA : IRX_GAUGE, VT_INT,
+				 e->loc);
+
+	x->gauge = GAUGE_KVM;
+	x->phase = phase;
+	if (c->n == k + 4 && c->part[k + 1]->kind == AST_MEMBER &&
+	    !strcmp(c->part[k + 1]->name, "vcpu") && c->part[k + 2]->kind == AST_INDEX) {
+		x->vcpu = lower_expr(L, c->part[k + 2]->b, EXPR_DYNAMIC);
+		if (x->vcpu->type != VT_INT) {
+			if (x->vcpu->type != VT_NONE)
+				diag_error(L->d, c->part[k + 2]->b->loc,
+					   "a vCPU index is an integer, not %s",
+					   val_type_a(x->vcpu->type));
+			return bad(L, e->loc);
+		}
+	} else if (c->n != k + 2) {
+		diag_error(L->d, e->loc, "write %s.%skvm.NAME or %s.%skvm.vcpu[i].NAME",
+			   p, delta ? "delta." : "", p, delta ? "delta." : "");
+		return bad(L, e->loc);
+	}
+	if (c->part[c->n - 1]->kind != AST_MEMBER ||
+	    !gauge_name_ok(c->part[c->n - 1]->name)) {
+		diag_error(L->d, c->part[c->n - 1]->loc, "not a statistic's name");
+		return bad(L, e->loc);
+	}
+	x->gauge_name = c->part[c->n - 1]->name;
+	if (!L->sc->nvms) {
+		diag_error(L->d, e->loc, "KVM's statistics are a VM's: declare a vm");
+		return bad(L, e->loc);
+	}
+	need(L, RT_FEAT_KVM_STATS_FD, e->loc, "a KVM statistic");
+	return x;
+}
+
 /* P.time, P.mean, P.pages.max, P.vcpu[i].faults, P.ksm.X, P.delta.vmstat.X */
 static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 				       const struct chain *c,
@@ -340,7 +389,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	struct ir_expr *x, *vcpu = NULL;
 	int i = 0, m, st;
 	static const char *const extra[] = { "vcpu", "ksm", "delta", "placement",
-					     "uffd", "memcg", "memcg_events",
+					     "uffd", "memcg", "memcg_events", "kvm",
 					     NULL };
 
 	if (ctx == EXPR_STATIC) {
@@ -353,6 +402,11 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		diag_error(L->d, e->loc, "phase '%s' is not a value", ph->name);
 		return bad(L, e->loc);
 	}
+	if (!strcmp(c->part[0]->name, "kvm"))
+		return kvm_stat(L, e, c, 0, sym->index, false);
+	if (!strcmp(c->part[0]->name, "delta") && c->n > 1 &&
+	    !strcmp(c->part[1]->name, "kvm"))
+		return kvm_stat(L, e, c, 1, sym->index, true);
 	if (words_index(gauge_source_names, c->part[0]->name) >= 0 ||
 	    !strcmp(c->part[0]->name, "delta")) {
 		bool delta = !strcmp(c->part[0]->name, "delta");
@@ -366,7 +420,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		}
 		if (delta && words_index(gauge_source_names, c->part[1]->name) < 0) {
 			diag_error(L->d, ast_name_loc(c->part[1]),
-				   "counters come from ksm, vmstat, ksm_stat, memcg or memcg_events, not '%s'",
+				   "counters come from ksm, vmstat, ksm_stat, memcg, memcg_events or kvm, not '%s'",
 				   c->part[1]->name);
 			return bad(L, e->loc);
 		}

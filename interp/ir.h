@@ -33,7 +33,11 @@
 	X(PASSES, "passes", VT_INT, 1)                                        \
 	X(EXITS, "exits", VT_INT, 1)                                          \
 	X(DIRTY, "dirty", VT_INT, 0)                                          \
-	X(RUNQ, "runq", VT_REAL, 0)
+	X(RUNQ, "runq", VT_REAL, 0)                                           \
+	X(LAT_P50, "lat_p50", VT_DURATION, 1)                                 \
+	X(LAT_P90, "lat_p90", VT_DURATION, 1)                                 \
+	X(LAT_P99, "lat_p99", VT_DURATION, 1)                                 \
+	X(LAT_MAX, "lat_max", VT_DURATION, 1)
 
 enum metric {
 #define MET_ENUM(id, name, type, pv) METRIC_##id,
@@ -94,7 +98,8 @@ enum val_type uffd_stat_type(enum uffd_stat s);
 	X(VMSTAT, "vmstat", 0)		/* /proc/vmstat NAME */                \
 	X(KSM_STAT, "ksm_stat", 1)	/* /proc/self/ksm_stat NAME */         \
 	X(MEMCG, "memcg", 1)		/* the cgroup: memory.stat, current */ \
-	X(MEMCG_EVENTS, "memcg_events", 1)	/* its memory.events */
+	X(MEMCG_EVENTS, "memcg_events", 1)	/* its memory.events */      \
+	X(KVM, "kvm", 1)		/* KVM's statistics of the VMs */
 
 enum gauge_source {
 #define GAUGE_ENUM(id, name, own) GAUGE_##id,
@@ -133,7 +138,7 @@ struct ir_expr {
 	int phase;			/* METRIC, GAUGE: index, or -1 */
 	enum metric metric;
 	enum stat_kind stat;
-	struct ir_expr *vcpu;		/* METRIC: per-vCPU index, or NULL */
+	struct ir_expr *vcpu;		/* METRIC, GAUGE_KVM: per-vCPU index, or NULL */
 	enum gauge_source gauge;
 	const char *gauge_name;
 	struct ir_expr *a, *b, *c;	/* operands; MIN/MAX: a, b */

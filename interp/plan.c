@@ -44,7 +44,13 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 			sb_printf(sb, "%s.", sc->phases[x->phase].name);
 		if (x->kind == IRX_GAUGE_DELTA)
 			sb_puts(sb, "delta.");
-		sb_printf(sb, "%s.%s", gauge_source_name(x->gauge), x->gauge_name);
+		sb_printf(sb, "%s.", gauge_source_name(x->gauge));
+		if (x->vcpu) {
+			sb_puts(sb, "vcpu[");
+			plan_expr(sb, x->vcpu, sc);
+			sb_puts(sb, "].");
+		}
+		sb_puts(sb, x->gauge_name);
 		break;
 	case IRX_UNARY:
 		sb_puts(sb, ast_op_text(x->op));

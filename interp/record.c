@@ -27,6 +27,12 @@ static const struct metric_source {
 	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
 	/* Not a result but a confounder: threads waiting for a CPU. */
 	{ "runq", "threads", REC_NEUTRAL, false, METRIC_RUNQ, 1, -1 },
+	{ "dirty", "pages", REC_NEUTRAL, false, METRIC_DIRTY, 1, METRIC_DIRTY },
+	/* A guest job's own timing of its accesses (latency), where it had one. */
+	{ "lat.p50", "s", REC_LOWER, false, METRIC_LAT_P50, 1e-9, METRIC_LAT_MAX },
+	{ "lat.p90", "s", REC_LOWER, false, METRIC_LAT_P90, 1e-9, METRIC_LAT_MAX },
+	{ "lat.p99", "s", REC_LOWER, false, METRIC_LAT_P99, 1e-9, METRIC_LAT_MAX },
+	{ "lat.max", "s", REC_LOWER, false, METRIC_LAT_MAX, 1e-9, METRIC_LAT_MAX },
 	{ "uffd.faults", "faults", REC_NEUTRAL, true, USTAT_FAULTS, 1, -1 },
 	{ "uffd.eexist", "faults", REC_NEUTRAL, true, USTAT_EEXIST, 1, -1 },
 	{ "uffd.mean", "s", REC_LOWER, true, USTAT_MEAN, 1e-9, -1 },

@@ -22,7 +22,7 @@
 enum rec_better { REC_LOWER = -1, REC_NEUTRAL = 0, REC_HIGHER = 1 };
 
 struct rec_metric {
-	const char *name;	/* "time", "rate", "uffd.p50" */
+	const char *name;	/* "time", "rate", "uffd.p50", "kvm.delta.exits" */
 	const char *unit;	/* "s", "pages/s", "pages" */
 	enum rec_better better;
 	/* A counter's: "own" (this run's work) or "machine-wide"; else NULL. */

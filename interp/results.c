@@ -18,7 +18,9 @@ static void want_gauge(const struct ir_expr *x, void *ctx)
 	struct results *r = ctx;
 	size_t i;
 
-	if ((x->kind != IRX_GAUGE && x->kind != IRX_GAUGE_DELTA) || x->phase < 0)
+	/* KVM's statistics go into the results whole (exec_guest.c). */
+	if ((x->kind != IRX_GAUGE && x->kind != IRX_GAUGE_DELTA) || x->phase < 0 ||
+	    x->gauge == GAUGE_KVM)
 		return;
 	for (i = 0; i < r->nwants; i++)
 		if (r->wants[i].phase == x->phase && r->wants[i].source == x->gauge &&
@@ -49,6 +51,7 @@ void results_clear_phase(struct phase_result *pr)
 		free(pr->uffd_samples[m]);
 	for (m = 0; m < METRIC__COUNT; m++)
 		free(pr->vcpu_samples[m]);
+	results_kvm_clear(&pr->kvm);
 	free(pr->placement);
 	free(pr->reader_faults);
 	free(pr->vm_start);
@@ -98,6 +101,10 @@ void results_add_run(struct results *r, int phase, const struct run_counts *c)
 	p->samples[METRIC_PASSES][p->runs] = (double)c->passes;
 	p->samples[METRIC_EXITS][p->runs] = (double)c->exits;
 	p->samples[METRIC_DIRTY][p->runs] = (double)c->dirty;
+	p->samples[METRIC_LAT_P50][p->runs] = (double)c->lat_p50;
+	p->samples[METRIC_LAT_P90][p->runs] = (double)c->lat_p90;
+	p->samples[METRIC_LAT_P99][p->runs] = (double)c->lat_p99;
+	p->samples[METRIC_LAT_MAX][p->runs] = (double)c->lat_max;
 	p->runs++;
 }
 
@@ -118,6 +125,16 @@ void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
 			pr->vcpu_samples[m][pr->vcpu_runs * pr->nvcpu + i] =
 				i < n ? v[i * METRIC__COUNT + m] : 0;
 	pr->vcpu_runs++;
+}
+
+void results_kvm_clear(struct kvm_result *r)
+{
+	free(r->stat);
+	free(r->delta);
+	free(r->end);
+	free(r->vcpu_delta);
+	free(r->vcpu_end);
+	memset(r, 0, sizeof(*r));
 }
 
 static int eval_gauge(const struct results *r, const struct ir_expr *x,
@@ -365,6 +382,55 @@ static int eval_file_gauge(const struct results *r, const struct ir_expr *x,
 	return rc;
 }
 
+/* P.kvm.NAME, P.delta.kvm.NAME, P.kvm.vcpu[i].NAME */
+static int eval_kvm(const struct results *r, const struct ir_expr *x,
+		    struct value *out, struct rt_err *err)
+{
+	const struct phase_result *p = &r->phases[x->phase];
+	const struct kvm_result *k = &p->kvm;
+	const char *pname = r->sc->phases[x->phase].name;
+	bool delta = x->kind == IRX_GAUGE_DELTA;
+	struct value v;
+	size_t i;
+	int rc;
+
+	if (!p->runs)
+		return rt_fail(err, -EINVAL, "phase '%s' has not run yet", pname);
+	if (!k->n)
+		return rt_fail(err, -EINVAL, "phase '%s' had no VM whose statistics KVM gives",
+			       pname);
+	for (i = 0; i < k->n && strcmp(k->stat[i].name, x->gauge_name); i++)
+		;
+	if (i == k->n) {
+		struct suggest sg;
+
+		suggest_init(&sg, x->gauge_name);
+		for (i = 0; i < k->n; i++)
+			suggest_offer(&sg, k->stat[i].name);
+		if (suggest_result(&sg))
+			return rt_fail(err, -EINVAL, "KVM has no statistic '%s'; did you mean '%s'?",
+				       x->gauge_name, suggest_result(&sg));
+		return rt_fail(err, -EINVAL, "KVM has no statistic '%s' (a result file lists those of a phase as delta.kvm.NAME)",
+			       x->gauge_name);
+	}
+	if (!x->vcpu) {
+		*out = val_int(delta ? k->delta[i] : k->end[i]);
+		return 0;
+	}
+	rc = results_eval(r, x->vcpu, &v, err);
+	if (rc)
+		return rc;
+	if (!k->stat[i].per_vcpu)
+		return rt_fail(err, -EINVAL, "'%s' is the VM's statistic, not a vCPU's",
+			       x->gauge_name);
+	if (v.i < 0 || (size_t)v.i >= k->nvcpu)
+		return rt_fail(err, -EINVAL, "vCPU %lld does not exist: %zu ran",
+			       (long long)v.i, k->nvcpu);
+	*out = val_int(delta ? k->vcpu_delta[(size_t)v.i * k->n + i] :
+			       k->vcpu_end[(size_t)v.i * k->n + i]);
+	return 0;
+}
+
 static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		      struct value *out, struct rt_err *err)
 {
@@ -373,6 +439,8 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 	int64_t a = 0, b = 0;
 	bool ok;
 
+	if (x->gauge == GAUGE_KVM)
+		return eval_kvm(r, x, out, err);
 	if (p && !p->runs)
 		return rt_fail(err, -EINVAL, "phase '%s' has not run yet", pname);
 	if (x->gauge == GAUGE_KSM) {

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "../runtime/err.h"
+#include "../runtime/kvm_stats.h"
 #include "../runtime/vmstat.h"
 #include "confound.h"
 #include "ir.h"
@@ -23,6 +24,22 @@ struct ksm_snapshot {
 	size_t n;
 	char name[RESULTS_KSM_MAX][RT_COUNTER_NAME];
 	int64_t value[RESULTS_KSM_MAX];
+};
+
+/* One of KVM's statistics, as a phase's results name it. */
+struct kvm_stat {
+	char name[RT_STAT_NAME];
+	bool per_vcpu;			/* a vCPU's statistic, else the VM's */
+	const char *unit;		/* as kvm_stats.h says */
+};
+
+/* KVM's statistics over the last run of a phase, every VM together. */
+struct kvm_result {
+	size_t n;
+	struct kvm_stat *stat;
+	int64_t *delta, *end;		/* [n]: the VMs', or summed over vCPUs */
+	size_t nvcpu;
+	int64_t *vcpu_delta, *vcpu_end;	/* [vcpu * n + i]: vCPU vcpu of every VM */
 };
 
 /*
@@ -73,6 +90,7 @@ struct phase_result {
 	size_t nvcpu;
 	double *vcpu_samples[METRIC__COUNT];
 	size_t vcpu_runs, vcpu_cap;
+	struct kvm_result kvm;			/* last run */
 	struct counter_series *series;		/* [nseries] */
 	size_t nseries;
 };
@@ -92,6 +110,7 @@ void results_clear_phase(struct phase_result *pr);
 /* What one run of a phase did. */
 struct run_counts {
 	int64_t ns, pages, accesses, faults, passes, exits, dirty;
+	int64_t lat_p50, lat_p90, lat_p99, lat_max;	/* ns */
 };
 
 /* One run of phase i: its wall time and counts. */
@@ -111,6 +130,8 @@ void results_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v);
 /* How much the last run of phase i waited for a CPU (confound_runq). */
 void results_set_runq(struct results *r, int phase, double waiting);
+/* Frees what r holds and zeroes it. */
+void results_kvm_clear(struct kvm_result *r);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
 void results_add_uffd_run(struct phase_result *pr);
 int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);

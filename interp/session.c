@@ -101,6 +101,8 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 					    sizeof(*r->gp.touched));
 		r->gp.words = grow_zeroed(r->gp.words, s->cap_vms, nv,
 					  sizeof(*r->gp.words));
+		r->gp.kvm_start = grow_zeroed(r->gp.kvm_start, s->cap_vms, nv,
+					      sizeof(*r->gp.kvm_start));
 		s->cap_vms = nv;
 	}
 	if (np > s->cap_phases) {
@@ -284,6 +286,7 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	free(r->vms);
 	free(r->gp.touched);
 	free(r->gp.words);
+	free(r->gp.kvm_start);
 	results_free(&s->res);
 	free(s->undo);
 	pthread_mutex_destroy(&r->lock);

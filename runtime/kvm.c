@@ -141,6 +141,16 @@ static int open_vm(struct rt_vm *vm, struct rt_err *err)
 	vm->run_size = ioctl(vm->kvm_fd, KVM_GET_VCPU_MMAP_SIZE, 0);
 	if (vm->run_size <= 0)
 		return rt_fail_errno(err, errno, "KVM_GET_VCPU_MMAP_SIZE");
+	if (ioctl(vm->kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_BINARY_STATS_FD) > 0) {
+		int rc;
+
+		vm->stats_fd = rt_stats_open(vm->vm_fd, err);
+		if (vm->stats_fd < 0)
+			return vm->stats_fd;
+		rc = rt_stats_layout_read(vm->stats_fd, &vm->vm_stats, err);
+		if (rc)
+			return rc;
+	}
 	if (vm->cfg.manual_protect) {
 		int caps = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION,
 				 KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2);
@@ -164,7 +174,7 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 	int rc;
 
 	memset(vm, 0, sizeof(*vm));
-	vm->kvm_fd = vm->vm_fd = -1;
+	vm->kvm_fd = vm->vm_fd = vm->stats_fd = -1;
 	vm->cfg = *cfg;
 	pthread_mutex_init(&vm->slots_lock, NULL);
 	rc = open_vm(vm, err);
@@ -239,6 +249,11 @@ void rt_vm_destroy(struct rt_vm *vm)
 	free(vm->vcpus);
 	vm->vcpus = NULL;
 	vm->nvcpus = 0;
+	if (vm->stats_fd >= 0)
+		close(vm->stats_fd);
+	vm->stats_fd = -1;
+	rt_stats_layout_free(&vm->vm_stats);
+	rt_stats_layout_free(&vm->vcpu_stats);
 	/* Closing the VM frees its memslots; then what they mapped can go. */
 	if (vm->vm_fd >= 0)
 		close(vm->vm_fd);
@@ -262,6 +277,20 @@ void rt_vm_destroy(struct rt_vm *vm)
 	vm->area = NULL;
 	arch_vm_destroy(vm);
 	pthread_mutex_destroy(&vm->slots_lock);
+}
+
+int rt_vm_stats(struct rt_vm *vm, uint64_t *vm_vals, uint64_t *vcpu_vals,
+		struct rt_err *err)
+{
+	int rc;
+
+	if (vm->stats_fd < 0)
+		return rt_fail(err, -EOPNOTSUPP, "KVM has no binary statistics here");
+	rc = rt_stats_read(vm->stats_fd, &vm->vm_stats, vm_vals, err);
+	for (int i = 0; i < vm->nvcpus && !rc; i++)
+		rc = rt_stats_read(vm->vcpus[i].stats_fd, &vm->vcpu_stats,
+				   vcpu_vals + (size_t)i * vm->vcpu_stats.n, err);
+	return rc;
 }
 
 static struct rt_slot *find_added(struct rt_vm *vm, const char *name)

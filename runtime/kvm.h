@@ -23,6 +23,7 @@
 #include "../guest/abi.h"
 #include "arch.h"
 #include "err.h"
+#include "kvm_stats.h"
 
 struct rt_vcpu;
 
@@ -79,6 +80,9 @@ struct rt_vm {
 	const struct scn_image_header *image;	/* in the area */
 	struct rt_vcpu *vcpus;
 	int nvcpus;			/* created so far */
+	/* Binary statistics; fds -1 where KVM has none. */
+	int stats_fd;
+	struct rt_stats_layout vm_stats, vcpu_stats;
 	/* dirty logging (dirtylog.h) */
 	bool dirty_on, dirty_got;	/* logging; the last op was a get */
 	uint64_t **dirty;		/* [guest slot]: the last bitmaps got */
@@ -112,6 +116,19 @@ static inline void *rt_vm_area_ptr(const struct rt_vm *vm, uint64_t gva)
 {
 	return vm->area + (gva - SCN_AREA_GVA);
 }
+
+/* The rate of the counter the guest times its accesses with, or 0. */
+static inline uint64_t rt_vm_counter_hz(const struct rt_vm *vm)
+{
+	return vm->arch.counter_hz;
+}
+
+/*
+ * The VM's statistics and every vCPU's now: vm_vals[vm->vm_stats.n],
+ * vcpu_vals[nvcpus * vm->vcpu_stats.n]. -EOPNOTSUPP where KVM has none.
+ */
+int rt_vm_stats(struct rt_vm *vm, uint64_t *vm_vals, uint64_t *vcpu_vals,
+		struct rt_err *err);
 
 /*
  * A memslot added while the VM runs: size bytes of hva (or, with hva

@@ -299,6 +299,7 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 	v->vm = vm;
 	v->index = i;
 	v->fd = -1;
+	v->stats_fd = -1;
 	v->cpu = vm->cfg.pin ? i : -1;
 	v->run = MAP_FAILED;
 	pthread_mutex_init(&v->lock, NULL);
@@ -315,6 +316,13 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 	rc = arch_vcpu_init(v, err);
 	if (!rc)
 		rc = arch_vcpu_restart(v, 0, err);
+	if (!rc && vm->stats_fd >= 0) {
+		v->stats_fd = rt_stats_open(v->fd, err);
+		rc = v->stats_fd < 0 ? v->stats_fd : 0;
+		/* Every vCPU has the same statistics: vCPU 0 says which. */
+		if (!rc && i == 0)
+			rc = rt_stats_layout_read(v->stats_fd, &vm->vcpu_stats, err);
+	}
 	if (rc)
 		return rc;
 	pthread_attr_init(&attr);
@@ -341,9 +349,11 @@ void rt_vcpu_destroy(struct rt_vcpu *v)
 	if (v->run && v->run != MAP_FAILED)
 		munmap(v->run, (size_t)v->vm->run_size);
 	v->run = NULL;
+	if (v->stats_fd >= 0)
+		close(v->stats_fd);
 	if (v->fd >= 0)
 		close(v->fd);
-	v->fd = -1;
+	v->fd = v->stats_fd = -1;
 	pthread_mutex_destroy(&v->lock);
 	pthread_cond_destroy(&v->cond);
 }

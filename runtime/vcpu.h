@@ -114,6 +114,7 @@ struct rt_vcpu {
 	struct rt_vm *vm;
 	int index;
 	int fd;
+	int stats_fd;			/* KVM_GET_STATS_FD, or -1 */
 	struct kvm_run *run;
 	pthread_t thread;
 	bool thread_started;

@@ -29,6 +29,7 @@ struct rt_arch_vm {
 	struct kvm_cpuid2 *cpuid;	/* KVM_GET_SUPPORTED_CPUID, for every vCPU */
 	int phys_bits;			/* the guest's MAXPHYADDR */
 	bool pages_1g;			/* the guest CPUID offers PDPE1GB */
+	uint64_t counter_hz;		/* the guest's TSC, 0 if unknown */
 };
 
 struct rt_arch_vcpu {

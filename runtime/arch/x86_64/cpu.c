@@ -131,6 +131,12 @@ int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 		return rt_fail_errno(err, errno, "KVM_SET_SREGS (vCPU %d, long mode)",
 				     v->index);
 	v->ring = 0;
+	/* The guest times its accesses with the TSC: its rate, once. */
+	if (!vm->arch.counter_hz) {
+		int khz = ioctl(v->fd, KVM_GET_TSC_KHZ, 0);
+
+		vm->arch.counter_hz = khz > 0 ? (uint64_t)khz * 1000 : 0;
+	}
 	/*
 	 * With the registers in kvm_run after every exit, a skipped fault
 	 * costs no ioctl but the next KVM_RUN, as upstream's selftest does.

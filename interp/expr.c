@@ -562,6 +562,9 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	if (x->type == VT_INT && (st == STAT_MEAN || st == STAT_MEDIAN ||
 				  st == STAT_STDDEV))
 		x->type = VT_REAL;
+	/* How many runs there were, whatever the metric. */
+	if (st == STAT_COUNT)
+		x->type = VT_INT;
 	x->phase = sym->index;
 	x->metric = m;
 	x->stat = st;

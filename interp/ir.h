@@ -54,7 +54,8 @@ enum metric {
 	X(MIN, "min")                                                         \
 	X(MEDIAN, "median")                                                   \
 	X(MAX, "max")                                                         \
-	X(STDDEV, "stddev")
+	X(STDDEV, "stddev")                                                   \
+	X(COUNT, "count")
 
 enum stat_kind {
 #define STAT_ENUM(id, name) STAT_##id,

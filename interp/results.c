@@ -294,6 +294,8 @@ static double stat_of(const double *v, size_t n, enum stat_kind st)
 	switch (st) {
 	case STAT_LAST:
 		return v[n - 1];
+	case STAT_COUNT:
+		return (double)n;
 	case STAT_TOTAL:
 		for (i = 0; i < n; i++)
 			total += v[i];

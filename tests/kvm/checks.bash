@@ -228,4 +228,38 @@ print "{churn.passes} {after.pages}"
 EOF
 out "memslot add, move and delete under writing vCPUs; data intact" 0 "^10 1024$" "$TMP/churn.scn"
 
+# --- KVM's statistics per phase, the guest's latency, the result file ---
+scn stats <<'EOF'
+backing mfd type=memfd size=4M
+vm g backing=mfd vcpus=2
+phase w { guest write latency }
+phase ro { host mprotect mfd ro; guest write on_fault=skip ring=3 }
+expect w.delta.kvm.io_exits == 2
+expect w.delta.kvm.vcpu[1].io_exits == 1
+expect w.delta.kvm.exits >= w.exits
+expect w.lat_p50 > 0ns && w.lat_max >= w.lat_p99 && w.vcpu[0].lat_max > 0ns
+expect ro.faults == 1024
+print "{w.delta.kvm.io_exits} {w.delta.kvm.vcpu[0].io_exits} {w.count}"
+EOF
+out "KVM's statistics of a phase, per vCPU too; latency percentiles" 0 "" \
+	"$TMP/stats.scn" --format json -o "$TMP/stats.json"
+if python3 - "$TMP/stats.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["points"][0]["output"] == ["2 1 1"], d["points"][0]["output"]
+w, ro = d["points"][0]["phases"]
+m = w["metrics"]
+for k in ("delta.kvm.io_exits", "vcpu[1].accesses", "jobs.ring0", "lat.p99"):
+    assert k in m, (k, sorted(m))
+assert m["delta.kvm.io_exits"]["samples"] == [2], m["delta.kvm.io_exits"]
+r = ro["metrics"]
+assert "jobs.ring3" in r, sorted(r)
+kinds = [k for k in r if k.startswith("fault_exits.")]
+assert len(kinds) == 1 and r[kinds[0]]["samples"] == [1024], kinds
+PY
+	ok "the result file has KVM's statistics, per-vCPU counts, the rings, the fault exits"
+else
+	fail "the result file has KVM's statistics" "$(tail -n 3 "$TMP/py")"
+fi
+
 echo "checks done"

@@ -155,6 +155,7 @@ bench: scn
 	@bench/uffd_readers.sh
 	@bench/testhost.sh
 	@bench/guest_demand_paging.sh
+	@bench/kvm.sh
 
 clean:
 	rm -rf build build-san build-fuzz scn

@@ -1017,6 +1017,8 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		break;
 	case IR_POLICY:
 		rc = rt_numa_set_policy(op->policy.mode, op->policy.nodes, &err);
+		if (!rc && op->policy.backing < 0)
+			rc = guest_policy(s, op, &err);
 		break;
 	case IR_CREATE_BACKING: {
 		const struct ir_backing *b = &r->sc->backings[op->index];

@@ -681,6 +681,18 @@ static void expect_fault(struct strand *s, const struct ir_op *op)
 	pthread_mutex_unlock(&r->lock);
 }
 
+int guest_policy(struct strand *s, const struct ir_op *op, struct rt_err *err)
+{
+	struct rt_wait w = waits(s);
+	int rc = 0;
+
+	for (size_t i = 0; i < s->r->sc->nvms && !rc; i++)
+		if (s->r->vms[i])
+			rc = rt_vcpus_set_policy(s->r->vms[i], (int)op->policy.mode,
+						 op->policy.nodes, &w, err);
+	return rc;
+}
+
 void guest_op(struct strand *s, const struct ir_op *op)
 {
 	struct rt_err err = { "" };

@@ -164,6 +164,8 @@ int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
 int guest_create_vm(struct run *r, int i, struct rt_err *err);
 /* Destroys the VMs [from, to) the run made. */
 void guest_destroy_vms(struct run *r, size_t from, size_t to);
+/* A policy statement: the vCPU threads of the VMs made so far get it too. */
+int guest_policy(struct strand *s, const struct ir_op *op, struct rt_err *err);
 /* guest jobs, vcpu reset, host memslot and dirtylog, expect fault. */
 void guest_op(struct strand *s, const struct ir_op *op);
 /* Starts the accounting of a phase's guest work. */

@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "compat.h"
+#include "numa.h"
 
 /* How often a waiting dispatcher looks at the stop flags and progress. */
 #define TICK_NS 20000000LL
@@ -211,6 +212,16 @@ static void do_reset(struct rt_vcpu *v)
 	res->end_ns = rt_now_ns();
 }
 
+static void do_policy(struct rt_vcpu *v)
+{
+	struct rt_vcpu_result *res = v->res;
+
+	res->start_ns = rt_now_ns();
+	res->status = rt_numa_set_policy((enum mpolicy)v->policy, v->policy_nodes,
+					 &res->err);
+	res->end_ns = rt_now_ns();
+}
+
 static void report(struct rt_vcpu_group *g, struct rt_vcpu_result *res)
 {
 	int status = res->status;
@@ -270,6 +281,8 @@ static void *vcpu_main(void *arg)
 			break;
 		if (cmd == RT_CMD_JOB)
 			do_job(v);
+		else if (cmd == RT_CMD_POLICY)
+			do_policy(v);
 		else
 			do_reset(v);
 		pthread_mutex_lock(&v->lock);
@@ -539,6 +552,23 @@ int rt_vcpus_run(struct rt_vm *vm, int first, int last,
 		 const struct rt_wait *w, struct rt_err *err)
 {
 	return dispatch(vm, first, last, RT_CMD_JOB, job, res, w, err);
+}
+
+int rt_vcpus_set_policy(struct rt_vm *vm, int mode, uint64_t nodes,
+			const struct rt_wait *w, struct rt_err *err)
+{
+	struct rt_vcpu_result *res = calloc((size_t)vm->nvcpus + 1, sizeof(*res));
+	int rc;
+
+	if (!res)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	for (int i = 0; i < vm->nvcpus; i++) {
+		vm->vcpus[i].policy = mode;
+		vm->vcpus[i].policy_nodes = nodes;
+	}
+	rc = dispatch(vm, 0, vm->nvcpus - 1, RT_CMD_POLICY, NULL, res, w, err);
+	free(res);
+	return rc;
 }
 
 int rt_vcpus_reset_mmu(struct rt_vm *vm, int first, int last,

@@ -108,7 +108,8 @@ struct rt_vcpu_info {
 
 struct rt_vcpu_group;
 
-enum rt_vcpu_cmd { RT_CMD_NONE, RT_CMD_JOB, RT_CMD_RESET_MMU, RT_CMD_QUIT };
+enum rt_vcpu_cmd { RT_CMD_NONE, RT_CMD_JOB, RT_CMD_RESET_MMU, RT_CMD_POLICY,
+		   RT_CMD_QUIT };
 
 struct rt_vcpu {
 	struct rt_vm *vm;
@@ -126,6 +127,8 @@ struct rt_vcpu {
 	const struct rt_job *job;
 	struct rt_vcpu_result *res;
 	struct rt_vcpu_group *group;
+	int policy;			/* RT_CMD_POLICY: enum mpolicy */
+	uint64_t policy_nodes;
 	atomic_bool kick;		/* end the current command */
 	/* The guest's view */
 	struct scn_mailbox *mb;		/* in the area */
@@ -175,5 +178,13 @@ const char *rt_vcpu_info_last(const struct rt_vcpu_info *info, char *buf,
 int rt_vcpus_reset_mmu(struct rt_vm *vm, int first, int last,
 		       struct rt_vcpu_result *res, const struct rt_wait *w,
 		       struct rt_err *err);
+
+/*
+ * Gives every vCPU thread of vm the memory policy (numa.h) a scenario set
+ * after they started: a thread's policy is its own, and the memory KVM
+ * faults in for a guest comes from its vCPU's thread.
+ */
+int rt_vcpus_set_policy(struct rt_vm *vm, int mode, uint64_t nodes,
+			const struct rt_wait *w, struct rt_err *err);
 
 #endif

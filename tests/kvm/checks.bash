@@ -262,4 +262,16 @@ else
 	fail "the result file has KVM's statistics" "$(tail -n 3 "$TMP/py")"
 fi
 
+# --- a policy set after the VM reaches its vCPU threads -------------------
+if [ "$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)" -ge 2 ]; then
+	scn policy <<'EOF'
+backing mem type=anon size=4M
+vm g backing=mem vcpus=2
+policy bind 1
+phase w { guest write }
+print "{w.placement.mem[1]}"
+EOF
+	out "policy after vm: the vCPUs' first touches land on node 1" 0 "^1024$" "$TMP/policy.scn"
+fi
+
 echo "checks done"

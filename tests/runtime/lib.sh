@@ -43,14 +43,16 @@ has_feature() { "$SCN" features | awk -v f="$1" '$1 == f && $2 == "yes" { found 
 prefixed() { sed -E "s/^(ok|FAIL|skip) /\1 $1: /"; }
 
 # in_testhost WHAT N CMD...: CMD inside a test host of ${SCN_TEST_KERNEL:-
-# debian:6.12} (2 CPUs, 2G, one boot), its result lines marked
+# debian:6.12} (2 CPUs, 2G, one boot, and $TESTHOST_OPTS), its result lines marked
 # "testhost:"; its scripts end with a line "... done", and N of them must
 # come. Returns 4, with the reason in $TESTHOST_SKIP, where the test host
 # cannot run here.
 in_testhost() {
 	local what=$1 want=$2 rc
 	shift 2
-	"$SCN" exec -q --cpus 2 --mem 2G --timeout 600 --kernel "${SCN_TEST_KERNEL:-debian:6.12}" \
+	# shellcheck disable=SC2086
+	"$SCN" exec -q --cpus 2 --mem 2G ${TESTHOST_OPTS:-} --timeout 600 \
+		--kernel "${SCN_TEST_KERNEL:-debian:6.12}" \
 		-- "$@" >"$TMP/th.out" 2>"$TMP/th.err"
 	rc=$?
 	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/th.err"; then

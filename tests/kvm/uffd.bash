@@ -136,11 +136,11 @@ out "the watchdog ends it and names the vCPUs blocked in userfaults" 1 \
 scn rfail <<'EOF'
 backing mem type=anon size=4M
 vm g backing=mem vcpus=1
-uffd g delay=300ms
+uffd g delay=1s
 phase p {
     concurrently {
         guest write size=4K
-        { sleep 50ms; host munmap mem }
+        { sleep 300ms; host munmap mem }
     }
 }
 EOF

@@ -46,7 +46,7 @@ if th "seed 000" "$TMP/s000.json" --kernel "$K" --nodes 2 -D mem=64M -D slot=16M
 		fail "seed 000: numa_balancing_zaps.scn passes on $K with two nodes" "exit $rc"; show
 	else
 		ok "seed 000: numa_balancing_zaps.scn passes on $K with two nodes (policy local: no balancing)"
-		py "seed 000: the default policy gets the memfd scanned, policy local does not, per phase in the result" "$TMP/s000.json" <<'PY'
+		py "seed 000: the default policy gets the memfd scanned and KVM's pages faulted back, policy local does not" "$TMP/s000.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 pts = {p["swept"]["policy"]: p for p in d["points"]}
@@ -56,6 +56,13 @@ def ptes(p):
                for ph in p["phases"] if ph["name"] in ("run1", "run2"))
 assert ptes(pts["default"]) > 1000, ptes(pts["default"])
 assert ptes(pts["local"]) == 0, ptes(pts["local"])
+# Each zap makes the vCPUs fault their memory back in: KVM's own count.
+def kvm(p, name):
+    return sum(ph["metrics"].get("delta.kvm." + name, {}).get("mean", 0)
+               for ph in p["phases"] if ph["name"] in ("run1", "run2"))
+assert kvm(pts["default"], "pf_taken") > 2 * kvm(pts["local"], "pf_taken"), \
+    (kvm(pts["default"], "pf_taken"), kvm(pts["local"], "pf_taken"))
+assert kvm(pts["default"], "remote_tlb_flush") > 0
 m = next(ph for ph in pts["default"]["phases"] if ph["name"] == "run2")["metrics"]
 assert m["delta.vmstat.numa_hint_faults"]["whose"] == "machine-wide"
 assert any("NUMA balancing scanned this process's memory" in w for w in pts["default"]["warnings"])

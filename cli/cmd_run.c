@@ -20,6 +20,7 @@
 #include "../interp/check.h"
 #include "../interp/exec.h"
 #include "../runtime/fingerprint.h"
+#include "../runtime/journals.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
@@ -426,25 +427,48 @@ free_args:
 	return rc;
 }
 
+/* Replays the journal in dir; false after a failure (said on stderr). */
+static bool restore_dir(const char *dir, bool named, int *total)
+{
+	char report[2048];
+	struct rt_err err;
+	int n = rt_knobs_replay(dir, report, sizeof(report), &err);
+
+	if (n < 0) {
+		fprintf(stderr, "scn: restore: %s: %s\n%s", dir ? dir : RT_STATE_DIR,
+			err.msg, report);
+		return false;
+	}
+	if (n > 0)
+		printf("%s%s%s", named ? dir : "", named ? ": " : "", report);
+	*total += n;
+	return true;
+}
+
+/*
+ * Every journal of a run that did not finish, from the registry, newest
+ * first so that the oldest run's originals are written last; then the
+ * one in DIR (or /run/scn), which a run of an older scn did not list.
+ */
 int cmd_restore(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : NULL;
-	char report[2048];
-	struct rt_err err;
-	int n;
+	struct rt_orphan orphans[64];
+	size_t n, i;
+	int total = 0;
+	bool ok = true;
 
 	if (argc > 2) {
 		fputs("usage: scn restore [STATE_DIR]\n", stderr);
 		return 64;
 	}
-	n = rt_knobs_replay(dir, report, sizeof(report), &err);
-	if (n < 0) {
-		fprintf(stderr, "scn: restore: %s\n%s", err.msg, report);
+	n = rt_journals_orphans(orphans, ARRAY_SIZE(orphans));
+	for (i = 0; i < n && i < ARRAY_SIZE(orphans); i++)
+		ok &= restore_dir(orphans[i].dir, true, &total);
+	ok &= restore_dir(dir, n > 0, &total);
+	if (!ok)
 		return 1;
-	}
-	if (n == 0)
+	if (total == 0)
 		printf("nothing to restore\n");
-	else
-		printf("%s", report);
 	return 0;
 }

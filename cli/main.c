@@ -305,8 +305,9 @@ static int cmd_help(int argc, char **argv)
 		     "  on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))
 		puts("scn restore [STATE_DIR]\n"
-		     "  Puts back the knobs a killed run left changed, from its journal\n"
-		     "  (/run/scn/journal unless STATE_DIR), and removes the journal.");
+		     "  Puts back the knobs that killed runs left changed: every journal\n"
+		     "  listed in /run/scn/journals whose run is gone, then the one in\n"
+		     "  STATE_DIR (default /run/scn); each journal is removed.");
 	else if (argc > 1 && !strcmp(argv[1], "repl"))
 		puts("scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
 		     "  The language one input at a time against live state: memory,\n"

@@ -1212,8 +1212,13 @@ int journal_left(const struct exec_opts *o, struct diag *d)
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/journal", dir);
-	if (stat(path, &st))
-		return 0;
+	if (stat(path, &st)) {
+		/* The journal of a killed run in another state directory. */
+		rc = rt_knobs_orphans(&err);
+		if (rc)
+			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
+		return rc;
+	}
 	rc = rt_knobs_open(&k, &(struct rt_knobs_how){ .dir = dir,
 			   .owner = o->owner }, &err);	/* which of the two */
 	if (rc == -EBUSY)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "knobs.h"
 
+#include "journals.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -259,7 +261,28 @@ int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
 			       "%s holds knob values of a run that did not finish; run 'scn restore' first",
 			       path);
 	}
-	return 0;
+	rc = rt_knobs_orphans(err);
+	if (rc)
+		rt_knobs_close(k);
+	return rc;
+}
+
+int rt_knobs_orphans(struct rt_err *err)
+{
+	struct rt_orphan o;
+	char when[32];
+	struct tm tm;
+	time_t t;
+	size_t n = rt_journals_orphans(&o, 1);
+
+	if (!n)
+		return 0;
+	t = (time_t)(o.since_ns / 1000000000);
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return rt_fail(err, -EEXIST,
+		       "a run that did not finish (pid %d, knobs changed since %s) left its knob values in %.200s/journal%s; run 'scn restore' first",
+		       o.pid, when, o.dir, n > 1 ? ", and there are more" : "");
 }
 
 void rt_knobs_close(struct rt_knobs *k)
@@ -283,6 +306,11 @@ static int journal_line(struct rt_knobs *k, const char *name, const char *value,
 	int n;
 
 	if (k->journal_fd < 0) {
+		/* Listed before it exists: a journal is never out of sight. */
+		int rc = rt_journals_register(k->dir, err);
+
+		if (rc)
+			return rc;
 		path_in(path, sizeof(path), k->dir, JOURNAL);
 		k->journal_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 				     0600);
@@ -384,6 +412,7 @@ static void remove_journal(const char *dir)
 
 	path_in(path, sizeof(path), dir, JOURNAL);
 	unlink(path);
+	rt_journals_forget(dir);
 }
 
 int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len)

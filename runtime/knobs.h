@@ -58,6 +58,11 @@ struct rt_knobs {
  */
 int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
 		  struct rt_err *err);
+/*
+ * -EEXIST, with a message that names it, while the journal of a run that
+ * did not finish is left in any state directory (journals.h); else 0.
+ */
+int rt_knobs_orphans(struct rt_err *err);
 /* Releases the lock; call after rt_knobs_restore(). */
 void rt_knobs_close(struct rt_knobs *k);
 

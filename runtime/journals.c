@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "journals.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * A process's start time in clock ticks since boot (/proc/PID/stat, field
+ * 22): with the pid it names one process, even after the pid is reused.
+ * 0 when the process is gone.
+ */
+static unsigned long long start_time(int pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	ssize_t n;
+	int fd, field;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* The command name may hold spaces and parentheses: after the last. */
+	p = strrchr(buf, ')');
+	if (!p)
+		return 0;
+	for (field = 2; p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		t = strtoull(p + 1, NULL, 10);
+	return t;
+}
+
+static void entry_path(char *buf, size_t len, int pid)
+{
+	snprintf(buf, len, "%s/%d", RT_JOURNALS_DIR, pid);
+}
+
+int rt_journals_register(const char *dir, struct rt_err *err)
+{
+	char abs[PATH_MAX], path[128], tmp[160], line[PATH_MAX + 96];
+	struct timespec now;
+	int fd, n, pid = (int)getpid();
+
+	if (!realpath(dir, abs))
+		return rt_fail_errno(err, errno, "realpath(%s)", dir);
+	if (mkdir(RT_JOURNALS_DIR, 0700) && errno != EEXIST)
+		return rt_fail_errno(err, errno, "mkdir(%s)", RT_JOURNALS_DIR);
+	clock_gettime(CLOCK_REALTIME, &now);
+	n = snprintf(line, sizeof(line), "%d %llu %lld %s\n", pid, start_time(pid),
+		     (long long)now.tv_sec * 1000000000 + now.tv_nsec, abs);
+	entry_path(path, sizeof(path), pid);
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	/* Whole or absent: written aside, then renamed into place. */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return rt_fail_errno(err, errno, "open(%s)", tmp);
+	if (write(fd, line, (size_t)n) != n || fsync(fd)) {
+		int e = errno;
+
+		close(fd);
+		unlink(tmp);
+		return rt_fail_errno(err, e, "write(%s)", tmp);
+	}
+	close(fd);
+	if (rename(tmp, path)) {
+		int e = errno;
+
+		unlink(tmp);
+		return rt_fail_errno(err, e, "rename(%s)", tmp);
+	}
+	return 0;
+}
+
+/* An entry read back; false when it is not one. */
+static bool read_entry(const char *name, struct rt_orphan *o,
+		       unsigned long long *started)
+{
+	char path[PATH_MAX], line[PATH_MAX + 96];
+	long long since;
+	int fd, pos = 0;
+	ssize_t n;
+
+	if (strspn(name, "0123456789") != strlen(name) || !name[0])
+		return false;
+	snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	line[n] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	if (sscanf(line, "%d %llu %lld %n", &o->pid, started, &since, &pos) < 3 ||
+	    !pos || line[pos] != '/')
+		return false;
+	o->since_ns = since;
+	snprintf(o->dir, sizeof(o->dir), "%s", line + pos);
+	return true;
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	if (!realpath(a, ra) || !realpath(b, rb))
+		return !strcmp(a, b);
+	return !strcmp(ra, rb);
+}
+
+void rt_journals_forget(const char *dir)
+{
+	struct rt_orphan o;
+	unsigned long long started;
+	struct dirent *de;
+	char path[PATH_MAX];
+	DIR *d = opendir(RT_JOURNALS_DIR);
+
+	if (!d)
+		return;
+	while ((de = readdir(d)))
+		if (read_entry(de->d_name, &o, &started) && same_dir(o.dir, dir)) {
+			snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, de->d_name);
+			unlink(path);
+		}
+	closedir(d);
+}
+
+static bool alive(int pid, unsigned long long started)
+{
+	if (kill(pid, 0) && errno == ESRCH)
+		return false;
+	/* A pid reused by a process that started at another time. */
+	return start_time(pid) == started;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct rt_orphan *x = a, *y = b;
+
+	return x->since_ns < y->since_ns ? 1 : x->since_ns > y->since_ns ? -1 : 0;
+}
+
+size_t rt_journals_orphans(struct rt_orphan *out, size_t max)
+{
+	struct rt_orphan o;
+	unsigned long long started;
+	struct dirent *de;
+	char path[PATH_MAX];
+	size_t n = 0;
+	DIR *d = opendir(RT_JOURNALS_DIR);
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		if (!read_entry(de->d_name, &o, &started) || alive(o.pid, started))
+			continue;
+		snprintf(path, sizeof(path), "%s/journal", o.dir);
+		if (access(path, F_OK)) {
+			/* Killed between removing its journal and its entry. */
+			snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, de->d_name);
+			unlink(path);
+			continue;
+		}
+		if (n < max)
+			out[n] = o;
+		n++;
+	}
+	closedir(d);
+	qsort(out, n < max ? n : max, sizeof(*out), newest_first);
+	return n;
+}

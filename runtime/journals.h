@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * journals: one place that lists every knobs journal on this machine,
+ * whatever the state directory of the run that wrote it. A run that is
+ * about to write its first journal line registers it in
+ * /run/scn/journals/PID ("pid start-time realtime-ns dir"); the entry
+ * goes when the journal does. A journal whose process is gone (no such
+ * pid, or a pid reused by a process that started at another time) is an
+ * orphan: its knobs were left changed, and no run may journal them as
+ * originals until "scn restore" has put them back.
+ */
+#ifndef SCN_RT_JOURNALS_H
+#define SCN_RT_JOURNALS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+#define RT_JOURNALS_DIR "/run/scn/journals"
+
+struct rt_orphan {
+	int pid;
+	int64_t since_ns;	/* CLOCK_REALTIME when it registered */
+	char dir[256];		/* the state directory, absolute */
+};
+
+/* Registers this process's journal in dir (which must exist). */
+int rt_journals_register(const char *dir, struct rt_err *err);
+/* Forgets every entry of dir: its journal was restored and removed. */
+void rt_journals_forget(const char *dir);
+/*
+ * The orphans, newest first, at most max of them; returns how many there
+ * are in all. Entries whose journal is gone are removed on the way.
+ */
+size_t rt_journals_orphans(struct rt_orphan *out, size_t max);
+
+#endif

@@ -91,13 +91,19 @@ static const char *level_name(enum diag_level l)
 	return "error";
 }
 
-/* The quoted line, then carets that keep the line's tabs so they align. */
+/*
+ * The quoted line, then carets that keep the line's tabs so they align.
+ * A long line is cut to a window around the span, marked with "...":
+ * a 5 MiB line quoted whole would bury the message.
+ */
+#define EXCERPT_BEFORE 120
+#define EXCERPT_SPAN 160
 static void print_excerpt(const struct loc *loc, FILE *out)
 {
-	size_t len, i, start, end;
+	size_t len, i, start, end, from = 0, to;
 	const char *line = source_line(loc->src, loc->first_line, &len);
+	struct strbuf sb;
 
-	fprintf(out, "    %.*s\n    ", (int)len, line);
 	start = loc->first_column > 0 ? (size_t)loc->first_column - 1 : 0;
 	if (loc->last_line == loc->first_line && loc->last_column > 0)
 		end = (size_t)loc->last_column - 1;
@@ -109,12 +115,22 @@ static void print_excerpt(const struct loc *loc, FILE *out)
 		end = len;
 	if (end <= start)
 		end = start + 1;
-	for (i = 0; i < start; i++)
-		fputc(line[i] == '\t' ? '\t' : ' ', out);
-	fputc('^', out);
+	if (start > EXCERPT_BEFORE + 3)
+		from = start - EXCERPT_BEFORE;
+	if (end - start > EXCERPT_SPAN)
+		end = start + EXCERPT_SPAN;
+	to = end + 40 + 3 < len ? end + 40 : len;
+	sb_init(&sb);
+	sb_printf(&sb, "    %s%.*s%s\n    %s", from ? "..." : "", (int)(to - from),
+		  line + from, to < len ? "..." : "", from ? "   " : "");
+	for (i = from; i < start; i++)
+		sb_putc(&sb, line[i] == '\t' ? '\t' : ' ');
+	sb_putc(&sb, '^');
 	for (i = start + 1; i < end; i++)
-		fputc('~', out);
-	fputc('\n', out);
+		sb_putc(&sb, '~');
+	sb_putc(&sb, '\n');
+	fputs(sb.buf, out);
+	sb_free(&sb);
 }
 
 void diag_print_rec(const struct diag_rec *r, FILE *out)

@@ -16,6 +16,11 @@ static int run(struct parse_ctx *ctx)
 
 	if (scnlex_lex_init_extra(ctx, &scanner))
 		return -ENOMEM;
+	rc = scnlex_scan_source(ctx, scanner);
+	if (rc) {
+		scnlex_lex_destroy(scanner);
+		return rc;
+	}
 	rc = scn_yyparse(scanner, ctx);
 	scnlex_lex_destroy(scanner);
 	if (rc || ctx->diag->nerrors != before)

@@ -30,12 +30,15 @@ struct parse_ctx {
 	bool in_string;
 	int nest;		/* strings and {interpolations} open now */
 	bool eof_seen;		/* the final separator was sent */
-	size_t src_pos;		/* bytes of src handed to the scanner */
+	size_t src_pos;		/* bytes of src handed to the scanner (all) */
 	const char **names;	/* identifiers seen: one copy of each */
 	size_t names_cap, names_len;
 	struct ast_list stmts;	/* PARSE_FILE result */
 	struct ast *expr;	/* PARSE_EXPR result */
 };
+
+/* Hands ctx->src to the scanner as one buffer (lexer.l); 0 or -errno. */
+int scnlex_scan_source(struct parse_ctx *ctx, void *scanner);
 
 /*
  * Parses src; appends statements to *out. Errors go to d (several, the

@@ -20,7 +20,7 @@
 #             The .err of an .xfail case is a proposal: whoever fixes the
 #             bug deletes the .xfail, runs UPDATE=1 and reviews the diff.
 #   stress/   generated inputs (100000-term sums, deep nesting, a 1MB line,
-#             NUL bytes, 20 nested includes, ...) end in one of the
+#             16 MiB tokens, NUL bytes, 20 nested includes, ...) end in one of the
 #             expected exit codes within 20s, never in a crash
 #   warnings/ tests/errors/warnings/NAME.scn must pass with exit 0 and print
 #             exactly NAME.err (a warning) on stderr; NAME.xfail as above
@@ -350,6 +350,17 @@ run_stress() {
 	stress_case stress/long-comment "0" "$d/longline.scn"
 	{ printf 'print "'; repeat_str 100000 'ab'; echo '"'; } >"$d/longstring.scn"
 	stress_case stress/long-string "0" "$d/longstring.scn"
+	# Issue 15: a long token took time quadratic in its length (a 5 MiB
+	# comment 19 s, a 16 MiB one 344 s); 16 MiB each, linear, is ~1 s.
+	{ printf '# '; head -c 16777216 /dev/zero | tr '\0' x; echo; echo 'param x = 1'; } >"$d/comment16m.scn"
+	stress_case stress/comment-16M "0" "$d/comment16m.scn"
+	{ printf 'print "'; head -c 16777216 /dev/zero | tr '\0' a; echo '"'; } >"$d/string16m.scn"
+	stress_case stress/string-16M "0" "$d/string16m.scn"
+	{ printf 'print "'; head -c 16777216 /dev/zero | tr '\0' a; echo; } >"$d/unterm16m.scn"
+	stress_case stress/unterminated-string-16M "65" "$d/unterm16m.scn"
+	{ printf 'param x = '; head -c 16777216 /dev/zero | tr '\0' 1; echo; } >"$d/number16m.scn"
+	stress_case stress/number-16M "65" "$d/number16m.scn"
+	rm -f "$d"/*16m.scn
 	for i in $(seq 1 20); do
 		echo "include \"inc$((i + 1)).scn\"" >"$d/inc$i.scn"
 	done

@@ -333,7 +333,7 @@ static int run_command(const char *cmd, const atomic_bool *stop,
 
 static int sleep_ns(struct strand *s, int64_t ns, struct rt_err *err)
 {
-	int64_t end = rt_now_ns() + ns, now;
+	int64_t end = rt_deadline_ns(ns), now;
 
 	/* In slices, so that Ctrl-C is not kept waiting. */
 	while ((now = rt_now_ns()) < end) {
@@ -491,7 +491,7 @@ static void expect(struct strand *s, const struct ir_op *op)
 static int wait_until(struct strand *s, const struct ir_op *op,
 		      struct rt_err *err)
 {
-	int64_t end = rt_now_ns() + op->wait.timeout;
+	int64_t end = rt_deadline_ns(op->wait.timeout);
 	struct value v;
 	int rc;
 

@@ -14,4 +14,15 @@ static inline int64_t rt_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/*
+ * The time ns from now, for a deadline. Saturates: a duration near
+ * INT64_MAX (sleep 9223372035s) would overflow now + ns into the past.
+ */
+static inline int64_t rt_deadline_ns(int64_t ns)
+{
+	int64_t now = rt_now_ns();
+
+	return ns > INT64_MAX - now ? INT64_MAX : now + ns;
+}
+
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "knobs.h"
 
+#include "clock.h"
 #include "journals.h"
 
 #include <errno.h>
@@ -161,14 +162,6 @@ static bool nap(const atomic_bool *stop)
 	return !(stop && atomic_load(stop));
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /*
  * Takes GLOBAL_LOCK into *fd, waiting as how says; -EBUSY while another
  * run holds it, with that run named.
@@ -176,7 +169,7 @@ static int64_t now_ns(void)
 static int lock_global(int *fd, const struct rt_knobs_how *how,
 		       struct rt_err *err)
 {
-	int64_t end = how && how->wait_ns > 0 ? now_ns() + how->wait_ns : 0;
+	int64_t end = how && how->wait_ns > 0 ? rt_deadline_ns(how->wait_ns) : 0;
 	char holder[256];
 	int e;
 
@@ -188,7 +181,7 @@ static int lock_global(int *fd, const struct rt_knobs_how *how,
 	while (flock(*fd, LOCK_EX | LOCK_NB)) {
 		e = errno;
 		if (e == EWOULDBLOCK && how && how->wait_ns &&
-		    (how->wait_ns < 0 || now_ns() < end)) {
+		    (how->wait_ns < 0 || rt_now_ns() < end)) {
 			if (nap(how->stop))
 				continue;
 			close(*fd);

@@ -256,7 +256,7 @@ static int serve_one(struct rt_uffd_reader *rd, bool rearm)
 		atomic_store(&rd->held_addr, msg.arg.pagefault.address);
 		atomic_store(&rd->held_tid, (int)msg.arg.pagefault.feat.ptid);
 	}
-	rc = u->cfg.delay_ns && !delay(u, t0 + u->cfg.delay_ns) ? 0 :
+	rc = u->cfg.delay_ns && !delay(u, rt_deadline_ns(u->cfg.delay_ns)) ? 0 :
 	     resolve(u, fd, msg.arg.pagefault.address) ? -errno : 1;
 	atomic_store(&rd->held_tid, 0);
 	if (rc == 1) {

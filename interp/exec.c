@@ -532,10 +532,17 @@ static int ksm_wait(struct strand *s, const struct ir_op *op,
 				 op->ksm.timeout, wd_halt_flag(&s->r->wd), err);
 }
 
+/* Where the branches of concurrently wait to start together. */
+struct gate {
+	pthread_mutex_t lock;
+	pthread_cond_t open;
+	bool go;
+};
+
 struct branch {
 	struct strand s;
 	const struct ir_block *block;
-	pthread_barrier_t *start;
+	struct gate *start;
 	pthread_t thread;
 };
 
@@ -543,7 +550,12 @@ static void *branch_main(void *arg)
 {
 	struct branch *b = arg;
 
-	pthread_barrier_wait(b->start);
+	pthread_mutex_lock(&b->start->lock);
+	while (!b->start->go)
+		pthread_cond_wait(&b->start->open, &b->start->lock);
+	pthread_mutex_unlock(&b->start->lock);
+	if (stopping(&b->s))	/* a sibling could not start */
+		return NULL;
 	b->s.slot = wd_slot_get(&b->s.r->wd);
 	run_block(&b->s, b->block);
 	wd_slot_put(&b->s.r->wd, b->s.slot);
@@ -554,32 +566,44 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 {
 	struct branch *br = xcalloc(op->nbranches, sizeof(*br));
 	atomic_bool sib = false;
-	pthread_barrier_t start;
+	struct gate start = { .go = false };
 	size_t i, started = 0;
+	int rc = 0;
 
-	/* Every branch starts at the same instant, the block ends with the last. */
-	pthread_barrier_init(&start, NULL, (unsigned)op->nbranches);
+	/*
+	 * Every branch starts at the same instant, once all exist; the block
+	 * ends with the last.
+	 */
+	pthread_mutex_init(&start.lock, NULL);
+	pthread_cond_init(&start.open, NULL);
 	for (i = 0; i < op->nbranches; i++) {
 		br[i].s.r = s->r;
 		br[i].s.sibling_stop = &sib;
 		br[i].block = &op->branches[i];
 		br[i].start = &start;
 	}
-	for (i = 0; i < op->nbranches; i++) {
-		if (pthread_create(&br[i].thread, NULL, branch_main, &br[i]))
-			break;
-		started++;
+	for (i = 0; i < op->nbranches && !rc; i++) {
+		rc = pthread_create(&br[i].thread, NULL, branch_main, &br[i]);
+		if (!rc)
+			started++;
 	}
-	if (started < op->nbranches) {
-		/* Fill the barrier so the started ones do not wait for ever. */
+	if (rc) {
+		struct rt_err err;
+
+		/* The ones started see the stop as the gate opens. */
 		atomic_store(&sib, true);
-		for (i = started; i < op->nbranches; i++)
-			pthread_barrier_wait(&start);
-		fail_at(s, op->loc, "pthread_create failed for a concurrent branch");
+		rt_fail_errno(&err, rc, "pthread_create (branch %zu of %zu of concurrently)",
+			      started + 1, op->nbranches);
+		fail_at(s, op->loc, err.msg);
 	}
+	pthread_mutex_lock(&start.lock);
+	start.go = true;
+	pthread_cond_broadcast(&start.open);
+	pthread_mutex_unlock(&start.lock);
 	for (i = 0; i < started; i++)
 		pthread_join(br[i].thread, NULL);
-	pthread_barrier_destroy(&start);
+	pthread_cond_destroy(&start.open);
+	pthread_mutex_destroy(&start.lock);
 	free(br);
 }
 

@@ -422,10 +422,14 @@ static int make_epoll(struct rt_uffd *u, struct rt_uffd_part *p, struct rt_err *
 static int start_reader(struct rt_uffd *u, struct rt_uffd_reader *rd, int i,
 			struct rt_err *err)
 {
+	int rc;
+
 	rd->u = u;
 	pthread_mutex_init(&rd->lat_lock, NULL);
-	if (pthread_create(&rd->thread, NULL, reader_main, rd))
-		return rt_fail(err, -EAGAIN, "pthread_create (reader %d)", i);
+	rc = pthread_create(&rd->thread, NULL, reader_main, rd);
+	if (rc)
+		return rt_fail_errno(err, rc, "pthread_create (reader %d of %d)",
+				     i + 1, u->nparts * u->cfg.readers);
 	rd->started = true;
 	return 0;
 }

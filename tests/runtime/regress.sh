@@ -7,6 +7,8 @@
 #   # exit: 1                    the exit code (0 when absent)
 #   # stderr: REGEX              a line of stderr matches (grep -E); repeatable
 #   # stdout: REGEX              the same for stdout
+#   # ulimit: -v 300000          limits for the run (not under ASan, which
+#                                reserves terabytes of address space)
 # A run that exits 4 where 4 is not expected is a skip with scn's reason
 # (the scenario's require lines say what it needs). Every knob the file
 # sets must read as before afterwards, and no journal may stay. A run
@@ -22,22 +24,28 @@ knob_now() {
 for f in tests/runtime/regress/*.scn; do
 	[ -e "$f" ] || continue
 	name=regress/$(basename "$f" .scn)
-	args=() want=0 errs=() outs=()
+	args=() want=0 errs=() outs=() limit=""
 	while IFS= read -r line; do
 		case $line in
 		'# args: '*) read -r -a args <<<"${line#'# args: '}" ;;
 		'# exit: '*) want=${line#'# exit: '} ;;
 		'# stderr: '*) errs+=("${line#'# stderr: '}") ;;
 		'# stdout: '*) outs+=("${line#'# stdout: '}") ;;
+		'# ulimit: '*) limit=${line#'# ulimit: '} ;;
 		esac
 	done <"$f"
+	if [ -n "$limit" ] && ldd "$SCN" 2>/dev/null | grep -q libasan; then
+		skip "$name" "ulimit $limit cannot hold an ASan build"
+		continue
+	fi
 	# The knobs it sets, and their values before.
 	declare -A before=()
 	for k in $(grep -oE '\b(ksm|thp|hugetlb|kernel|vm)\.[a-z_.0-9]+ *=' "$f" | tr -d ' ='); do
 		before[$k]=$(knob_now "$k")
 	done
 	# In a subshell: the shell's "Killed" line of a hang stays out.
-	(timeout -s KILL 30 "$SCN" run -q --state-dir "$STATE" ${args[@]+"${args[@]}"} \
+	(if [ -n "$limit" ]; then ulimit $limit || exit 2; fi
+	 timeout -s KILL 30 "$SCN" run -q --state-dir "$STATE" ${args[@]+"${args[@]}"} \
 		"$f" >"$TMP/out" 2>"$TMP/err"; exit $?) 2>/dev/null
 	rc=$?
 	why=""

@@ -338,6 +338,12 @@ int rt_knobs_journal_cgroup(struct rt_knobs *k, const char *path,
 	return rc;
 }
 
+/* KSM refuses these (EBUSY) while any page is shared, ours or not. */
+static bool ksm_busy_knob(enum knob id)
+{
+	return id == KNOB_KSM_MERGE_ACROSS_NODES || id == KNOB_KSM_MAX_PAGE_SHARING;
+}
+
 int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
 		struct rt_err *err)
 {
@@ -360,43 +366,110 @@ int rt_knob_set(struct rt_knobs *k, enum knob id, const char *value,
 			k->saved[k->n++] = s;
 		}
 	}
-	return write_value(ki->path, value, err);
+	rc = write_value(ki->path, value, err);
+	if (rc == -EBUSY && ksm_busy_knob(id)) {
+		size_t used = strlen(err->msg);
+
+		/* ksm_tests does so too: it writes run=2 before these. */
+		snprintf(err->msg + used, sizeof(err->msg) - used,
+			 ": KSM pages are shared; set ksm.run = 2 before it (it unmerges every KSM page)");
+	}
+	return rc;
+}
+
+/* Whether a knob reads as value now (an int by its number). */
+static bool reads_as(enum knob id, const char *value, char *now, size_t len)
+{
+	struct rt_err err;
+
+	if (rt_knob_read(id, now, len, &err)) {
+		snprintf(now, len, "unreadable");
+		return false;
+	}
+	if (knob_info[id].kind == KNOB_INT)
+		return atoll(now) == atoll(value);
+	return !strcmp(now, value);
+}
+
+
+/*
+ * Before a busy KSM knob is written back: every KSM page is unmerged
+ * (run=2), and ksm.run is saved first if the run did not set it, so that
+ * the passes below put it back too. Returns the write's result.
+ */
+static int unmerge_for(struct rt_knobs *k, struct rt_err *err)
+{
+	struct rt_knob_saved s = { .knob = KNOB_KSM_RUN };
+	size_t i;
+	int rc;
+
+	for (i = 0; i < k->n && k->saved[i].knob != KNOB_KSM_RUN; i++)
+		;
+	if (i == k->n) {
+		rc = rt_knob_read(KNOB_KSM_RUN, s.value, sizeof(s.value), err);
+		if (!rc)
+			rc = journal_append(k, &s, err);
+		if (rc)
+			return rc;
+		k->saved[k->n++] = s;
+	}
+	return write_value(knob_info[KNOB_KSM_RUN].path, "2", err);
 }
 
 /*
- * KSM refuses merge_across_nodes and max_page_sharing (EBUSY) while pages
- * are shared: unmerge everything (run=2), write, and the run knob itself
- * is restored later in the journal's reverse order.
+ * Writes every saved value back, newest first, in passes until all read
+ * as saved: some knobs move others. ksm.advisor_mode resets
+ * pages_to_scan; a busy KSM knob needs run=2 first, which leaves ksm.run
+ * to put back after it, whichever was set first; a hugetlb pool may grow
+ * on a second try. What still differs after the last pass is reported.
  */
-static int restore_one(enum knob id, const char *value, char *report,
-		       size_t len)
+#define RESTORE_PASSES 3
+static int restore_knobs(struct rt_knobs *k, char *report, size_t len)
 {
+	struct rt_err errs[KNOB__COUNT + 1];
+	bool failed[KNOB__COUNT + 1] = { false }, unmerged = false;
 	char now[RT_KNOB_VALUE_MAX];
-	struct rt_err err;
-	size_t used = strlen(report);
-	int rc = write_value(knob_info[id].path, value, &err);
+	int pass, rc = 0;
+	size_t i;
 
-	if (rc == -EBUSY && (id == KNOB_KSM_MERGE_ACROSS_NODES ||
-			     id == KNOB_KSM_MAX_PAGE_SHARING)) {
-		struct rt_err e2;
+	for (pass = 0; pass < RESTORE_PASSES; pass++) {
+		bool wrote = false;
 
-		write_value(knob_info[KNOB_KSM_RUN].path, "2", &e2);
-		rc = write_value(knob_info[id].path, value, &err);
+		for (i = k->n; i-- > 0;) {
+			const struct rt_knob_saved *s = &k->saved[i];
+			int wrc;
+
+			if (reads_as(s->knob, s->value, now, sizeof(now)))
+				continue;
+			wrote = true;
+			wrc = write_value(knob_info[s->knob].path, s->value, &errs[i]);
+			if (wrc == -EBUSY && ksm_busy_knob(s->knob) && !unmerged) {
+				unmerged = true;
+				if (!unmerge_for(k, &errs[i]))
+					wrc = write_value(knob_info[s->knob].path,
+							  s->value, &errs[i]);
+			}
+			failed[i] = wrc != 0;
+		}
+		if (!wrote)
+			break;
 	}
-	if (rc) {
-		snprintf(report + used, len - used, "%s: not restored to %s: %s\n",
-			 knob_info[id].name, value, err.msg);
-		return rc;
+	for (i = 0; i < k->n; i++) {
+		const struct rt_knob_saved *s = &k->saved[i];
+		size_t used = strlen(report);
+
+		if (reads_as(s->knob, s->value, now, sizeof(now)))
+			continue;
+		rc = -EIO;
+		if (failed[i])
+			snprintf(report + used, len - used, "%s: not restored to %s: %s\n",
+				 knob_info[s->knob].name, s->value, errs[i].msg);
+		else	/* a hugetlb pool cannot shrink below the pages in use */
+			snprintf(report + used, len - used,
+				 "%s: restored to %s, not %s (the kernel kept it)\n",
+				 knob_info[s->knob].name, now, s->value);
 	}
-	/* A hugetlb pool cannot shrink below the pages in use. */
-	if (!rt_knob_read(id, now, sizeof(now), &err) && strcmp(now, value) &&
-	    knob_info[id].kind == KNOB_INT && atoll(now) != atoll(value)) {
-		snprintf(report + used, len - used,
-			 "%s: restored to %s, not %s (the kernel kept it)\n",
-			 knob_info[id].name, now, value);
-		return -EIO;
-	}
-	return 0;
+	return rc;
 }
 
 static void remove_journal(const char *dir)
@@ -425,9 +498,8 @@ int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len)
 			 k->cgroups[i], err.msg);
 		rc = -EIO;
 	}
-	for (i = k->n; i-- > 0;)
-		if (restore_one(k->saved[i].knob, k->saved[i].value, report, len))
-			rc = -EIO;
+	if (restore_knobs(k, report, len))
+		rc = -EIO;
 	if (!rc) {
 		remove_journal(k->dir);
 		k->n = 0;

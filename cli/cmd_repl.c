@@ -31,9 +31,11 @@
 #include "cmd_testhost.h"
 #include "repl.h"
 #include "repl_edit.h"
+#include "signals.h"
 
 struct repl_signals {
 	sigset_t set;
+	atomic_bool done;	/* the session is over: the thread returns */
 	atomic_bool stop;	/* the running input stops */
 	atomic_bool busy;	/* an input is running */
 	atomic_int quit;	/* the signal that ends the session, or 0 */
@@ -57,7 +59,7 @@ static void *signal_main(void *arg)
 	for (;;) {
 		if (sigwait(&s->set, &sig))
 			continue;
-		if (sig == SIGUSR1)		/* the session is over */
+		if (atomic_load(&s->done))
 			return NULL;
 		if (sig == SIGINT && s->tty) {
 			if (atomic_load(&s->busy))
@@ -74,17 +76,19 @@ static void *signal_main(void *arg)
 
 static int start_signals(struct repl_signals *s, bool tty)
 {
+	sigset_t mask;
+
 	memset(s, 0, sizeof(*s));
 	s->tty = tty;
 	if (pipe2(s->pipe, O_CLOEXEC | O_NONBLOCK))
 		return -errno;
-	sigemptyset(&s->set);
-	sigaddset(&s->set, SIGINT);
-	sigaddset(&s->set, SIGTERM);
-	sigaddset(&s->set, SIGHUP);
-	sigaddset(&s->set, SIGUSR1);
-	/* Blocked before any thread starts, so that all inherit the mask. */
-	if (pthread_sigmask(SIG_BLOCK, &s->set, NULL) ||
+	signals_stop_set(&s->set);
+	signals_run_mask(&mask);
+	/*
+	 * Blocked before any thread starts, so that all inherit the mask;
+	 * a write to a closed pipe fails with EPIPE instead of killing.
+	 */
+	if (pthread_sigmask(SIG_BLOCK, &mask, NULL) ||
 	    pthread_create(&s->thread, NULL, signal_main, s)) {
 		close(s->pipe[0]);
 		close(s->pipe[1]);
@@ -95,7 +99,8 @@ static int start_signals(struct repl_signals *s, bool tty)
 
 static void stop_signals(struct repl_signals *s)
 {
-	pthread_kill(s->thread, SIGUSR1);
+	atomic_store(&s->done, true);
+	pthread_kill(s->thread, SIGTERM);	/* any signal of the set wakes it */
 	pthread_join(s->thread, NULL);
 	close(s->pipe[0]);
 	close(s->pipe[1]);

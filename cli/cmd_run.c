@@ -24,11 +24,13 @@
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
+#include "signals.h"
 #include "cmd_testhost.h"
 #include "report.h"
 
 struct sigstate {
 	sigset_t set;
+	atomic_bool done;		/* the run is over: the thread returns */
 	atomic_bool stop;
 	atomic_int signo;
 	atomic_bool timed_out;
@@ -70,10 +72,10 @@ static void *signal_main(void *arg)
 			atomic_store(&st->stop, true);
 			continue;
 		}
+		if (atomic_load(&st->done))
+			return NULL;
 		if (!rc)
 			continue;
-		if (sig == SIGUSR1)		/* the run is over */
-			return NULL;
 		atomic_store(&st->signo, sig);
 		atomic_store(&st->stop, true);
 	}
@@ -81,11 +83,12 @@ static void *signal_main(void *arg)
 
 static int start_signals(struct sigstate *st, unsigned timeout)
 {
-	sigemptyset(&st->set);
-	sigaddset(&st->set, SIGINT);
-	sigaddset(&st->set, SIGTERM);
-	sigaddset(&st->set, SIGHUP);
-	sigaddset(&st->set, SIGUSR1);
+	sigset_t mask;
+	int rc;
+
+	signals_stop_set(&st->set);
+	signals_run_mask(&mask);
+	atomic_init(&st->done, false);
 	atomic_init(&st->stop, false);
 	atomic_init(&st->signo, 0);
 	atomic_init(&st->timed_out, false);
@@ -94,15 +97,21 @@ static int start_signals(struct sigstate *st, unsigned timeout)
 		clock_gettime(CLOCK_MONOTONIC, &st->deadline);
 		st->deadline.tv_sec += timeout;
 	}
-	/* Blocked before any thread starts, so all inherit the mask. */
-	if (pthread_sigmask(SIG_BLOCK, &st->set, NULL))
-		return -1;
-	return pthread_create(&st->thread, NULL, signal_main, st) ? -1 : 0;
+	/*
+	 * Blocked before any thread starts, so all inherit the mask. A write
+	 * to a closed pipe then fails with EPIPE, which stops the run as an
+	 * error (its SIGPIPE stays pending in the thread that wrote).
+	 */
+	if (pthread_sigmask(SIG_BLOCK, &mask, NULL))
+		return -errno;
+	rc = pthread_create(&st->thread, NULL, signal_main, st);
+	return -rc;
 }
 
 static void stop_signals(struct sigstate *st)
 {
-	pthread_kill(st->thread, SIGUSR1);
+	atomic_store(&st->done, true);
+	pthread_kill(st->thread, SIGTERM);	/* any signal of the set wakes it */
 	pthread_join(st->thread, NULL);
 }
 
@@ -346,8 +355,10 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	if (a->format == FMT_NDJSON)
 		report_ndjson_start(out, &meta, p, &live);
 	record_init(&rec, p, &d, a->format != FMT_TEXT, live.phase ? &live : NULL);
-	if (start_signals(&sig, a->timeout)) {
-		fprintf(stderr, "scn: cannot start the signal thread\n");
+	rc = start_signals(&sig, a->timeout);
+	if (rc) {
+		fprintf(stderr, "scn: cannot start the signal thread: %s (errno %d)\n",
+			strerror(-rc), -rc);
 		rc = 70;
 		goto out;
 	}

@@ -11,9 +11,9 @@
  * line itself when the child died without one) and keep the output one
  * KTAP document (stray lines become diagnostics).
  *
- * Signals: SIGINT, SIGTERM, SIGHUP and SIGCHLD are blocked and read from
- * a signalfd in the one poll() loop, so no work happens in a handler. A
- * child keeps SIGINT, SIGTERM and SIGHUP blocked across exec: scn run
+ * Signals: the stop signals (signals.h) and SIGCHLD are blocked and read
+ * from a signalfd in the one poll() loop, so no work happens in a
+ * handler. A child keeps the stop signals blocked across exec: scn run
  * takes them with sigwait(), and a signal that arrives before its signal
  * thread starts waits instead of killing it with knobs half set.
  */
@@ -39,6 +39,7 @@
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
+#include "signals.h"
 #include "report.h"
 #include "result_file.h"
 #include "suite_file.h"
@@ -266,7 +267,16 @@ static void child_line(struct runner *r, size_t i, char *line)
 			fprintf(stderr, "%s\n", line);
 		break;
 	}
-	fflush(r->out);
+	/*
+	 * The reader of a pipe went away (scn run DIR | head -1): the suite
+	 * stops as on SIGPIPE, which it passes on to the child so that it
+	 * stops cleanly too, and launches nothing more.
+	 */
+	if ((fflush(r->out) || ferror(r->out)) && !r->signo) {
+		r->signo = SIGPIPE;
+		if (!r->c[i].reaped)
+			kill(r->c[i].pid, SIGPIPE);
+	}
 }
 
 /* Reads what the pipe has; returns false at end of file. */
@@ -303,19 +313,18 @@ static bool read_child(struct runner *r, size_t i, int fd)
 
 static int signals_start(struct runner *r)
 {
-	sigset_t mask, old;
+	sigset_t mask, stop, old;
+	int i;
 
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
+	signals_stop_set(&stop);
+	mask = stop;
 	sigaddset(&mask, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &mask, &old))
 		return -errno;
 	r->child_mask = old;
-	sigaddset(&r->child_mask, SIGINT);
-	sigaddset(&r->child_mask, SIGTERM);
-	sigaddset(&r->child_mask, SIGHUP);
+	for (i = 1; i < NSIG; i++)
+		if (sigismember(&stop, i) == 1)
+			sigaddset(&r->child_mask, i);
 	r->sfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	return r->sfd < 0 ? -errno : 0;
 }

@@ -78,6 +78,29 @@ void fail_at(struct strand *s, struct loc loc, const char *msg)
 		atomic_store(s->sibling_stop, true);
 }
 
+/*
+ * After a write to f, under the run's lock: a write that failed (the
+ * reader of a pipe is gone: EPIPE, a full disk) is an error that stops
+ * the run, which then restores the machine as after any error.
+ */
+static void check_written(struct run *r, FILE *f, const char *what,
+			  struct loc loc)
+{
+	int e;
+
+	errno = 0;
+	if (fflush(f) == 0 && !ferror(f))
+		return;
+	e = errno ? errno : EIO;
+	clearerr(f);
+	if (atomic_load(&r->error))
+		return;		/* said once is enough */
+	diag_error(r->d, loc, "writing %s failed: %s (errno %d): the run stops",
+		   what, strerror(e), e);
+	atomic_store(&r->failed, true);
+	atomic_store(&r->error, true);
+}
+
 static void logf_(struct run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void logf_(struct run *r, const char *fmt, ...)
@@ -89,7 +112,7 @@ static void logf_(struct run *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	pthread_mutex_lock(&r->lock);
 	vfprintf(r->o->log, fmt, ap);
-	fflush(r->o->log);
+	check_written(r, r->o->log, "the log", (struct loc){ 0 });
 	pthread_mutex_unlock(&r->lock);
 	va_end(ap);
 }
@@ -374,8 +397,10 @@ static void print_text(struct strand *s, const struct ir_op *op)
 	}
 	pthread_mutex_lock(&s->r->lock);
 	fprintf(s->r->o->out, "%s\n", sb.buf ? sb.buf : "");
-	fflush(s->r->o->out);
+	check_written(s->r, s->r->o->out, "the output", op->loc);
 	pthread_mutex_unlock(&s->r->lock);
+	if (atomic_load(&s->r->error) && s->sibling_stop)
+		atomic_store(s->sibling_stop, true);
 	sb_free(&sb);
 }
 

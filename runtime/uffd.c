@@ -21,9 +21,6 @@
 #include "clock.h"
 #include "compat.h"
 
-/* A blocking read() is woken for shutdown by a signal that does nothing. */
-#define UFFD_WAKE_SIGNAL SIGUSR2
-
 static void wake_handler(int sig)
 {
 	(void)sig;
@@ -280,7 +277,12 @@ static void *reader_main(void *arg)
 {
 	struct rt_uffd_reader *rd = arg;
 	struct rt_uffd *u = rd->u;
+	sigset_t wake;
 
+	/* The caller blocks it everywhere (uffd.h); here it must get through. */
+	sigemptyset(&wake);
+	sigaddset(&wake, RT_UFFD_WAKE_SIGNAL);
+	pthread_sigmask(SIG_UNBLOCK, &wake, NULL);
 	while (!atomic_load(&u->stopping) && !atomic_load(&u->failed)) {
 		if (u->cfg.wait == RT_UFFD_READ) {
 			serve_one(rd, false);
@@ -486,7 +488,7 @@ int rt_uffd_start(struct rt_uffd *u, const struct rt_uffd_config *cfg,
 		return rt_fail_errno(err, errno, "eventfd");
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = wake_handler;	/* no SA_RESTART: read() returns EINTR */
-	sigaction(UFFD_WAKE_SIGNAL, &sa, NULL);
+	sigaction(RT_UFFD_WAKE_SIGNAL, &sa, NULL);
 	u->readers = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->readers));
 	u->stuck_tid = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_tid));
 	u->stuck_addr = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_addr));
@@ -520,7 +522,7 @@ static void signal_stop(struct rt_uffd *u)
 		(void)0;	/* a full counter already wakes them */
 	for (int i = 0; i < u->nreaders; i++)
 		if (u->readers[i].started && u->cfg.wait == RT_UFFD_READ)
-			pthread_kill(u->readers[i].thread, UFFD_WAKE_SIGNAL);
+			pthread_kill(u->readers[i].thread, RT_UFFD_WAKE_SIGNAL);
 }
 
 void rt_uffd_interrupt(struct rt_uffd *u)

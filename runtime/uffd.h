@@ -18,11 +18,21 @@
 #define SCN_RT_UFFD_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "err.h"
+
+/*
+ * A reader that waits in a blocking read() (wait=read) is woken for a
+ * stop by this signal, which does nothing else. Its default action is to
+ * ignore it, so that one sent from outside harms nothing; the caller
+ * should block it in every thread (the readers unblock it), so that it
+ * interrupts no other system call.
+ */
+#define RT_UFFD_WAKE_SIGNAL SIGURG
 
 enum rt_uffd_mode { RT_UFFD_MISSING, RT_UFFD_MINOR, RT_UFFD_WP };
 enum rt_uffd_wait { RT_UFFD_POLL, RT_UFFD_EPOLL, RT_UFFD_READ };

@@ -255,8 +255,10 @@ static int cmd_knobs(void)
 			snprintf(range, sizeof(range), "%lld..%lld%s",
 				 (long long)ki->min, (long long)ki->max,
 				 ki->kind == KNOB_ACTION ? " (action)" : "");
-		if (!rt_knob_present(i))
+		if (rt_knob_writable(i, &err) == -ENOENT)
 			snprintf(now, sizeof(now), "absent");
+		else if (!rt_knob_present(i))
+			snprintf(now, sizeof(now), "read-only");
 		else if (ki->kind == KNOB_ACTION)
 			snprintf(now, sizeof(now), "-");	/* write-only */
 		else if (rt_knob_read(i, now, sizeof(now), &err))

@@ -192,16 +192,25 @@ static bool sets_knobs(const struct ir_block *b)
  * KSM takes a new merge_across_nodes or max_page_sharing only while no
  * KSM page is shared (EBUSY otherwise). Before this run has any memory,
  * shared pages are another process's: the run cannot set the knob, and
- * says whose they are rather than failing at the line.
+ * says whose they are rather than failing at the line, unless it sets
+ * ksm.run = 2 before, which unmerges them.
  */
-static bool ksm_knob_busy(const struct ir_op *op, char *why, size_t len)
+static bool ksm_knob_busy(const struct ir_block *b, size_t at, char *why,
+			  size_t len)
 {
+	const struct ir_op *op = &b->ops[at];
 	enum knob k = op->knob.knob;
 	char now[RT_KNOB_VALUE_MAX], who[128] = "";
 	struct rt_ksm_others o;
 	struct rt_err err;
 	int64_t shared;
+	size_t i;
 
+	/* A scenario that unmerges first (ksm.run = 2), as ksm_tests does. */
+	for (i = 0; i < at; i++)
+		if (b->ops[i].kind == IR_SET_KNOB && b->ops[i].knob.knob == KNOB_KSM_RUN &&
+		    b->ops[i].knob.value.type == VT_INT && b->ops[i].knob.value.i == 2)
+			return false;
 	if ((k != KNOB_KSM_MERGE_ACROSS_NODES && k != KNOB_KSM_MAX_PAGE_SHARING) ||
 	    op->knob.value.type != VT_INT || rt_knob_read(k, now, sizeof(now), &err) ||
 	    atoll(now) == op->knob.value.i || rt_ksm_read("pages_shared", &shared, &err) ||
@@ -259,14 +268,21 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	for (i = 0; i < sc->ops.n; i++) {
 		const struct ir_op *op = &sc->ops.ops[i];
 		char busy[256];
+		struct rt_err err;
+		int rc;
 
-		if (op->kind == IR_SET_KNOB && !rt_knob_present(op->knob.knob) &&
-		    used < len)
+		if (op->kind != IR_SET_KNOB || used >= len)
+			continue;
+		rc = rt_knob_writable(op->knob.knob, &err);
+		if (rc == -ENOENT)
 			used += (size_t)snprintf(reason + used, len - used,
 				"%sthis kernel lacks the knob %s (%s)", used ? "; " : "",
 				knob_info[op->knob.knob].name, knob_info[op->knob.knob].path);
-		else if (op->kind == IR_SET_KNOB && ksm_knob_busy(op, busy, sizeof(busy)) &&
-			 used < len)
+		else if (rc)	/* there, but not ours to change: say why */
+			used += (size_t)snprintf(reason + used, len - used,
+				"%sthe knob %s cannot be written here: %s", used ? "; " : "",
+				knob_info[op->knob.knob].name, err.msg);
+		else if (ksm_knob_busy(&sc->ops, i, busy, sizeof(busy)))
 			used += (size_t)snprintf(reason + used, len - used, "%s%s",
 						 used ? "; " : "", busy);
 	}

@@ -32,9 +32,22 @@ static int path_in(char *buf, size_t len, const char *dir, const char *name)
 	return snprintf(buf, len, "%s/%s", dir, name) >= (int)len ? -ENAMETOOLONG : 0;
 }
 
+int rt_knob_writable(enum knob id, struct rt_err *err)
+{
+	const char *path = knob_info[id].path;
+
+	if (access(path, F_OK))
+		return rt_fail_errno(err, errno, "%s", path);
+	if (access(path, W_OK))
+		return rt_fail_errno(err, errno, "access(%s, W_OK)", path);
+	return 0;
+}
+
 bool rt_knob_present(enum knob id)
 {
-	return access(knob_info[id].path, W_OK) == 0;
+	struct rt_err err;
+
+	return rt_knob_writable(id, &err) == 0;
 }
 
 /* "always [madvise] never" -> "madvise"; "1\n" -> "1". */

@@ -68,7 +68,13 @@ void rt_knobs_close(struct rt_knobs *k);
 
 /* The knob's current value as a scenario spells it ("madvise", "1"). */
 int rt_knob_read(enum knob id, char *buf, size_t len, struct rt_err *err);
-/* Whether this kernel has the knob (its file exists and is writable). */
+/*
+ * 0 when the knob's file exists and can be written; -ENOENT when this
+ * kernel lacks it; another -errno (-EROFS: a read-only /sys, as in a
+ * container; -EACCES: not root) when it is there but cannot be written.
+ */
+int rt_knob_writable(enum knob id, struct rt_err *err);
+/* Whether this kernel has the knob and it can be written. */
 bool rt_knob_present(enum knob id);
 
 /*

@@ -641,6 +641,9 @@ void lower_vm(struct lower *L, const struct ast *n)
 	PUSH_OP(L, op);
 }
 
+/* The longest delay= a fault may be held (docs/language.md, uffd). */
+#define UFFD_DELAY_MAX (60 * 1000000000LL)
+
 static const char *const uffd_keys[] = { "mode", "readers", "wait", "delay",
 	"per_vcpu", "resolve", NULL };
 
@@ -700,6 +703,18 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	}
 	if ((a = items_attr(&it, "delay")) && !want_duration(L, a, "delay", &u.delay))
 		ok = false;
+	/* Each fault waits it out: longer is a hang, not a slow fault. */
+	if (a && ok && u.delay > UFFD_DELAY_MAX) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		format_duration(&sb, u.delay);
+		diag_hint(diag_error(L->d, a->loc, "delay=%s is longer than a fault may wait (60s at most)",
+				     sb.buf),
+			  "a delay is per fault: a region of N pages waits N times it");
+		sb_free(&sb);
+		ok = false;
+	}
 	u.per_vcpu = items_flag(&it, "per_vcpu", u.per_vcpu);
 	if ((a = items_attr(&it, "resolve")) &&
 	    !want_word(L, a, "resolve", words_uffd_resolve, &resolve))

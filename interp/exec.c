@@ -224,6 +224,57 @@ static bool ksm_knob_busy(const struct ir_block *b, size_t at, char *why,
 	return true;
 }
 
+/* "1" or "1, 3": the nodes of a mask, for a reason. */
+static void nodes_text(uint64_t mask, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int n = 0; n < 64 && used < len; n++)
+		if (mask & (1ULL << n))
+			used += (size_t)snprintf(buf + used, len - used, "%s%d",
+						 used ? ", " : "", n);
+}
+
+/*
+ * Memory bound to a node, or a policy over nodes, that this machine does
+ * not have online: mbind and set_mempolicy would refuse it (EINVAL) after
+ * the run had begun. Writes the reason, returns whether there was one.
+ */
+static bool missing_nodes(const struct ir_scenario *sc, char *reason, size_t len)
+{
+	uint64_t online = rt_numa_online(), want = 0;
+	char have[128], need[128];
+	const char *what = NULL, *name = NULL;
+	int count = __builtin_popcountll(online);
+	size_t i;
+
+	for (i = 0; i < sc->nbackings && !what; i++)
+		if (sc->backings[i].node >= 0 && sc->backings[i].node < 64 &&
+		    !(online & (1ULL << sc->backings[i].node))) {
+			want = 1ULL << sc->backings[i].node;
+			what = sc->backings[i].is_region ? "region" : "backing";
+			name = sc->backings[i].name;
+		}
+	for (i = 0; i < sc->ops.n && !what; i++) {
+		const struct ir_op *op = &sc->ops.ops[i];
+
+		if (op->kind == IR_POLICY && op->policy.nodes != ~0ULL &&
+		    (op->policy.nodes & ~online)) {
+			want = op->policy.nodes & ~online;
+			what = "policy";
+		}
+	}
+	if (!what)
+		return false;
+	nodes_text(want, need, sizeof(need));
+	nodes_text(online, have, sizeof(have));
+	snprintf(reason, len, "needs NUMA node %s (%s%s%s%s): this machine has %d node%s (%s)",
+		 need, what, name ? " '" : "", name ? name : "", name ? "'" : "",
+		 count, count == 1 ? "" : "s", have);
+	return true;
+}
+
 /* Unmet requirements, absent knobs, too little memory: a SKIP. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
@@ -286,6 +337,8 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 			used += (size_t)snprintf(reason + used, len - used, "%s%s",
 						 used ? "; " : "", busy);
 	}
+	if (!used && missing_nodes(sc, reason, len))
+		used = 1;
 	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;
 	if (!used && (sc->real_memory > f->facts.mem_free ||

@@ -11,8 +11,7 @@
 
 #include "vmstat.h"
 
-/* "all": the nodes online now, from sysfs ("0-1,3"). */
-static uint64_t online_nodes(void)
+uint64_t rt_numa_online(void)
 {
 	FILE *f = fopen("/sys/devices/system/node/online", "re");
 	char buf[256], *p;
@@ -42,7 +41,7 @@ int rt_numa_set_policy(enum mpolicy mode, uint64_t nodes, struct rt_err *err)
 	unsigned long mask;
 
 	if (nodes == ~0ULL)
-		nodes = online_nodes();
+		nodes = rt_numa_online();
 	mask = (unsigned long)nodes;
 	if (set_mempolicy(pi->mpol, pi->takes_nodes ? &mask : NULL,
 			  pi->takes_nodes ? 64 : 0))

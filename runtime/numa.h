@@ -9,6 +9,9 @@
 #include "err.h"
 #include "mm_tables.h"
 
+/* The nodes online now, from sysfs ("0-1,3"), as a mask (node 0 if unknown). */
+uint64_t rt_numa_online(void);
+
 /* Sets the calling thread's policy; threads it starts inherit it. */
 int rt_numa_set_policy(enum mpolicy mode, uint64_t nodes, struct rt_err *err);
 /* The calling thread's policy as MPOL_ value and node mask. */

@@ -107,3 +107,18 @@ SH
 else
 	skip "NUMA warning with balancing off" "not root, or no kernel.numa_balancing"
 fi
+
+# Memory bound to a node the machine lacks: a SKIP before any side effect
+# (mbind would refuse it once the run had begun).
+last=$(sed 's/.*[-,]//' /sys/devices/system/node/online 2>/dev/null || echo 0)
+far=$((last + 1))
+printf 'require numa\nset ksm.sleep_millisecs = 44\nregion far type=anon size=64M node=%d\nphase p { host write far }\n' "$far" > "$TMP/far.scn"
+b=$(knob /sys/kernel/mm/ksm/sleep_millisecs 2>/dev/null)
+check_out "a region on a node the machine lacks is a SKIP that names it" 4 \
+	"^# SKIP needs NUMA node $far \(region 'far'\): this machine has [0-9]+ nodes? \(" "$TMP/far.scn"
+[ "$(knob /sys/kernel/mm/ksm/sleep_millisecs 2>/dev/null)" = "$b" ] &&
+	ok "no knob written before the missing node's SKIP" ||
+	fail "missing node: no side effect" "sleep_millisecs is $(cat /sys/kernel/mm/ksm/sleep_millisecs)"
+printf 'policy bind [0, %d]\nregion r type=anon size=4M\nphase p { host write r }\n' "$far" > "$TMP/farpol.scn"
+check_out "a policy over a node the machine lacks is a SKIP too" 4 \
+	"^# SKIP needs NUMA node $far \(policy\): this machine has" "$TMP/farpol.scn"

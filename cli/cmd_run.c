@@ -162,8 +162,23 @@ bool parse_wait(const char *arg, int64_t *ns)
 	return false;
 }
 
+bool parse_seconds(const char *arg, unsigned max, unsigned *out)
+{
+	int64_t ns;
+
+	if (parse_duration(arg, 1000000000, (int64_t)max * 1000000000, &ns) &&
+	    ns % 1000000000 == 0) {
+		*out = (unsigned)(ns / 1000000000);
+		return true;
+	}
+	fprintf(stderr, "scn: --timeout takes whole seconds from 1s to %us ('120', '120s'), not '%s'\n",
+		max, arg);
+	return false;
+}
+
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
+	bool warmup_given = false;
 	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
 	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE };
 	static const struct option longopts[] = {
@@ -204,10 +219,11 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		case OPT_WARMUP:
 			if (!parse_count(optarg, 0, 100000, &a->warmup))
 				goto bad_number;
+			warmup_given = true;
 			break;
 		case OPT_TIMEOUT:
-			if (!parse_count(optarg, 1, 86400 * 7, &a->timeout))
-				goto bad_number;
+			if (!parse_seconds(optarg, 86400 * 7, &a->timeout))
+				return 64;
 			break;
 		case OPT_KTAP_TEST:
 			if (!parse_count(optarg, 1, 1000000, &n))
@@ -259,6 +275,10 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		return 64;
 	}
 	a->file = argv[optind];
+	/* The first run of a fresh process is often far off (cold caches,
+	 * pools, KSM's trees): with repeats, one warm-up unless told. */
+	if (!warmup_given && a->repeat > 1)
+		a->warmup = 1;
 	return 0;
 bad_number:
 	fprintf(stderr, "scn: run: '%s' is not a count that %s takes\n", optarg,

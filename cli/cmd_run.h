@@ -34,6 +34,11 @@ int cmd_run(int argc, char **argv);
  * the reason on stderr, when it is not a duration.
  */
 bool parse_wait(const char *arg, int64_t *ns);
+/*
+ * A --timeout: whole seconds, bare or with the language's units ("120",
+ * "120s", "2000ms"), 1 to max, into *out; false with the reason said.
+ */
+bool parse_seconds(const char *arg, unsigned max, unsigned *out);
 
 /*
  * Checks a->file with a's -D and --sweep against the machine facts and

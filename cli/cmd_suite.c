@@ -1064,7 +1064,6 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 		{ "ktap-test", required_argument, NULL, O_KTAP },
 		{ NULL, 0, NULL, 0 },
 	};
-	unsigned long v;
 	int c;
 
 	/* 0, not 1: run has scanned (and permuted) this argv already. */
@@ -1122,9 +1121,8 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			o->sweeps[o->nsweeps++] = optarg;
 			break;
 		case O_TIMEOUT:
-			if (!parse_whole(optarg, 1, SUITE_TIMEOUT_MAX, &v))
-				return bad_option("--timeout takes whole seconds from 1, not '%s'", optarg);
-			o->timeout = (unsigned)v;
+			if (!parse_seconds(optarg, SUITE_TIMEOUT_MAX, &o->timeout))
+				return 64;
 			break;
 		case O_KTAP:
 			return bad_option("%s numbers one scenario's block; a suite numbers its own",

@@ -86,6 +86,11 @@ char *report_point_name(const struct ir_scenario *sc);
 
 /* A statistic in the metric's unit, short enough for a table: "0.512s". */
 void report_put_stat(struct strbuf *sb, double v, const char *unit);
+/*
+ * "sample 1 of 5 (940ms; median 150ms)" for each outlier of m, joined by
+ * ", "; NULL when it has none. The caller frees it.
+ */
+char *report_outliers(const struct rec_metric *m);
 /* The metrics a person reads first (time, rate, uffd latency). */
 bool report_headline(const struct rec_metric *m);
 

@@ -73,6 +73,12 @@ static void json_metric(struct json_out *j, const struct rec_metric *m)
 	for (size_t i = 0; i < m->n; i++)
 		jo_number(j, m->samples[i]);
 	jo_end(j);
+	jo_key(j, "outliers");
+	jo_array_inline(j);
+	for (size_t i = 0; m->outlier && i < m->n; i++)
+		if (m->outlier[i])
+			jo_int(j, (int64_t)i);
+	jo_end(j);
 	jo_kv_number(j, "min", m->sum.min);
 	jo_kv_number(j, "median", m->sum.median);
 	jo_kv_number(j, "mean", m->sum.mean);

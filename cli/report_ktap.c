@@ -35,6 +35,14 @@ static void ktap_metrics(FILE *out, const struct rec_phase *ph)
 		fprintf(out, INDENT "# %s\n", sb.buf);
 		sb_free(&sb);
 	}
+	for (size_t m = 0; m < ph->nmetrics; m++) {
+		char *which = report_outliers(&ph->metrics[m]);
+
+		if (which)
+			fprintf(out, INDENT "# %s: %s: outlier: %s\n", ph->name,
+				ph->metrics[m].name, which);
+		free(which);
+	}
 }
 
 /* A phase's own result line within its scenario. */

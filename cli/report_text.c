@@ -196,6 +196,49 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit)
 	}
 }
 
+char *report_outliers(const struct rec_metric *m)
+{
+	struct strbuf sb;
+
+	if (!m->noutliers)
+		return NULL;
+	sb_init(&sb);
+	for (size_t i = 0; i < m->n; i++) {
+		if (!m->outlier[i])
+			continue;
+		sb_printf(&sb, "%ssample %zu of %zu (", sb.len ? ", " : "", i + 1, m->n);
+		report_put_stat(&sb, m->samples[i], m->unit);
+		sb_puts(&sb, "; median ");
+		report_put_stat(&sb, m->sum.median, m->unit);
+		sb_putc(&sb, ')');
+	}
+	return sb_steal(&sb);
+}
+
+/* A line per metric with outliers, under the summary. */
+static void print_outliers(FILE *out, const struct record *rec)
+{
+	for (size_t i = 0; i < rec->p->npoints; i++) {
+		const struct rec_point *pt = &rec->points[i];
+		char *pname = report_point_name(&rec->p->points[i]);
+
+		for (size_t k = 0; k < pt->nphases; k++)
+			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
+				const struct rec_metric *x = &pt->phases[k].metrics[m];
+				char *which = report_outliers(x);
+
+				if (!which)
+					continue;
+				fprintf(out, "outlier: %s%s%s %s: %s, far from the others%s\n",
+					pname, pname[0] ? " " : "", pt->phases[k].name, x->name,
+					which, x->outlier[0] ?
+					" (the first: --warmup N drops first runs)" : "");
+				free(which);
+			}
+		free(pname);
+	}
+}
+
 bool report_headline(const struct rec_metric *m)
 {
 	static const char *const names[] = { "time", "rate", "uffd.p50", "uffd.p99" };
@@ -269,6 +312,7 @@ void report_text(FILE *out, const struct report_meta *m, const struct record *re
 	if (rec->p->table)
 		print_table(rec, out);
 	print_summary(out, rec, m->color);
+	print_outliers(out, rec);
 	if (e->skip_reason)
 		fprintf(out, "# SKIP %s\n", e->skip_reason);
 }

@@ -124,10 +124,28 @@ static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr
 	return n;
 }
 
+/*
+ * A timing far from the others (the first run of a cold process, one
+ * that another program interrupted) is marked, so that a reader sees it;
+ * counts of work done are what they are.
+ */
+static void mark_outliers(struct rec_metric *m)
+{
+	if (m->better == REC_NEUTRAL || m->n < 3)
+		return;
+	m->outlier = xcalloc(m->n, sizeof(*m->outlier));
+	m->noutliers = stats_outliers(m->samples, m->n, m->outlier);
+	if (!m->noutliers) {
+		free(m->outlier);
+		m->outlier = NULL;
+	}
+}
+
 static void free_metrics(struct rec_metric *m, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(m[i].samples);
+		free(m[i].outlier);
 		if (m[i].owned)
 			free((char *)m[i].name);
 	}
@@ -198,6 +216,8 @@ static void on_point(void *ctx, size_t point, int status,
 		ph->failed = pr->failed;
 		ph->metrics = xcalloc(max_metrics(pr), sizeof(*ph->metrics));
 		ph->nmetrics = fill_metrics(ph->metrics, pr, false);
+		for (size_t m = 0; m < ph->nmetrics; m++)
+			mark_outliers(&ph->metrics[m]);
 	}
 	for (size_t i = rec->diag_mark, cap = 0, wcap = 0; i < rec->d->len; i++) {
 		const struct diag_rec *r = &rec->d->recs[i];

@@ -31,6 +31,9 @@ struct rec_metric {
 	double *samples;
 	size_t n;
 	struct stats_summary sum;
+	/* Samples far from the others (stats_outliers), of a speed or time. */
+	bool *outlier;		/* [n], or NULL when none is */
+	size_t noutliers;
 };
 
 struct rec_phase {

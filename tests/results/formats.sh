@@ -165,7 +165,7 @@ else
 	fail "text: summary" "$(cat "$TMP/sum")"
 fi
 # Columns line up: 'median' starts where every row's fifth column does.
-if grep -A9 '^phase' "$TMP/sum" | awk 'NR == 1 { col = index($0, "median") } NR > 1 && substr($0, col - 2, 2) != "  " { bad = 1 } END { exit bad }'; then
+if grep -A9 '^phase' "$TMP/sum" | grep -v '^outlier: ' | awk 'NR == 1 { col = index($0, "median") } NR > 1 && substr($0, col - 2, 2) != "  " { bad = 1 } END { exit bad }'; then
 	ok "text: the summary's columns are aligned"
 else
 	fail "text: alignment" "$(cat "$TMP/sum")"
@@ -233,6 +233,33 @@ if $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx '  1..2' "$TMP/k" &&
 	ok "ktap: with a sweep, a subtest per point"
 else
 	fail "ktap: sweep" "$(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+
+# --- outliers, and the warm-up --repeat implies ------------------------------
+# The first run of the phase takes a second, the others 10 ms (a marker
+# file): with --warmup 0 the first sample is marked an outlier in every
+# format; with --repeat alone, one warm-up run takes it away.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nphase w { host exec "if [ -e %s/mark ]; then sleep 0.01; else touch %s/mark; sleep 1; fi" }\n' "$TMP" "$TMP" >"$TMP/first.scn"
+rm -f "$TMP/mark"
+"$SCN" run --state-dir "$STATE" -q --repeat 5 --warmup 0 "$TMP/first.scn" >"$TMP/text" 2>/dev/null
+rm -f "$TMP/mark"
+"$SCN" run --state-dir "$STATE" -q --repeat 5 --warmup 0 --format json -o "$TMP/first.json" "$TMP/first.scn" 2>/dev/null
+rm -f "$TMP/mark"
+"$SCN" run --state-dir "$STATE" -q --repeat 5 --warmup 0 --format ktap "$TMP/first.scn" >"$TMP/k" 2>/dev/null
+out=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["points"][0]["phases"][0]["metrics"]["time"]; print(m["outliers"])' "$TMP/first.json" 2>&1)
+if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\), far from the others \(the first: --warmup N drops first runs\)$" "$TMP/text" &&
+   [ "$out" = "[0]" ] && grep -qE "^  # w: time: outlier: sample 1 of 5 " "$TMP/k"; then
+	ok "a first run far slower is marked an outlier: text, JSON (outliers [0]) and KTAP"
+else
+	fail "outliers" "json: $out; text: $(cat "$TMP/text"); ktap: $(grep outlier "$TMP/k")"
+fi
+rm -f "$TMP/mark"
+"$SCN" run --state-dir "$STATE" -q --repeat 5 --format json -o "$TMP/warm.json" "$TMP/first.scn" 2>/dev/null
+out=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["points"][0]["phases"][0]["metrics"]["time"]; print(d["command"]["warmup"], m["n"], m["outliers"], max(m["samples"]) < 0.9)' "$TMP/warm.json" 2>&1)
+if [ "$out" = "1 5 [] True" ]; then
+	ok "--repeat 5 alone does one warm-up run: the slow first run is dropped"
+else
+	fail "--repeat implies --warmup 1" "warmup, n, outliers, all fast: $out"
 fi
 
 # --- --timeout -----------------------------------------------------------------

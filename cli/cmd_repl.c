@@ -155,7 +155,8 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 					return rc;
 				break;
 			}
-			fputs(repl_usage, stderr);
+			fprintf(stderr, "scn: repl: unknown or incomplete option '%s'\n%s",
+				argv[optind - 1], repl_usage);
 			return 64;
 		}
 	}

@@ -120,6 +120,7 @@ static const char run_usage[] =
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive] [--state-dir DIR]\n"
 	"               [-q]"
+	"\n"
 	"               [--kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
@@ -262,7 +263,8 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 				a->host_options = true;
 				break;
 			}
-			fputs(run_usage, stderr);
+			fprintf(stderr, "scn: run: unknown or incomplete option '%s'\n%s",
+				argv[optind - 1], run_usage);
 			return 64;
 		}
 	}

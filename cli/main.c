@@ -235,6 +235,14 @@ out_opts:
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
+/* A kernel word as a scenario writes it: '-' and '+' are '_' there. */
+static void scenario_spelling(char *s)
+{
+	for (; *s; s++)
+		if (*s == '-' || *s == '+')
+			*s = '_';
+}
+
 /* Every knob: name, file, what it takes, its value now (or absent). */
 static int cmd_knobs(void)
 {
@@ -263,6 +271,10 @@ static int cmd_knobs(void)
 			snprintf(now, sizeof(now), "-");	/* write-only */
 		else if (rt_knob_read(i, now, sizeof(now), &err))
 			snprintf(now, sizeof(now), "unreadable");
+		if (ki->kind == KNOB_WORD) {
+			scenario_spelling(range);
+			scenario_spelling(now);
+		}
 		printf("%-*s %-12s %s\t%s\n", width, ki->name, now, range, ki->path);
 	}
 	return EXIT_PASS;
@@ -364,40 +376,56 @@ static int cmd_help(int argc, char **argv)
 	return EXIT_PASS;
 }
 
+static int cmd_knobs_args(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return cmd_knobs();
+}
+
+static int cmd_version_args(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return cmd_version();
+}
+
+/* Every command by its name (and the spellings of help and version). */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "check", cmd_check }, { "plan", cmd_plan }, { "run", cmd_run },
+	{ "repl", cmd_repl }, { "exec", cmd_exec }, { "kernel", cmd_kernel },
+	{ "knobs", cmd_knobs_args }, { "restore", cmd_restore },
+	{ "features", cmd_features }, { "compare", cmd_compare },
+	{ "plot", cmd_plot }, { "help", cmd_help }, { "--help", cmd_help },
+	{ "-h", cmd_help }, { "version", cmd_version_args },
+	{ "--version", cmd_version_args },
+};
+
 int main(int argc, char **argv)
 {
+	struct suggest sg;
 	const char *cmd;
+	size_t i;
 
 	if (argc < 2) {
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
 	cmd = argv[1];
-	if (!strcmp(cmd, "check"))
-		return cmd_check(argc - 1, argv + 1);
-	if (!strcmp(cmd, "plan"))
-		return cmd_plan(argc - 1, argv + 1);
-	if (!strcmp(cmd, "run"))
-		return cmd_run(argc - 1, argv + 1);
-	if (!strcmp(cmd, "repl"))
-		return cmd_repl(argc - 1, argv + 1);
-	if (!strcmp(cmd, "exec"))
-		return cmd_exec(argc - 1, argv + 1);
-	if (!strcmp(cmd, "kernel"))
-		return cmd_kernel(argc - 1, argv + 1);
-	if (!strcmp(cmd, "knobs"))
-		return cmd_knobs();
-	if (!strcmp(cmd, "restore"))
-		return cmd_restore(argc - 1, argv + 1);
-	if (!strcmp(cmd, "features"))
-		return cmd_features(argc - 1, argv + 1);
-	if (!strcmp(cmd, "compare"))
-		return cmd_compare(argc - 1, argv + 1);
-	if (!strcmp(cmd, "plot"))
-		return cmd_plot(argc - 1, argv + 1);
-	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-		return cmd_help(argc - 1, argv + 1);
-	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
-		return cmd_version();
+	suggest_init(&sg, cmd);
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		if (!strcmp(cmd, commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+		if (commands[i].name[0] != '-')
+			suggest_offer(&sg, commands[i].name);
+	}
+	if (suggest_result(&sg)) {
+		fprintf(stderr, "scn: unknown command '%s'\nhint: did you mean '%s'?\n",
+			cmd, suggest_result(&sg));
+		return EXIT_USAGE;
+	}
 	return usage_error("unknown command '%s'", cmd);
 }

@@ -27,6 +27,8 @@ struct parse_ctx {
 	int line, col;		/* where the next token starts */
 	int paren_depth;	/* newlines inside ( and [ are not separators */
 	int brace_depth;	/* open { at the end tells the REPL to ask more */
+	/* Where the innermost open '{' of each depth was (the first 32). */
+	struct loc brace_at[32];
 	bool in_string;
 	int nest;		/* strings and {interpolations} open now */
 	bool eof_seen;		/* the final separator was sent */

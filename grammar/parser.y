@@ -588,8 +588,14 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
 	    expected[0] == YYSYMBOL_YYACCEPT)
 		diag_hint(r, "a '{' is still open");
 	if (sym == YYSYMBOL_YYEOF || (sym == YYSYMBOL_NL && ctx->brace_depth > 0 &&
-				      ctx->src_pos >= ctx->src->len))
+				      ctx->src_pos >= ctx->src->len)) {
 		diag_hint(r, "a '{' is still open at the end of the file");
+		/* The innermost one: a '}' closes it, or the block above it. */
+		if (ctx->brace_depth > 0 && ctx->brace_depth <= (int)(sizeof(ctx->brace_at) /
+								      sizeof(ctx->brace_at[0])))
+			diag_note(ctx->diag, ctx->brace_at[ctx->brace_depth - 1],
+				  "this '{' is not closed");
+	}
 	else if (sym == YYSYMBOL_STR_BEGIN && ctx->nest > 1)
 		diag_hint(r, "a '}' may be missing before the string's closing quote");
 	else if (sym == YYSYMBOL_STR_BEGIN || sym == YYSYMBOL_IDENT)

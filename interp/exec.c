@@ -344,18 +344,18 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	if (!used && (sc->real_memory > f->facts.mem_free ||
 		      kvm_memory > f->facts.mem_free - sc->real_memory)) {
 		sb_init(&sb);
-		format_size(&sb, sc->real_memory > INT64_MAX - kvm_memory ?
+		format_size_human(&sb, sc->real_memory > INT64_MAX - kvm_memory ?
 			    INT64_MAX : sc->real_memory + kvm_memory);
 		sb_puts(&sb, " of memory");
 		if (kvm_memory) {
 			sb_puts(&sb, " (");
-			format_size(&sb, sc->real_memory);
+			format_size_human(&sb, sc->real_memory);
 			sb_puts(&sb, " for backings and regions, ");
-			format_size(&sb, kvm_memory);
+			format_size_human(&sb, kvm_memory);
 			sb_puts(&sb, " for KVM's memslot metadata and scn's guest areas)");
 		}
 		sb_puts(&sb, ", and the machine has ");
-		format_size(&sb, f->facts.mem_free);
+		format_size_human(&sb, f->facts.mem_free);
 		snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
 		sb_free(&sb);
 		used = 1;
@@ -526,6 +526,47 @@ static void record_metric(struct strand *s, const struct ir_op *op)
 		fail_at(s, op->loc, err.msg);
 }
 
+/*
+ * A failed condition with its operands' values: "0 == 1" for a
+ * comparison, "(0 == 1) && (5 == 4)" for both sides of && and ||, the
+ * branch taken of ?:. Non-zero when a value cannot be had.
+ */
+static int explain(const struct results *res, const struct ir_expr *x,
+		   struct strbuf *sb)
+{
+	struct value a, b;
+	struct rt_err err;
+	bool logic = x->kind == IRX_BINARY && (x->op == OP_AND || x->op == OP_OR);
+
+	if (x->kind == IRX_COND) {
+		if (results_eval(res, x->a, &a, &err))
+			return -1;
+		return explain(res, a.i ? x->b : x->c, sb);
+	}
+	if (x->kind != IRX_BINARY) {
+		if (results_eval(res, x, &a, &err))
+			return -1;
+		value_format_human(sb, &a);
+		return 0;
+	}
+	if (logic) {
+		sb_putc(sb, '(');
+		if (explain(res, x->a, sb))
+			return -1;
+		sb_printf(sb, ") %s (", ast_op_text(x->op));
+		if (explain(res, x->b, sb))
+			return -1;
+		sb_putc(sb, ')');
+		return 0;
+	}
+	if (results_eval(res, x->a, &a, &err) || results_eval(res, x->b, &b, &err))
+		return -1;
+	value_format_human(sb, &a);
+	sb_printf(sb, " %s ", ast_op_text(x->op));
+	value_format_human(sb, &b);
+	return 0;
+}
+
 static void expect(struct strand *s, const struct ir_op *op)
 {
 	struct rt_ksm_others who;
@@ -561,18 +602,15 @@ static void expect(struct strand *s, const struct ir_op *op)
 
 		sb_init(&sb);
 		sb_printf(&sb, "expectation failed: %s", op->expect.text);
-		/* Show the operands of a comparison as they were. */
-		if (op->expect.cond->kind == IRX_BINARY) {
-			struct value a, b;
+		/* Show the operands of the comparisons as they were. */
+		if (op->expect.cond->kind == IRX_BINARY ||
+		    op->expect.cond->kind == IRX_COND) {
+			struct strbuf ops;
 
-			if (!results_eval(s->r->res, op->expect.cond->a, &a, &err) &&
-			    !results_eval(s->r->res, op->expect.cond->b, &b, &err)) {
-				sb_puts(&sb, " (");
-				value_format_human(&sb, &a);
-				sb_printf(&sb, " %s ", ast_op_text(op->expect.cond->op));
-				value_format_human(&sb, &b);
-				sb_puts(&sb, ")");
-			}
+			sb_init(&ops);
+			if (!explain(s->r->res, op->expect.cond, &ops))
+				sb_printf(&sb, " (%s)", ops.buf);
+			sb_free(&ops);
 		}
 		pthread_mutex_lock(&s->r->lock);
 		diag_error(s->r->d, op->loc, "%s", sb.buf);

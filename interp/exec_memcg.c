@@ -53,7 +53,7 @@ int run_cgroup_write(struct run *r, const struct ir_op *op, struct rt_err *err)
 		struct strbuf sb;
 
 		sb_init(&sb);
-		format_size(&sb, op->cgroup.value);
+		format_size_human(&sb, op->cgroup.value);
 		pthread_mutex_lock(&r->lock);
 		diag_warning(r->d, op->loc,
 			     "memory.reclaim: the kernel reclaimed less than %s from cgroup '%s' (EAGAIN); memcg.pgsteal says how much it did",
@@ -107,8 +107,8 @@ int cgroup_preflight(const struct ir_scenario *sc, struct diag *d)
 		return 0;
 	sb_init(&a);
 	sb_init(&b);
-	format_size(&a, max);
-	format_size(&b, mem);
+	format_size_human(&a, max);
+	format_size_human(&b, mem);
 	rec = diag_error(d, cg->loc,
 			 "memory.max %s is below the %s of memory the scenario maps, and %s: the OOM killer would end scn in the group; nothing was changed",
 			 a.buf, b.buf, rt_swap_total() > 0 ? "memory.swap.max is 0" :

@@ -236,8 +236,8 @@ void cgroup_check_memory(struct lower *L)
 			continue;
 		sb_init(&a);
 		sb_init(&b);
-		format_size(&a, lim);
-		format_size(&b, mem);
+		format_size_human(&a, lim);
+		format_size_human(&b, mem);
 		if (f == RT_CG_MAX)
 			r = diag_warning(L->d, cg->loc,
 				"memory.max %s %s the %s of memory the scenario maps: where no swap takes its anonymous pages, the OOM killer ends scn in the group (scn run refuses that)",

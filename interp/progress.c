@@ -25,10 +25,10 @@ struct progress {
 	pthread_t thread;
 };
 
-/* 1234567 -> "1.23M" */
+/* 1234567 -> "1.23m": the language's count units (M is mebibytes). */
 static void short_count(char *buf, size_t len, double v)
 {
-	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	static const char *const suffix[] = { "", "k", "m", "g" };
 	size_t i = 0;
 
 	while (v >= 1000 && i + 1 < ARRAY_SIZE(suffix)) {

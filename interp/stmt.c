@@ -98,7 +98,19 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "size")) && !want_size(L, a, "size", &j->size))
 		ok = false;
 	if (ok && (j->size <= 0 || j->offset + j->size > vm->mem)) {
-		diag_error(L->d, n->loc, "the range offset+size is outside the vm's memory");
+		struct strbuf o, z, t;
+
+		sb_init(&o);
+		sb_init(&z);
+		sb_init(&t);
+		format_size_human(&o, j->offset);
+		format_size_human(&z, j->size);
+		format_size_human(&t, vm->mem);
+		diag_error(L->d, n->loc, "the range offset+size is outside the vm's memory (%s): offset %s + size %s",
+			   t.buf, o.buf, z.buf);
+		sb_free(&o);
+		sb_free(&z);
+		sb_free(&t);
 		ok = false;
 	}
 	j->overlap = items_flag(&it, "overlap", false);
@@ -209,7 +221,26 @@ static bool mem_range(struct lower *L, struct items *it, const struct ast *n,
 		return false;
 	}
 	if (*size <= 0 || *off + *size > b->size) {
-		diag_error(L->d, n->loc, "the range is outside '%s'", b->name);
+		struct strbuf o, z, e, t;
+
+		sb_init(&o);
+		sb_init(&z);
+		sb_init(&e);
+		sb_init(&t);
+		format_size_human(&o, *off);
+		format_size_human(&z, *size);
+		format_size_human(&e, *off + *size);
+		format_size_human(&t, b->size);
+		if (*size <= 0)
+			diag_error(L->d, n->loc, "the range is outside '%s' (%s): offset %s is past its end",
+				   b->name, t.buf, o.buf);
+		else
+			diag_error(L->d, n->loc, "the range is outside '%s' (%s): offset %s + size %s ends at %s",
+				   b->name, t.buf, o.buf, z.buf, e.buf);
+		sb_free(&o);
+		sb_free(&z);
+		sb_free(&e);
+		sb_free(&t);
 		return false;
 	}
 	return aligned(L, n, "offset", *off, b->page_size) &&

@@ -433,6 +433,30 @@ void format_size(struct strbuf *sb, int64_t bytes)
 		sb_printf(sb, "%" PRId64 "%c", v, units[u]);
 }
 
+void format_size_human(struct strbuf *sb, int64_t bytes)
+{
+	static const char units[] = "BKMGT";
+	double v = (double)bytes;
+	struct strbuf exact;
+	int u = 0;
+
+	sb_init(&exact);
+	format_size(&exact, bytes);
+	/* Four digits and a unit say it exactly and briefly enough. */
+	if (exact.len <= 5) {
+		sb_puts(sb, exact.buf);
+		sb_free(&exact);
+		return;
+	}
+	sb_free(&exact);
+	/* Past 999.5, three digits would print as 1e+03. */
+	while (u < 4 && (v >= 999.5 || v <= -999.5)) {
+		v /= 1024;
+		u++;
+	}
+	sb_printf(sb, "%.3g%c", v, units[u]);
+}
+
 void format_duration(struct strbuf *sb, int64_t ns)
 {
 	static const struct {

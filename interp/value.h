@@ -105,6 +105,12 @@ void value_format(struct strbuf *sb, const struct value *v, const char *fmt);
 /* Compact forms for plans and messages: 4G, 1536M, 10ms, 2.5s. */
 void value_format_human(struct strbuf *sb, const struct value *v);
 void format_size(struct strbuf *sb, int64_t bytes);
+/*
+ * A size for a person, in the language's units: exact where that is
+ * short ("64M", "100T", "4K"), else three significant digits in the
+ * largest unit that keeps one before the point ("20.8G", not "21795672K").
+ */
+void format_size_human(struct strbuf *sb, int64_t bytes);
 void format_duration(struct strbuf *sb, int64_t ns);
 
 #endif

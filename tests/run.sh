@@ -227,7 +227,33 @@ cli_case() {
 	fi
 }
 
+# cli_says NAME WANT_RC ERE ARGS...: the exit code, and a line of stderr
+# that the pattern matches.
+cli_says() {
+	local name=$1 want=$2 pat=$3 rc
+	shift 3
+	run_scn "$@"
+	rc=$?
+	if crashed "$rc"; then
+		crash_report "cli/$name" "$rc"
+	elif [ "$rc" != "$want" ]; then
+		fail "cli/$name" "exit $rc, want $want (scn $*)" <"$ERR"
+	elif ! grep -qE -- "$pat" "$ERR"; then
+		fail "cli/$name" "stderr lacks /$pat/" <"$ERR"
+	else
+		pass "cli/$name"
+	fi
+}
+
 run_cli() {
+	cli_says command-did-you-mean 64 "^hint: did you mean 'check'\?$" chek scenarios/ksm_unmerge.scn
+	cli_says run-unknown-option-named 64 "^scn: run: unknown or incomplete option '--frob'$" \
+		run --frob scenarios/ksm_unmerge.scn
+	cli_says repl-unknown-option-named 64 "^scn: repl: unknown or incomplete option '--frob'$" \
+		repl --frob
+	cli_says run-timeout-not-whole 64 "--timeout takes whole seconds" \
+		run --timeout 1.5s scenarios/ksm_unmerge.scn
+	cli_case run-timeout-with-unit 0 run -q --timeout 2s tests/cli/sleep.scn
 	cli_case no-command 64
 	cli_case unknown-command 64 frobnicate
 	cli_case check-without-file 64 check

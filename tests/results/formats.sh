@@ -179,6 +179,17 @@ else
 	fail "text: colour" "tty: $(grep -c $'\033' "$TMP/tty"), NO_COLOR: $(grep -c $'\033' "$TMP/nocolor")"
 fi
 
+# The progress line on a terminal counts accesses in the language's count
+# units (k, m, g), never M, which is mebibytes in scn.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nregion r type=anon size=64M\nphase p { repeat 400 { host write r } }\n' >"$TMP/long.scn"
+env -u CI script -qec "$SCN run --state-dir $STATE $TMP/long.scn" /dev/null >"$TMP/tty" 2>&1
+if grep -aqE "# phase p: [0-9.]+[kmg]? accesses, [0-9.]+[kmg]?/s" "$TMP/tty" &&
+	! grep -aqE "[0-9]M accesses|[0-9]M/s" "$TMP/tty"; then
+	ok "progress: counts in k, m, g (the language's count units), not M"
+else
+	fail "progress units" "$(tr '\r' '\n' <"$TMP/tty" | grep -a accesses | tail -3)"
+fi
+
 # --- KTAP --------------------------------------------------------------------
 "$SCN" run --state-dir "$STATE" -q --repeat 2 --format ktap "$TMP/two.scn" >"$TMP/k" 2>/dev/null
 rc=$?

@@ -6,6 +6,22 @@
 cd "$(dirname "$0")/../.."
 . tests/runtime/lib.sh
 
+# Every word scn knobs shows for a knob is one a scenario may set.
+bad=""
+while read -r name now range path; do
+	case $range in *[a-z]*,*) ;; *) continue ;; esac
+	for w in ${range//,/ } $now; do
+		[ "$w" = absent ] || [ "$w" = unreadable ] && continue
+		printf 'set %s = %s\n' "$name" "$w" > "$TMP/word.scn"
+		"$SCN" check "$TMP/word.scn" >/dev/null 2>&1 || bad+=" $name=$w"
+	done
+done < <("$SCN" knobs)
+if [ -z "$bad" ]; then
+	ok "scn knobs shows each word as a scenario spells it (scan_time, defer_madvise)"
+else
+	fail "scn knobs spellings" "scn check refuses:$bad"
+fi
+
 if ! need_root; then
 	skip knobs "not root: knobs need root"
 	exit 0

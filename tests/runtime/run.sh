@@ -33,7 +33,7 @@ fi
 # More memory than the machine has: SKIP with the numbers, nothing mapped.
 printf 'region r type=anon size=64T noreserve\nregion big type=anon size=60T\nphase p { host write big size=4K }\n' > "$TMP/big.scn"
 check_out "too much memory is a SKIP with the numbers" 4 \
-	"^# SKIP needs 60T of memory, and the machine has [0-9]+[KMG] available" "$TMP/big.scn"
+	"^# SKIP needs 60T of memory, and the machine has [0-9]+(\.[0-9]+)?[KMGT] available" "$TMP/big.scn"
 
 # A knob this kernel lacks: SKIP, and nothing else was changed.
 if [ ! -e /sys/kernel/mm/hugepages/hugepages-1048576kB ]; then
@@ -122,3 +122,8 @@ check_out "a region on a node the machine lacks is a SKIP that names it" 4 \
 printf 'policy bind [0, %d]\nregion r type=anon size=4M\nphase p { host write r }\n' "$far" > "$TMP/farpol.scn"
 check_out "a policy over a node the machine lacks is a SKIP too" 4 \
 	"^# SKIP needs NUMA node $far \(policy\): this machine has" "$TMP/farpol.scn"
+
+# A failed expectation shows the values of both sides of && and of ?:.
+printf 'region r type=anon size=4M\nphase p { host write r }\nexpect p.pages == 1 && p.accesses == 1024\n' > "$TMP/and.scn"
+check_out "a failed && expectation prints both comparisons' operands" 1 \
+	"expectation failed: p\.pages == 1 && p\.accesses == 1024 \(\(1024 == 1\) && \(1024 == 1024\)\)$" "$TMP/and.scn"

@@ -35,7 +35,7 @@ struct compare_opts {
 #define COMPARE_USAGE \
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
 	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel]\n" \
-	"                   BASE.json NEW.json\n"
+	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n"
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -900,6 +900,45 @@ out:
 	return rc;
 }
 
+/*
+ * A side given as "a.json,b.json,...": the first result, with the
+ * samples of the others pooled into it (rf_pool). They must have been
+ * measured alike, as two sides must.
+ */
+static int load_side(const struct compare_opts *o, struct rf_result *r,
+		     const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL, *f = strtok_r(copy, ",", &save);
+	int rc = load(r, f ? f : list);
+
+	while (!rc && (f = strtok_r(NULL, ",", &save))) {
+		struct lines blocking = { 0 }, notes = { 0 };
+		struct rf_result more;
+
+		rc = load(&more, f);
+		if (!rc)
+			rc = skipped(&more);
+		if (!rc) {
+			diff_setups(o, r, &more, &blocking, &notes);
+			if (blocking.len && !o->force) {
+				fprintf(stderr, "scn: compare: %s and %s, of one side, were not measured alike:\n",
+					r->path, f);
+				for (size_t i = 0; i < blocking.len; i++)
+					fprintf(stderr, "  %s\n", blocking.v[i]);
+				rc = COMPARE_EXIT_UNLIKE;
+			} else {
+				rf_pool(r, &more);
+			}
+		}
+		lines_free(&blocking);
+		lines_free(&notes);
+		rf_free(&more);
+	}
+	free(copy);
+	r->path = list;		/* every file of the side, for the header */
+	return rc;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
@@ -912,9 +951,9 @@ int cmd_compare(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	memset(&n, 0, sizeof(n));
-	rc = load(&b, o.base_path);
+	rc = load_side(&o, &b, o.base_path);
 	if (!rc)
-		rc = load(&n, o.new_path);
+		rc = load_side(&o, &n, o.new_path);
 	if (!rc)
 		rc = skipped(&b);
 	if (!rc)

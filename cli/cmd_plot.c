@@ -360,7 +360,9 @@ static int draw_table(struct plot *pl)
 	const struct rf_table *t = &pl->r->table;
 	struct xaxis x = { 0 };
 	struct strbuf data, title;
-	size_t r, c;
+	bool nonneg = true;
+	size_t r, c, runs = 0;
+	char *key;
 	int rc;
 
 	if (!t->nrows) {
@@ -374,9 +376,19 @@ static int draw_table(struct plot *pl)
 	sb_init(&data);
 	for (r = 0; r < t->nrows; r++) {
 		put_num(&data, x_pos(&x, jin_at(t->row_values, r)));
+		/* The runs' median and spread where the result has them. */
 		for (c = 0; c < t->ncols; c++) {
+			const struct stats_summary *s = t->spread ? &t->spread[r * t->ncols + c] : NULL;
+			double v = s && s->n ? s->median : t->cells[r * t->ncols + c];
+
 			sb_putc(&data, ' ');
-			put_num(&data, t->cells[r * t->ncols + c]);
+			put_num(&data, v);
+			sb_putc(&data, ' ');
+			put_num(&data, s && s->n ? s->min : v);
+			sb_putc(&data, ' ');
+			put_num(&data, s && s->n ? s->max : v);
+			nonneg = nonneg && !(v < 0);
+			runs = s && s->n > runs ? s->n : runs;
 		}
 		sb_putc(&data, '\n');
 	}
@@ -387,9 +399,15 @@ static int draw_table(struct plot *pl)
 		return PLOT_EXIT_CANTCREAT;
 	}
 	x_script(&pl->gp, &x, t->rows);
-	gp_set_text(&pl->gp, "ylabel", t->value);
-	if (t->cols)
-		gp_set_text(&pl->gp, "key title", t->cols);
+	plot_ylabel(pl, t->value, t->unit ? t->unit : "");
+	if (nonneg)
+		sb_puts(&pl->gp, "set yrange [0:*]\n");
+	/* Say what is drawn: a median, and what the bars span. */
+	key = runs > 1 ? xasprintf("%s%smedian of %zu runs, bars min to max",
+				   t->cols ? t->cols : "", t->cols ? ": " : "", runs) :
+			 xstrdup(t->cols ? t->cols : "one run");
+	gp_set_text(&pl->gp, "key title", key);
+	free(key);
 	sb_init(&title);
 	sb_puts(&pl->gp, "plot ");
 	for (c = 0; c < t->ncols; c++) {
@@ -400,7 +418,8 @@ static int draw_table(struct plot *pl)
 			sb_puts(&title, t->value);
 		sb_puts(&pl->gp, c ? ", \\\n     " : "");
 		gp_data(&pl->gp, pl, "table.dat");
-		sb_printf(&pl->gp, " using 1:%zu with linespoints title ", c + 2);
+		sb_printf(&pl->gp, " using 1:%zu:%zu:%zu with yerrorlines title ",
+			  3 * c + 2, 3 * c + 3, 3 * c + 4);
 		gp_quote(&pl->gp, title.buf);
 	}
 	sb_putc(&pl->gp, '\n');
@@ -413,7 +432,7 @@ static int draw_table(struct plot *pl)
 struct series {
 	char *title;
 	struct {
-		double x, mean, min, max;
+		double x, median, min, max;
 	} *pts;
 	size_t n, cap;
 };
@@ -458,13 +477,13 @@ static size_t count_phases_with(const struct plot *pl, const char *metric)
 	return n;
 }
 
-/* A sweep without a table: the metric's mean, min to max, against x. */
+/* A sweep without a table: the metric's median, min to max, against x. */
 static int draw_sweep(struct plot *pl, const char *metric)
 {
 	const struct rf_result *r = pl->r;
 	const char *xparam = r->points[0].swept->u.obj.members[0].key, *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
-	bool name_phase = count_phases_with(pl, metric) > 1;
+	bool name_phase = count_phases_with(pl, metric) > 1, nonneg = true;
 	struct series *ser = NULL;
 	size_t nser = 0, cap = 0, i, k, s, j;
 	struct xaxis x = { 0 };
@@ -502,8 +521,9 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			grow_array((void **)&ser[s].pts, &ser[s].cap,
 				   ser[s].n + 1, sizeof(*ser[s].pts));
 			ser[s].pts[ser[s].n].x = x_pos(&x, xv);
-			ser[s].pts[ser[s].n].mean = m->sum.mean / scale;
+			ser[s].pts[ser[s].n].median = m->sum.median / scale;
 			ser[s].pts[ser[s].n].min = m->sum.min / scale;
+			nonneg = nonneg && m->sum.min >= 0;
 			ser[s].pts[ser[s].n].max = m->sum.max / scale;
 			ser[s].n++;
 		}
@@ -520,7 +540,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
 		for (j = 0; j < ser[s].n; j++)
 			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
-				  ser[s].pts[j].x, ser[s].pts[j].mean,
+				  ser[s].pts[j].x, ser[s].pts[j].median,
 				  ser[s].pts[j].min, ser[s].pts[j].max);
 		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
 	}
@@ -529,6 +549,9 @@ static int draw_sweep(struct plot *pl, const char *metric)
 	if (!rc) {
 		x_script(&pl->gp, &x, xparam);
 		plot_ylabel(pl, metric, unit);
+		if (nonneg)
+			sb_puts(&pl->gp, "set yrange [0:*]\n");
+		gp_set_text(&pl->gp, "key title", "median, bars min to max of the runs");
 		sb_puts(&pl->gp, "plot ");
 		for (s = 0; s < nser; s++) {
 			sb_puts(&pl->gp, s ? ", \\\n     " : "");
@@ -548,7 +571,11 @@ static int draw_sweep(struct plot *pl, const char *metric)
 	return rc;
 }
 
-/* No sweep: a bar per phase (mean, stddev) and the samples as points. */
+/*
+ * No sweep: a bar per phase (the median, min to max) and the samples as
+ * points. Bars that span two orders of magnitude or more (60k/s beside
+ * 49M/s) get a log axis, else the small ones cannot be seen.
+ */
 static int draw_bars(struct plot *pl, const char *metric)
 {
 	const struct rf_point *pt = &pl->r->points[0];
@@ -556,6 +583,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 	const char *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool nonneg = true;
+	double lo = INFINITY, hi = 0, bottom = INFINITY;
 	size_t k, j, nbars = 0;
 	int rc;
 
@@ -568,14 +596,17 @@ static int draw_bars(struct plot *pl, const char *metric)
 
 		if (!m || !m->sum.n || !plot_phase_selected(pl, ph))
 			continue;
-		sb_printf(&bars, "%zu %.17g %.17g\n", nbars, m->sum.mean / scale,
-			  m->sum.stddev / scale);
+		sb_printf(&bars, "%zu %.17g %.17g %.17g 0.3\n", nbars, m->sum.median / scale,
+			  m->sum.min / scale, m->sum.max / scale);
+		lo = fmin(lo, m->sum.median);
+		hi = fmax(hi, m->sum.median);
+		bottom = fmin(bottom, m->sum.min / scale);
 		for (j = 0; m->samples && j < m->sum.n; j++) {
 			sb_printf(&samples, "%zu %.17g\n", nbars,
 				  m->samples[j] / scale);
 			nonneg = nonneg && m->samples[j] >= 0;
 		}
-		nonneg = nonneg && m->sum.mean - m->sum.stddev >= 0;
+		nonneg = nonneg && m->sum.min >= 0;
 		sb_puts(&tics, nbars ? ", " : "");
 		gp_quote(&tics, ph->name);
 		sb_printf(&tics, " %zu", nbars);
@@ -591,17 +622,28 @@ static int draw_bars(struct plot *pl, const char *metric)
 	if (!rc)
 		rc = plot_write_tmp(pl, "samples.dat", &samples);
 	if (!rc) {
+		bool logy = lo > 0 && hi / lo >= 100;
+
 		sb_puts(&pl->gp, "set xlabel 'phase'\n");
-		plot_ylabel(pl, metric, unit);
+		if (logy) {
+			char *label = *unit ? xasprintf("%s, log scale", unit) :
+					      xstrdup("log scale");
+
+			plot_ylabel(pl, metric, label);
+			free(label);
+			sb_printf(&pl->gp, "set logscale y\nset yrange [%.17g:*]\n", bottom / 2);
+		} else {
+			plot_ylabel(pl, metric, unit);
+		}
 		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
 		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
-		if (nonneg)
+		if (nonneg && !logy)
 			sb_puts(&pl->gp, "set yrange [0:*]\n");
 		sb_puts(&pl->gp, "set boxwidth 0.6\nset style fill solid 0.35 border\n");
 		sb_puts(&pl->gp, "plot ");
 		gp_data(&pl->gp, pl, "bars.dat");
-		sb_puts(&pl->gp, " using 1:2:3 with boxerrorbars title "
-			"'mean \u00b1 stddev'");
+		sb_puts(&pl->gp, " using 1:2:3:4:5 with boxerrorbars title "
+			"'median, bars min to max'");
 		if (samples.len) {
 			sb_puts(&pl->gp, ", \\\n     ");
 			gp_data(&pl->gp, pl, "samples.dat");

@@ -130,6 +130,9 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 	} else {
 		check_reference_facts(&o->check.facts);
 	}
+	/* Whose memory a scenario may need more of than it has (a warning). */
+	o->check.machine = o->assume ? "the machine of --assume" :
+			   machine_facts ? "this machine" : "the reference machine";
 	o->check.defines = o->defines;
 	o->check.ndefines = o->ndefines;
 	o->check.sweeps = o->sweeps;

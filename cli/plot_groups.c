@@ -3,7 +3,7 @@
  * plot_groups: grouped bars (see plot.h). A sweep over words (policy
  * default, local) and results of one scenario on several kernels or
  * command lines are compared phase by phase: a group per phase, a bar
- * per result and point, each the mean of the runs with the spread of the
+ * per result and point, each the median of the runs with the spread of the
  * runs (min to max) as its error bar. The bars are named, and the plot
  * titled, by what differs between them: the kernel's release, words of
  * its command line, the scenario's parameters, the swept values.
@@ -212,7 +212,7 @@ int plot_groups(struct plot *pl, const char *metric)
 		}
 		free(fl);
 	}
-	/* A row per group: its name, then mean, min and max of each bar. */
+	/* A row per group: its name, then median, min and max of each bar. */
 	sb_init(&data);
 	for (g = 0; g < ngroups; g++) {
 		/* A column in double quotes, which a name cannot end early. */
@@ -230,7 +230,7 @@ int plot_groups(struct plot *pl, const char *metric)
 				continue;
 			}
 			any = true;
-			sb_printf(&data, " %.17g %.17g %.17g", m->sum.mean / scale,
+			sb_printf(&data, " %.17g %.17g %.17g", m->sum.median / scale,
 				  m->sum.min / scale, m->sum.max / scale);
 			nonneg = nonneg && m->sum.min >= 0;
 		}
@@ -264,7 +264,7 @@ int plot_groups(struct plot *pl, const char *metric)
 	plot_ylabel(pl, metric, unit);
 	/* Names of bars can be long (a release and boot options): below. */
 	sb_puts(&pl->gp, "set key below left Left reverse\n");
-	gp_set_text(&pl->gp, "key title", "each bar: the mean of the runs; error bars: min to max");
+	gp_set_text(&pl->gp, "key title", "each bar: the median of the runs; error bars: min to max");
 	sb_puts(&pl->gp, "set style data histograms\n"
 			 "set style histogram errorbars gap 1 lw 1\n"
 			 "set style fill solid 0.55 border -1\n"

@@ -214,6 +214,9 @@ static void json_table(struct json_out *j, const struct record *rec)
 	jo_kv_string(j, "rows", t->rows);
 	jo_kv_string_or_null(j, "cols", t->cols);
 	jo_kv_string_or_null(j, "value", t->value_text);
+	/* The unit the cells are in: what a plot's axis says. */
+	jo_kv_string_or_null(j, "unit", t->value->type == VT_DURATION ? "s" :
+				     t->value->type == VT_SIZE ? "B" : NULL);
 	jo_key(j, "row_values");
 	jo_array_inline(j);
 	for (size_t r = 0; rows && r < rows->n; r++)
@@ -239,6 +242,23 @@ static void json_table(struct json_out *j, const struct record *rec)
 				json_value(j, &rec->points[i].cell.v);
 			else
 				jo_null(j);
+		}
+		jo_end(j);
+	}
+	jo_end(j);
+	/* Each cell's value after each measured run: its spread. */
+	jo_key(j, "cell_samples");
+	jo_array(j);
+	for (size_t r = 0; rows && r < rows->n; r++) {
+		jo_array_inline(j);
+		for (size_t c = 0; c < (cols ? cols->n : 1); c++) {
+			size_t i = report_table_point(p, rows, r, cols, c);
+			const struct exec_cell *cell = i < p->npoints ? &rec->points[i].cell : NULL;
+
+			jo_array_inline(j);
+			for (size_t k = 0; cell && k < cell->n; k++)
+				jo_number(j, cell->samples[k]);
+			jo_end(j);
 		}
 		jo_end(j);
 	}

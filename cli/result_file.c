@@ -232,6 +232,53 @@ static int load_point(struct loader *ld, const struct jin_value *p, size_t k,
 	return 0;
 }
 
+/*
+ * The runs' values of each cell, in the shape of the cells: summarised,
+ * as a plot draws their median and spread. Optional (older results).
+ */
+static int load_cell_samples(struct loader *ld, const struct jin_value *t)
+{
+	struct rf_table *tb = &ld->r->table;
+	const struct jin_value *all;
+	int rc = member(ld, t, "table", "cell_samples", JIN_ARRAY, true, true, &all);
+
+	if (rc || !all)
+		return rc;
+	if (jin_len(all) != tb->nrows)
+		return bad(ld, all, "table.cell_samples: %zu rows for %zu row values",
+			   jin_len(all), tb->nrows);
+	tb->spread = arena_alloc(&ld->r->doc.arena,
+				 (tb->nrows * tb->ncols + 1) * sizeof(*tb->spread));
+	memset(tb->spread, 0, (tb->nrows * tb->ncols + 1) * sizeof(*tb->spread));
+	for (size_t r = 0; r < tb->nrows; r++) {
+		const struct jin_value *row = jin_at(all, r);
+
+		if (row->type != JIN_ARRAY || jin_len(row) != tb->ncols)
+			return bad_type(ld, row, "table.cell_samples[]",
+					"an array of a sample list per column");
+		for (size_t c = 0; c < tb->ncols; c++) {
+			const struct jin_value *list = jin_at(row, c);
+			size_t n = jin_len(list);
+			double *v;
+
+			if (list->type != JIN_ARRAY)
+				return bad_type(ld, list, "table.cell_samples[][]", "an array");
+			v = xcalloc(n + 1, sizeof(*v));
+			for (size_t k = 0; k < n; k++) {
+				if (jin_at(list, k)->type != JIN_NUMBER) {
+					free(v);
+					return bad_type(ld, jin_at(list, k),
+							"table.cell_samples[][][]", "a number");
+				}
+				v[k] = jin_at(list, k)->u.num;
+			}
+			stats_summarize(v, n, &tb->spread[r * tb->ncols + c]);
+			free(v);
+		}
+	}
+	return 0;
+}
+
 /* A table row is an array of cells, or one cell without cols=. */
 static int load_table(struct loader *ld, const struct jin_value *t)
 {
@@ -294,8 +341,12 @@ static int load_table(struct loader *ld, const struct jin_value *t)
 			tb->cells[r * tb->ncols + c] = d;
 		}
 	}
+	rc = member(ld, t, "table", "unit", JIN_STRING, true, true, &v);
+	if (rc)
+		return rc;
+	tb->unit = jin_str(v);
 	ld->r->has_table = true;
-	return 0;
+	return load_cell_samples(ld, t);
 }
 
 /* "scn-result/1" and "scn-result/1.N" are read; other majors are not. */
@@ -414,6 +465,40 @@ int rf_load_text(struct rf_result *r, const char *name, const char *text,
 void rf_free(struct rf_result *r)
 {
 	jin_free(&r->doc);
+}
+
+size_t rf_pool(struct rf_result *r, const struct rf_result *other)
+{
+	size_t pooled = 0;
+
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct rf_point *op = NULL;
+
+		for (size_t k = 0; k < other->npoints && !op; k++)
+			if (jin_equal(r->points[i].params, other->points[k].params))
+				op = &other->points[k];
+		for (size_t p = 0; op && p < r->points[i].nphases; p++) {
+			struct rf_phase *ph = &r->points[i].phases[p];
+			const struct rf_phase *oph = rf_find_phase(op, ph->name);
+
+			for (size_t m = 0; oph && m < ph->nmetrics; m++) {
+				struct rf_metric *x = &ph->metrics[m];
+				const struct rf_metric *ox = rf_find_metric(oph, x->name);
+				double *v;
+
+				if (!ox || !ox->samples || !x->samples)
+					continue;
+				v = arena_alloc(&r->doc.arena,
+						(x->sum.n + ox->sum.n + 1) * sizeof(*v));
+				memcpy(v, x->samples, x->sum.n * sizeof(*v));
+				memcpy(v + x->sum.n, ox->samples, ox->sum.n * sizeof(*v));
+				stats_summarize(v, x->sum.n + ox->sum.n, &x->sum);
+				x->samples = v;
+				pooled++;
+			}
+		}
+	}
+	return pooled;
 }
 
 const struct rf_phase *rf_find_phase(const struct rf_point *pt,

@@ -60,6 +60,9 @@ struct rf_table {
 	const struct jin_value *col_values;	/* an array, NULL without cols= */
 	size_t nrows, ncols;
 	double *cells;			/* nrows * ncols; NaN where null */
+	const char *unit;		/* "s", "B" or NULL */
+	/* Each cell's value after each measured run (NULL: none given). */
+	struct stats_summary *spread;	/* nrows * ncols; n 0 where none */
 };
 
 struct rf_result {
@@ -93,6 +96,16 @@ int rf_load(struct rf_result *r, const char *path, struct rf_error *err);
 int rf_load_text(struct rf_result *r, const char *name, const char *text,
 		 size_t len, struct rf_error *err);
 void rf_free(struct rf_result *r);
+
+/*
+ * Adds the samples of other to r's: each metric of a point (matched by
+ * its parameters) and phase that both have gets other's samples after
+ * its own, and its statistics again. Runs of one build taken at several
+ * times (base, new, base, new...) become one sample per side, which
+ * the machine's changing load then touches alike. Returns how many
+ * metrics took samples.
+ */
+size_t rf_pool(struct rf_result *r, const struct rf_result *other);
 
 const struct rf_phase *rf_find_phase(const struct rf_point *pt,
 				     const char *name);

@@ -564,6 +564,45 @@ static int check_program(struct checker *C)
 	return rc || C->d->nerrors ? -EINVAL : 0;
 }
 
+/*
+ * A scenario that needs more memory than the machine has is valid, but
+ * scn run will skip it there: check and plan say so at its largest
+ * backing, once for all the points.
+ */
+static void warn_memory(struct checker *C)
+{
+	const struct rt_facts *f = &C->opts->facts;
+
+	for (size_t i = 0; i < C->prog->npoints; i++) {
+		const struct ir_scenario *sc = &C->prog->points[i];
+		const struct ir_backing *big = NULL;
+		struct strbuf need, have, one;
+
+		if (sc->real_memory <= f->mem_free)
+			continue;
+		for (size_t b = 0; b < sc->nbackings; b++)
+			if (!sc->backings[b].noreserve &&
+			    (!big || sc->backings[b].size > big->size))
+				big = &sc->backings[b];
+		if (!big)
+			return;
+		sb_init(&need);
+		sb_init(&have);
+		sb_init(&one);
+		format_size_human(&need, sc->real_memory);
+		format_size_human(&have, f->mem_free);
+		format_size_human(&one, big->size);
+		diag_warning(C->d, big->loc,
+			     "the scenario needs %s of memory (%s '%s' is %s), more than %s has available (mem_free %s): scn run skips it there",
+			     need.buf, big->is_region ? "region" : "backing", big->name,
+			     one.buf, C->opts->machine, have.buf);
+		sb_free(&need);
+		sb_free(&have);
+		sb_free(&one);
+		return;
+	}
+}
+
 static int check_common(struct source_set *srcs, const char *path,
 			struct source *src, const struct check_opts *opts,
 			struct diag *d, struct ir_program **out)
@@ -595,6 +634,8 @@ static int check_common(struct source_set *srcs, const char *path,
 		if (parse_define(srcs, &L, opts->defines[i], &C.defines[C.ndefines]))
 			C.ndefines++;
 	rc = d->nerrors ? -EINVAL : check_program(&C);
+	if (!rc && !d->nerrors && opts->machine)
+		warn_memory(&C);
 	free(C.defines);
 	if (rc || d->nerrors) {
 		ir_program_free(C.prog);

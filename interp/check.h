@@ -22,6 +22,12 @@ struct check_opts {
 	size_t max_points;		/* sweep points to lower (0: all) */
 	/* What has(NAME) asks: the probe (run); NULL: every feature (check). */
 	const struct rt_features *features;
+	/*
+	 * Whose facts these are, for a warning where the scenario needs more
+	 * memory than they have ("the reference machine", "this machine");
+	 * NULL: no such warning (run skips instead).
+	 */
+	const char *machine;
 };
 
 /* The machine that check and plan assume unless told otherwise. */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -1539,6 +1540,18 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 			       run, warm);
 		if (warm)
 			results_free(&scratch);
+		/* The table's value of this run: its last is this run's. */
+		if (!warm && st == EXEC_PASS && sc->table_value) {
+			struct value v;
+			struct rt_err err;
+
+			if (!results_eval(&res, sc->table_value, &v, &err) &&
+			    !isnan(exec_value_number(&v))) {
+				cell.samples = xrealloc(cell.samples,
+							(cell.n + 1) * sizeof(*cell.samples));
+				cell.samples[cell.n++] = exec_value_number(&v);
+			}
+		}
 	}
 	if (sc->table_value && (st == EXEC_PASS || st == EXEC_FAIL)) {
 		struct rt_err err;
@@ -1552,8 +1565,24 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	}
 	if (o->obs && o->obs->point_done)
 		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);
+	free(cell.samples);
 	results_free(&res);
 	return st;
+}
+
+double exec_value_number(const struct value *v)
+{
+	switch (v->type) {
+	case VT_INT:
+	case VT_SIZE:
+		return (double)v->i;
+	case VT_DURATION:
+		return (double)v->i / 1e9;
+	case VT_REAL:
+		return v->r;
+	default:
+		return NAN;
+	}
 }
 
 const char *exec_status_name(int status)

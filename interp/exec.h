@@ -39,8 +39,17 @@ const char *exec_status_name(int status);
 /* One sweep point's table cell, once the point has run. */
 struct exec_cell {
 	bool ok;
-	struct value v;
+	struct value v;			/* after the last run */
+	/*
+	 * Its value after each measured run, in the unit JSON gives it
+	 * (seconds for a duration, bytes for a size): a spread to draw.
+	 */
+	double *samples;
+	size_t n;
 };
+
+/* A numeric value in the unit JSON gives it; NaN for one that is not. */
+double exec_value_number(const struct value *v);
 
 struct results;
 struct phase_result;

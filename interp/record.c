@@ -205,6 +205,12 @@ static void on_point(void *ctx, size_t point, int status,
 	pt->done = true;
 	pt->status = status;
 	pt->cell = *cell;
+	/* exec frees its samples once this returns: the record keeps a copy. */
+	pt->cell.samples = NULL;
+	if (cell->n) {
+		pt->cell.samples = xcalloc(cell->n, sizeof(*cell->samples));
+		memcpy(pt->cell.samples, cell->samples, cell->n * sizeof(*cell->samples));
+	}
 	pt->nphases = sc->nphases;
 	pt->phases = xcalloc(sc->nphases + 1, sizeof(*pt->phases));
 	for (size_t i = 0; i < sc->nphases; i++) {
@@ -282,6 +288,7 @@ void record_free(struct record *rec)
 		for (size_t k = 0; k < pt->nwarnings; k++)
 			free(pt->warnings[k]);
 		free(pt->warnings);
+		free(pt->cell.samples);
 	}
 	free(rec->points);
 	if (rec->capture)

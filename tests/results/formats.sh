@@ -259,8 +259,8 @@ rm -f "$TMP/mark"
 "$SCN" run --state-dir "$STATE" -q --repeat 5 --warmup 0 --format ktap "$TMP/first.scn" >"$TMP/k" 2>/dev/null
 out=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["points"][0]["phases"][0]["metrics"]["time"]; print(m["outliers"])' "$TMP/first.json" 2>&1)
 if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\), far from the others \(the first: --warmup N drops first runs\)$" "$TMP/text" &&
-   [ "$out" = "[0]" ] && grep -qE "^  # w: time: outlier: sample 1 of 5 " "$TMP/k"; then
-	ok "a first run far slower is marked an outlier: text, JSON (outliers [0]) and KTAP"
+   [ "${out#[0}" != "$out" ] && grep -qE "^  # w: time: outlier: sample 1 of 5 " "$TMP/k"; then
+	ok "a first run far slower is marked an outlier: text, JSON (outliers [0, ...]) and KTAP"
 else
 	fail "outliers" "json: $out; text: $(cat "$TMP/text"); ktap: $(grep outlier "$TMP/k")"
 fi

@@ -126,6 +126,26 @@ run bars "$R/base.json" -o "$TMP/bars.svg" &&
 		"fill" "unmerge" "samples" "rate (pages/s)"
 run bars-time "$R/base.json" --metric time --phase unmerge -o "$TMP/time.svg" &&
 	drawn "--metric time --phase unmerge, in ms" "$TMP/time.svg" "time (ms)" "unmerge"
+run bars-median "$R/base.json" -o "$TMP/bars.svg" &&
+	drawn "bars say what they draw: the median, min to max" "$TMP/bars.svg" \
+		"median, bars min to max"
+# Rates three orders of magnitude apart: a log axis, which the label says.
+python3 - "$R/base.json" "$TMP/apart.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["points"][0]["phases"][1]["metrics"]["rate"]
+m["samples"] = [x * 1000 for x in m["samples"]]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run bars-log "$TMP/apart.json" -o "$TMP/apart.svg" &&
+	drawn "rates 1000x apart: bars on a log axis, said on the axis" "$TMP/apart.svg" \
+		"rate (pages/s, log scale)"
+# A sweep's table with the runs' spread: medians, error bars, the unit.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nparam size = 1M\nregion r type=anon size=size\nphase p { host write r }\nsweep size in 1M, 2M, 4M\ntable rows=size value=p.time\n' >"$TMP/tab.scn"
+"$SCN" run -q --repeat 3 --format json -o "$TMP/tab.json" "$TMP/tab.scn" >/dev/null 2>&1
+run table-spread "$TMP/tab.json" -o "$TMP/tab.svg" &&
+	drawn "a table of 3 runs a cell: medians with min-max bars, the value's unit" "$TMP/tab.svg" \
+		"median of 3 runs, bars min to max" "p.time (s)"
 run no-metric "$R/base.json" --metric nope -o "$TMP/x.svg" &&
 	want_rc "an unknown metric: exit 65 with the ones there are" 65 \
 		"has no metric 'nope'; it has: time, rate, pages"
@@ -138,7 +158,7 @@ run kernels "$R/base.json" "$R/kernel.json" -o "$TMP/kernels.svg" &&
 	drawn "two kernels: grouped bars named by release, titled with what differs" \
 		"$TMP/kernels.svg" "ksm_unmerge: rate per phase, across kernel" \
 		"6.1.0-26-amd64" "6.12.0-rc1+" "fill" "unmerge" \
-		"each bar: the mean of the runs; error bars: min to max"
+		"each bar: the median of the runs; error bars: min to max"
 run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
 	drawn "a sweep over words: grouped bars, a bar per point" "$TMP/words.svg" \
 		"numa_policy: time per phase, across mode" "mode=default" \

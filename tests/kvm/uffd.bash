@@ -118,7 +118,7 @@ out "resolve=zeropage, delay=1ms: zero pages, each fault served after the delay"
 scn stuck <<'EOF'
 backing mem type=anon size=4M
 vm g backing=mem vcpus=2
-uffd g delay=1000s
+uffd g delay=60s
 phase fault { guest write }
 EOF
 out "--timeout ends a phase whose vCPUs wait in userfaults" 124 "timed out after 2 s" "$TMP/stuck.scn" --timeout 2
@@ -126,7 +126,7 @@ out "--timeout ends a phase whose vCPUs wait in userfaults" 124 "timed out after
 scn wd <<'EOF'
 backing mem type=anon size=4M
 vm g backing=mem vcpus=2
-uffd g delay=1000s
+uffd g delay=60s
 phase fault watchdog=1s { guest write }
 EOF
 out "the watchdog ends it and names the vCPUs blocked in userfaults" 1 \

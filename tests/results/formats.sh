@@ -180,8 +180,9 @@ else
 fi
 
 # The progress line on a terminal counts accesses in the language's count
-# units (k, m, g), never M, which is mebibytes in scn.
-printf '# SPDX-License-Identifier: GPL-2.0-only\nregion r type=anon size=64M\nphase p { repeat 400 { host write r } }\n' >"$TMP/long.scn"
+# units (k, m, g), never M, which is mebibytes in scn. The phase lasts
+# seconds, past the progress line's half-second delay.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nregion r type=anon size=64M\nphase p { repeat 3000 { host write r } }\n' >"$TMP/long.scn"
 env -u CI script -qec "$SCN run --state-dir $STATE $TMP/long.scn" /dev/null >"$TMP/tty" 2>&1
 if grep -aqE "# phase p: [0-9.]+[kmg]? accesses, [0-9.]+[kmg]?/s" "$TMP/tty" &&
 	! grep -aqE "[0-9]M accesses|[0-9]M/s" "$TMP/tty"; then

@@ -229,12 +229,14 @@ static void test_outliers(void)
 	static const double spread[] = { 1, 2, 3, 4, 5 };
 	static const double alike[] = { 10, 10, 10, 10, 10.05 };
 	static const double tail[] = { 10, 10, 10, 10, 13 };
+	static const double near[] = { 10.8, 10, 10.1, 10, 10.05 };
 	bool out[5];
 
 	TAP_INT(stats_outliers(slow_first, 5, out), 1, "0.94 among 0.15s: one outlier");
 	tap_ok(out[0], "the first sample is the one marked");
 	TAP_INT(stats_outliers(spread, 5, out), 0, "an even spread has none");
 	TAP_INT(stats_outliers(alike, 5, out), 0, "within a hundredth of the median: none");
+	TAP_INT(stats_outliers(near, 5, out), 0, "8%% off a tight median: not far enough");
 	TAP_INT(stats_outliers(tail, 5, out), 1, "MAD 0: the mean deviation judges 13 among 10s");
 	TAP_INT(stats_outliers(slow_first, 2, out), 0, "two samples: no judgement");
 }

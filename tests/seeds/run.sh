@@ -65,7 +65,8 @@ def kvm(p, name):
                for ph in p["phases"] if ph["name"] in ("run1", "run2"))
 assert kvm(pts["default"], "pf_taken") > 2 * kvm(pts["local"], "pf_taken"), \
     (kvm(pts["default"], "pf_taken"), kvm(pts["local"], "pf_taken"))
-assert kvm(pts["default"], "remote_tlb_flush") > 0
+# (Remote TLB flushes too, but not in every run: a zap flushes only where
+# the vCPUs had mapped what it took, so they are printed, not asserted.)
 m = next(ph for ph in pts["default"]["phases"] if ph["name"] == "run2")["metrics"]
 assert m["delta.vmstat.numa_hint_faults"]["whose"] == "machine-wide"
 assert any("NUMA balancing scanned this process's memory" in w for w in pts["default"]["warnings"])

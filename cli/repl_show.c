@@ -358,6 +358,8 @@ static void show_results(struct repl *R, const struct ir_scenario *sc,
 	metric_line(R, pr, METRIC_PAGES, "");
 	metric_line(R, pr, METRIC_ACCESSES, "");
 	metric_line(R, pr, METRIC_RATE, " pages/s");
+	if (pr->samples[METRIC_HOST_FAULTS][pr->runs - 1] != 0)
+		metric_line(R, pr, METRIC_HOST_FAULTS, "");
 	if (pr->uffd_runs) {
 		sb_init(&sb);
 		sb_printf(&sb, "%" PRId64 " faults, %" PRId64 " eexist; p50 ",

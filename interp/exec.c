@@ -892,25 +892,6 @@ static void collect_uffd(struct strand *s, struct phase_result *pr)
 }
 
 /* The pages an access job touched, in the phase's bitmap of its backing. */
-static void mark_touched(struct run *r, const struct ir_op *op)
-{
-	int64_t psz = r->sc->backings[op->mem.backing].page_size, at;
-	uint64_t *bits = r->counts.touched[op->mem.backing];
-
-	if (!bits)
-		return;
-	for (at = op->mem.offset; at < op->mem.offset + op->mem.size;
-	     at += op->mem.stride) {
-		uint64_t page = (uint64_t)(at / psz);
-
-		__atomic_fetch_or(&bits[page / 64], 1ULL << (page % 64),
-				  __ATOMIC_RELAXED);
-		/* A stride past the page size skips pages; below, repeats one. */
-		if (op->mem.stride < psz)
-			at = (int64_t)(page + 1) * psz - op->mem.stride;
-	}
-}
-
 static int64_t count_touched(struct run *r)
 {
 	int64_t pages = 0;
@@ -1068,6 +1049,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	if (rt_vmstat_read(v0, &err))
 		v0->n = 0;
 	atomic_store(&s->r->counts.accesses, 0);
+	atomic_store(&s->r->counts.host_faults, 0);
 	clear_touched(s->r);
 	for (size_t u = 0; u < s->r->sc->nuffds; u++)
 		if (s->r->uffd_started[u])
@@ -1115,7 +1097,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	free(pr->placement);
 	pr->placement = place;
 	counts = (struct run_counts){ .ns = t1 - t0, .pages = count_touched(s->r),
-				      .accesses = atomic_load(&s->r->counts.accesses) };
+				      .accesses = atomic_load(&s->r->counts.accesses),
+				      .host_faults = atomic_load(&s->r->counts.host_faults) };
 	guest_phase_end(s->r, pr, &counts);
 	results_add_run(s->r->res, op->index, &counts);
 	results_add_counters(s->r->res, op->index);
@@ -1229,12 +1212,19 @@ static void do_op(struct strand *s, const struct ir_op *op)
 				   op->mem.size, &err);
 		break;
 	case IR_HOST_ACCESS: {
-		struct rt_mem *m = &r->mems[op->mem.backing];
+		struct rt_touch t = {
+			.off = op->mem.offset, .size = op->mem.size,
+			.stride = op->mem.stride, .write = op->mem.write,
+			.byte = op->mem.byte,
+			.on_fault = (enum rt_fault_policy)op->mem.on_fault,
+			/* A failing branch stops a writer that retries. */
+			.stop = wd_halt_flag(&r->wd), .stop2 = s->sibling_stop,
+			.touched = &r->counts.accesses,
+			.faults = &r->counts.host_faults,
+			.pages = r->counts.touched[op->mem.backing],
+		};
 
-		rc = rt_mem_touch(m, op->mem.offset, op->mem.size, op->mem.stride,
-				  op->mem.write, op->mem.byte, &r->counts.accesses,
-				  wd_halt_flag(&r->wd), &err);
-		mark_touched(r, op);
+		rc = rt_mem_touch(&r->mems[op->mem.backing], &t, &err);
 		break;
 	}
 	case IR_EXEC:
@@ -1301,9 +1291,11 @@ void run_op(struct strand *s, const struct ir_op *op)
 		char what[WD_WHAT_MAX];
 
 		if (op->kind == IR_HOST_ACCESS)
-			snprintf(what, sizeof(what), "host %s %s",
+			snprintf(what, sizeof(what), "host %s %s%s",
 				 op->mem.write ? "write" : "read",
-				 s->r->sc->backings[op->mem.backing].name);
+				 s->r->sc->backings[op->mem.backing].name,
+				 /* a watchdog that fires names the waiting */
+				 op->mem.on_fault == FAULT_RETRY ? " on_fault=retry" : "");
 		else if (op->kind == IR_GUEST)
 			snprintf(what, sizeof(what), "guest %s on vCPUs %d..%d of %s",
 				 words_guest_op[op->guest.op], op->guest.first_vcpu,

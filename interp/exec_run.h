@@ -27,6 +27,7 @@
  */
 struct phase_counts {
 	atomic_llong accesses;
+	atomic_llong host_faults;	/* pages host accesses found faulting */
 	uint64_t **touched;		/* [backing][page / 64] */
 	size_t *words;			/* [backing] */
 };

@@ -217,7 +217,7 @@ static void bad_member(struct lower *L, const struct ast *m, const char *what,
 	if (suggest_result(&s))
 		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
 	else
-		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, passes, exits, dirty, lat_p50, vcpu[i].*, ksm.*, kvm.*, delta.vmstat.*");
+		diag_hint(r, "a phase has time, seconds, ns, pages, accesses, rate, faults, host_faults, passes, exits, dirty, lat_p50, vcpu[i].*, ksm.*, kvm.*, delta.vmstat.*");
 }
 
 static bool gauge_name_ok(const char *name)

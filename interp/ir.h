@@ -30,6 +30,7 @@
 	X(ACCESSES, "accesses", VT_INT, 1)                                    \
 	X(RATE, "rate", VT_REAL, 1)                                           \
 	X(FAULTS, "faults", VT_INT, 1)                                        \
+	X(HOST_FAULTS, "host_faults", VT_INT, 0)                              \
 	X(PASSES, "passes", VT_INT, 1)                                        \
 	X(EXITS, "exits", VT_INT, 1)                                          \
 	X(DIRTY, "dirty", VT_INT, 0)                                          \
@@ -311,6 +312,7 @@ struct ir_op {
 			int64_t stride;		/* HOST_ACCESS */
 			bool write;
 			int byte;		/* written value */
+			enum fault_policy on_fault;	/* HOST_ACCESS */
 		} mem;
 		struct {
 			int vm;

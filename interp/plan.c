@@ -428,6 +428,8 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_printf(sb, ", value 0x%02x", op->mem.byte);
 		else if (op->mem.byte >= 0)
 			sb_printf(sb, ", each must read 0x%02x", op->mem.byte);
+		if (op->mem.on_fault != FAULT_FAIL)
+			sb_printf(sb, ", on fault %s", words_fault[op->mem.on_fault]);
 		sb_putc(sb, '\n');
 		break;
 	case IR_MEMSLOT:

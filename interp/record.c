@@ -23,6 +23,8 @@ static const struct metric_source {
 	{ "accesses", "accesses", REC_NEUTRAL, false, METRIC_ACCESSES, 1, -1 },
 	/* The guest's counts, left out of phases without guest work. */
 	{ "faults", "faults", REC_NEUTRAL, false, METRIC_FAULTS, 1, METRIC_FAULTS },
+	/* Pages a host access faulted on and skipped, stopped at or retried. */
+	{ "host_faults", "faults", REC_NEUTRAL, false, METRIC_HOST_FAULTS, 1, METRIC_HOST_FAULTS },
 	{ "passes", "passes", REC_NEUTRAL, false, METRIC_PASSES, 1, METRIC_PASSES },
 	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
 	/* Not a result but a confounder: threads waiting for a CPU. */

@@ -98,6 +98,7 @@ void results_add_run(struct results *r, int phase, const struct run_counts *c)
 	p->samples[METRIC_ACCESSES][p->runs] = (double)c->accesses;
 	p->samples[METRIC_RATE][p->runs] = secs > 0 ? (double)c->pages / secs : 0;
 	p->samples[METRIC_FAULTS][p->runs] = (double)c->faults;
+	p->samples[METRIC_HOST_FAULTS][p->runs] = (double)c->host_faults;
 	p->samples[METRIC_PASSES][p->runs] = (double)c->passes;
 	p->samples[METRIC_EXITS][p->runs] = (double)c->exits;
 	p->samples[METRIC_DIRTY][p->runs] = (double)c->dirty;

@@ -110,6 +110,7 @@ void results_clear_phase(struct phase_result *pr);
 /* What one run of a phase did. */
 struct run_counts {
 	int64_t ns, pages, accesses, faults, passes, exits, dirty;
+	int64_t host_faults;		/* pages host accesses found faulting */
 	int64_t lat_p50, lat_p90, lat_p99, lat_max;	/* ns */
 };
 

@@ -44,6 +44,22 @@ static bool vcpu_subset(struct lower *L, const struct ast *sub, int vm,
 	return true;
 }
 
+/* on_fault= of a guest job or a host access: fail unless it says. */
+static bool fault_policy(struct lower *L, struct items *it,
+			 enum fault_policy *policy)
+{
+	const struct ast *a = items_attr(it, "on_fault");
+	int w;
+
+	*policy = FAULT_FAIL;
+	if (!a)
+		return true;
+	if (!want_word(L, a, "on_fault", words_fault, &w))
+		return false;
+	*policy = (enum fault_policy)w;
+	return true;
+}
+
 static const char *const guest_keys[] = { "vm", "verify", "passes", "stride",
 	"offset", "size", "overlap", "order", "seed", "write_pct", "on_fault",
 	"until", "ring", "latency", "pattern", NULL };
@@ -139,12 +155,8 @@ static void lower_guest(struct lower *L, const struct ast *n)
 		diag_error(L->d, n->loc, "'guest mixed' needs write_pct=");
 		ok = false;
 	}
-	if ((a = items_attr(&it, "on_fault"))) {
-		if (want_word(L, a, "on_fault", words_fault, &w))
-			j->on_fault = (enum fault_policy)w;
-		else
-			ok = false;
-	}
+	if (!fault_policy(L, &it, &j->on_fault))
+		ok = false;
 	if ((a = items_attr(&it, "until"))) {
 		if (want_word(L, a, "until", words_until, &w)) {
 			j->until = (enum until_kind)w;
@@ -317,7 +329,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 	int act, w = 0, i;
 	const char *const *keys = host_mem_keys;
 	static const char *const access_keys[] = { "offset", "size", "stride",
-						    "byte", NULL };
+						    "byte", "on_fault", NULL };
 	bool ok = true;
 
 	for (i = 0; i < ADVICE__COUNT; i++)
@@ -326,6 +338,16 @@ static void lower_host(struct lower *L, const struct ast *n)
 	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, write, read, memslot, dirtylog, exec, cgroup)");
 	if (!a || !want_word(L, a, "host action", words_host, &act))
 		return;
+	/* Only write and read touch the memory in scn's thread: they can fault. */
+	if (act != 7 && act != 8 && (a = items_attr(&it, "on_fault"))) {
+		struct diag_rec *r = diag_error(L->d, a->loc,
+			"on_fault is for 'host write' and 'host read': 'host %s' does not access the memory itself",
+			words_host[act]);
+
+		if (act == 0)
+			diag_hint(r, "put on_fault= on the access that the protection makes fault");
+		return;
+	}
 	switch (act) {
 	case 0: /* mprotect NAME ro|rw|none */
 	case 1: /* madvise NAME ADVICE */
@@ -458,6 +480,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 				else
 					ok = false;
 			}
+			if (!fault_policy(L, &it, &op.mem.on_fault))
+				ok = false;
 			if (ok && !mem_range(L, &it, n, b, &op.mem.offset, &op.mem.size))
 				ok = false;
 		}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compat.h"
@@ -252,61 +253,122 @@ static void install_fault_handlers(void)
 	pthread_once(&once, install_fault_handlers_once);
 }
 
-int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
-		 bool write, int byte, atomic_llong *touched,
-		 const atomic_bool *stop, struct rt_err *err)
+static bool touch_stopped(const struct rt_touch *t)
+{
+	return (t->stop && atomic_load_explicit(t->stop, memory_order_relaxed)) ||
+	       (t->stop2 && atomic_load_explicit(t->stop2, memory_order_relaxed));
+}
+
+/*
+ * retry: the page is tried again after a short sleep, not at once: the
+ * thread that will make it accessible (an mprotect in a concurrent
+ * branch) gets the CPU, and a stop is seen within RT_TOUCH_RETRY_NS.
+ */
+static bool touch_retry_wait(const struct rt_touch *t)
+{
+	struct timespec ts = { 0, RT_TOUCH_RETRY_NS };
+
+	if (touch_stopped(t))
+		return false;
+	nanosleep(&ts, NULL);	/* a signal cuts it short: the flags say why */
+	return !touch_stopped(t);
+}
+
+static int touch_fault_error(const struct rt_mem *m, const struct rt_touch *t,
+			     struct rt_err *err)
+{
+	return rt_fail(err, -EFAULT, "host %s at offset %lld faulted (%s): the memory is %s",
+		       t->write ? "write" : "read",
+		       (long long)((char *)touch_addr - (char *)m->addr),
+		       touch_sig == SIGBUS ? "SIGBUS" : "SIGSEGV",
+		       touch_sig == SIGBUS ? "not backed (a hugetlb pool too small?)" :
+		       t->write ? "read-only or unmapped" : "unmapped or PROT_NONE");
+}
+
+int rt_mem_touch(struct rt_mem *m, const struct rt_touch *t,
+		 struct rt_err *err)
 {
 	volatile unsigned char *p;
-	volatile int64_t i, n = 0;	/* accesses not yet added to *touched */
+	/* volatile: they are read after a siglongjmp from the handler. */
+	volatile int64_t i = 0, n = 0;	/* n: accesses not yet in *touched */
+	volatile int64_t next = 0;	/* where the next page begins, from p */
+	volatile int64_t counted = -1;	/* the page whose fault was counted last */
+	const int64_t psz = m->page_size;
 	unsigned char sink = 0;
 	sigjmp_buf jump;
-	int rc = check_range(m, off, size, err);
+	int rc = check_range(m, t->off, t->size, err);
 
 	if (rc)
 		return rc;
 	install_fault_handlers();
 	/* volatile: every access happens, in order, as the scenario asks. */
-	p = (volatile unsigned char *)m->addr + off;
+	p = (volatile unsigned char *)m->addr + t->off;
+arm:
 	if (sigsetjmp(jump, 1)) {
+		int64_t page = (t->off + i) / psz, past;
+
 		touch_jump = NULL;
-		atomic_fetch_add(touched, n);
-		return rt_fail(err, -EFAULT, "host %s at offset %lld faulted (%s): the memory is %s",
-			       write ? "write" : "read",
-			       (long long)((char *)touch_addr - (char *)m->addr),
-			       touch_sig == SIGBUS ? "SIGBUS" : "SIGSEGV",
-			       touch_sig == SIGBUS ? "not backed (a hugetlb pool too small?)" :
-			       write ? "read-only or unmapped" : "unmapped or PROT_NONE");
+		if (t->on_fault == RT_FAULT_FAIL) {
+			rc = touch_fault_error(m, t, err);
+			goto out;
+		}
+		/* A page counts once, however often a retry finds it faulting. */
+		if (page != counted && t->faults)
+			atomic_fetch_add(t->faults, 1);
+		counted = page;
+		switch (t->on_fault) {
+		case RT_FAULT_STOP:
+			goto out;
+		case RT_FAULT_SKIP:
+			/* Its other accesses would fault too: on from the next page. */
+			past = (page + 1) * psz - t->off;
+			i = (past + t->stride - 1) / t->stride * t->stride;
+			break;
+		default:
+			if (!touch_retry_wait(t)) {
+				rc = rt_fail(err, -EINTR, "interrupted");
+				goto out;
+			}
+		}
+		goto arm;
 	}
 	touch_jump = &jump;
-	for (i = 0; i < size; i += stride, n++) {
+	for (; i < t->size; i += t->stride, n++) {
 		/* Counted as it goes, for a progress line; in batches, cheaply. */
 		if (n == 4096) {
-			atomic_fetch_add_explicit(touched, n, memory_order_relaxed);
+			atomic_fetch_add_explicit(t->touched, n, memory_order_relaxed);
 			n = 0;
 		}
 		/* A slow fault (a uffd delay) must not keep Ctrl-C waiting. */
-		if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
-			touch_jump = NULL;
-			atomic_fetch_add(touched, n);
-			return rt_fail(err, -EINTR, "interrupted");
+		if (touch_stopped(t)) {
+			rc = rt_fail(err, -EINTR, "interrupted");
+			break;
 		}
-		if (write) {
-			p[i] = (unsigned char)byte;
-		} else if (byte >= 0 && p[i] != (unsigned char)byte) {
+		if (t->write) {
+			p[i] = (unsigned char)t->byte;
+		} else if (t->byte >= 0 && p[i] != (unsigned char)t->byte) {
 			unsigned char got = p[i];
 
-			touch_jump = NULL;
-			atomic_fetch_add(touched, n);
-			return rt_fail(err, -EIO, "host read at offset %lld found 0x%02x, expected 0x%02x",
-				       (long long)(off + i), got, byte);
+			rc = rt_fail(err, -EIO, "host read at offset %lld found 0x%02x, expected 0x%02x",
+				     (long long)(t->off + i), got, t->byte);
+			break;
 		} else {
 			sink ^= p[i];
 		}
+		/* The first access of a page that did not fault: the page counts. */
+		if (t->pages && i >= next) {
+			int64_t page = (t->off + i) / psz;
+
+			__atomic_fetch_or(&t->pages[page / 64], 1ULL << (page % 64),
+					  __ATOMIC_RELAXED);
+			next = (page + 1) * psz - t->off;
+		}
 	}
+out:
 	touch_jump = NULL;
 	(void)sink;
-	atomic_fetch_add(touched, n);
-	return 0;
+	atomic_fetch_add(t->touched, n);
+	return rc;
 }
 
 int rt_mem_fill_cache(struct rt_mem *m, int byte, struct rt_err *err)

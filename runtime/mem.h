@@ -50,15 +50,41 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 		  struct rt_err *err);
 
 /*
- * Touches one byte every stride bytes of [off, off+size): writes byte,
- * or reads, and then byte >= 0 is the value each read must find (-EIO
- * otherwise). The accesses are added to *touched as they happen, in
- * batches, so that another thread can show progress. Stops early (-EINTR)
- * once *stop is set.
+ * What an access does where it faults: a host access (rt_mem_touch) and
+ * a guest job (vcpu.h) alike. fail: an error; skip: count it, leave the
+ * page, go on; stop: count it, end the access (no error); retry: count
+ * it, wait until the page can be accessed, access it again.
  */
-int rt_mem_touch(struct rt_mem *m, int64_t off, int64_t size, int64_t stride,
-		 bool write, int byte, atomic_llong *touched,
-		 const atomic_bool *stop, struct rt_err *err);
+enum rt_fault_policy { RT_FAULT_FAIL, RT_FAULT_SKIP, RT_FAULT_STOP,
+		       RT_FAULT_RETRY };
+
+/* How long a retrying host access waits before it tries a page again. */
+#define RT_TOUCH_RETRY_NS 1000000LL
+
+/* A host access: one byte every stride bytes of [off, off+size). */
+struct rt_touch {
+	int64_t off, size, stride;
+	bool write;
+	int byte;			/* written; a read: expected, or -1 */
+	enum rt_fault_policy on_fault;
+	/* Either set: the access ends with -EINTR (may be NULL). */
+	const atomic_bool *stop, *stop2;
+	atomic_llong *touched;		/* accesses, added in batches */
+	atomic_llong *faults;		/* pages that faulted (not with fail) */
+	uint64_t *pages;		/* a bit per page of m set as it is touched, or NULL */
+};
+
+/*
+ * Touches the memory as t says: writes byte, or reads, and then byte >= 0
+ * is the value each read must find (-EIO otherwise). The accesses are
+ * added to *t->touched as they happen, in batches, so that another thread
+ * can show progress. A fault (SIGSEGV, SIGBUS) is handled by
+ * t->on_fault; a page that faults is counted once in *t->faults however
+ * often a retry finds it faulting. Thread-safe: each thread catches its
+ * own faults.
+ */
+int rt_mem_touch(struct rt_mem *m, const struct rt_touch *t,
+		 struct rt_err *err);
 
 /*
  * Writes byte over all of a shared backing through a second mapping of

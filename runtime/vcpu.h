@@ -34,9 +34,7 @@
 #include "../guest/abi.h"
 #include "err.h"
 #include "kvm.h"
-
-enum rt_fault_policy { RT_FAULT_FAIL, RT_FAULT_SKIP, RT_FAULT_STOP,
-		       RT_FAULT_RETRY };
+#include "mem.h"		/* enum rt_fault_policy */
 
 /* How KVM told of a fault. */
 enum rt_fault_exit {

@@ -318,6 +318,7 @@ arm:
 		counted = page;
 		switch (t->on_fault) {
 		case RT_FAULT_STOP:
+			rc = 0;		/* the end of the access, not an error */
 			goto out;
 		case RT_FAULT_SKIP:
 			/* Its other accesses would fault too: on from the next page. */

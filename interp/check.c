@@ -15,6 +15,7 @@
 #include "../grammar/parse.h"
 #include "lower.h"
 #include "memcg.h"
+#include "memneed.h"
 #include "words.h"
 
 #define MAX_INCLUDE_DEPTH 16
@@ -295,8 +296,9 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	L.cur = &top;
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
-	cgroup_check_memory(&L);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
+	memneed_compute(sc);
+	cgroup_check_memory(&L);
 	/* The table's value is a run-time expression of each point. */
 	if (C->prog->table) {
 		const struct ast *t[1];
@@ -566,8 +568,9 @@ static int check_program(struct checker *C)
 
 /*
  * A scenario that needs more memory than the machine has is valid, but
- * scn run will skip it there: check and plan say so at its largest
- * backing, once for all the points.
+ * scn run will skip it there: check and plan say so at what takes the
+ * most (a backing, or a hugetlb pool's knob), once for all the points.
+ * Pools are taken to be empty before the run, as on a fresh machine.
  */
 static void warn_memory(struct checker *C)
 {
@@ -575,30 +578,49 @@ static void warn_memory(struct checker *C)
 
 	for (size_t i = 0; i < C->prog->npoints; i++) {
 		const struct ir_scenario *sc = &C->prog->points[i];
+		int64_t total = memneed_total(sc, NULL), most;
 		const struct ir_backing *big = NULL;
-		struct strbuf need, have, one;
+		int pool = -1;
+		struct strbuf need, have, one, why;
 
-		if (sc->real_memory <= f->mem_free)
+		if (total <= f->mem_free)
 			continue;
 		for (size_t b = 0; b < sc->nbackings; b++)
-			if (!sc->backings[b].noreserve &&
-			    (!big || sc->backings[b].size > big->size))
+			if (!big || sc->backings[b].need > big->need)
 				big = &sc->backings[b];
-		if (!big)
-			return;
+		most = big ? big->need : 0;
+		for (int p = 0; p < IR_POOLS; p++)
+			if (memneed_pool(sc, p, NULL) > most) {
+				most = memneed_pool(sc, p, NULL);
+				pool = p;
+			}
 		sb_init(&need);
 		sb_init(&have);
 		sb_init(&one);
-		format_size_human(&need, sc->real_memory);
+		sb_init(&why);
+		format_size_human(&need, total);
 		format_size_human(&have, f->mem_free);
-		format_size_human(&one, big->size);
-		diag_warning(C->d, big->loc,
-			     "the scenario needs %s of memory (%s '%s' is %s), more than %s has available (mem_free %s): scn run skips it there",
-			     need.buf, big->is_region ? "region" : "backing", big->name,
-			     one.buf, C->opts->machine, have.buf);
+		if (pool >= 0) {
+			format_size_human(&one, most);
+			sb_printf(&why, "%s = %lld takes %s", knob_info[sc->pools[pool].knob].name,
+				  (long long)sc->pools[pool].pages, one.buf);
+		} else {
+			format_size_human(&one, big->size);
+			sb_printf(&why, "%s '%s' is %s", big->is_region ? "region" : "backing",
+				  big->name, one.buf);
+			if (big->noreserve) {
+				sb_puts(&why, " noreserve, ");
+				format_size_human(&why, big->need);
+				sb_puts(&why, " of it touched");
+			}
+		}
+		diag_warning(C->d, pool >= 0 ? sc->pools[pool].loc : big->loc,
+			     "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
+			     need.buf, why.buf, C->opts->machine, have.buf);
 		sb_free(&need);
 		sb_free(&have);
 		sb_free(&one);
+		sb_free(&why);
 		return;
 	}
 }

@@ -495,9 +495,6 @@ void lower_backing(struct lower *L, const struct ast *n)
 	}
 	if (!sym_add(L, n->name, SYM_BACKING, (int)L->sc->nbackings, ast_name_loc(n)))
 		return;
-	if (!b.noreserve && __builtin_add_overflow(L->sc->real_memory, b.size,
-						  &L->sc->real_memory))
-		L->sc->real_memory = INT64_MAX;
 	op.index = (int)L->sc->nbackings;
 	PUSH_ARENA(L, L->sc->backings, L->sc->nbackings, L->backings_cap, b);
 	PUSH_OP(L, op);

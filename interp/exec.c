@@ -23,6 +23,7 @@
 #include "plan.h"
 #include "progress.h"
 #include "exec_run.h"
+#include "memneed.h"
 #include "results.h"
 #include "words.h"
 
@@ -342,24 +343,28 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		used = 1;
 	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;
-	if (!used && (sc->real_memory > f->facts.mem_free ||
-		      kvm_memory > f->facts.mem_free - sc->real_memory)) {
-		sb_init(&sb);
-		format_size_human(&sb, sc->real_memory > INT64_MAX - kvm_memory ?
-			    INT64_MAX : sc->real_memory + kvm_memory);
-		sb_puts(&sb, " of memory");
-		if (kvm_memory) {
-			sb_puts(&sb, " (");
-			format_size_human(&sb, sc->real_memory);
-			sb_puts(&sb, " for backings and regions, ");
-			format_size_human(&sb, kvm_memory);
-			sb_puts(&sb, " for KVM's memslot metadata and scn's guest areas)");
+	if (!used) {
+		int64_t pool_now[IR_POOLS], need;
+		struct strbuf parts;
+
+		memneed_read_pools(sc, pool_now);
+		need = memneed_total(sc, pool_now);
+		if (need > f->facts.mem_free || kvm_memory > f->facts.mem_free - need) {
+			sb_init(&sb);
+			format_size_human(&sb, need > INT64_MAX - kvm_memory ?
+				    INT64_MAX : need + kvm_memory);
+			sb_puts(&sb, " of memory");
+			sb_init(&parts);
+			if (memneed_describe(&parts, sc, pool_now, kvm_memory,
+					     format_size_human))
+				sb_printf(&sb, " (%s)", parts.buf);
+			sb_free(&parts);
+			sb_puts(&sb, ", and the machine has ");
+			format_size_human(&sb, f->facts.mem_free);
+			snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
+			sb_free(&sb);
+			used = 1;
 		}
-		sb_puts(&sb, ", and the machine has ");
-		format_size_human(&sb, f->facts.mem_free);
-		snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
-		sb_free(&sb);
-		used = 1;
 	}
 	if (used)
 		return EXEC_SKIP;

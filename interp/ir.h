@@ -168,6 +168,11 @@ struct ir_backing {
 	bool prefault, nohugepage, hugepage, has_fill, noreserve;
 	int64_t fill;			/* byte written everywhere */
 	int node;			/* bound to this node, or -1 */
+	/*
+	 * Bytes of memory it can take: its size, or for a noreserve one
+	 * what the scenario's accesses touch of it (memneed.h).
+	 */
+	int64_t need;
 };
 
 enum ring { RING_AUTO, RING_0, RING_3 };
@@ -408,6 +413,20 @@ struct ir_require {
 	const char *why;		/* what implies it */
 };
 
+/*
+ * A hugetlb pool the scenario sizes with its knob: the memory the pool
+ * takes beyond what it holds now, less what its hugetlb backings (which
+ * real_memory counts) take of it.
+ */
+#define IR_POOLS 2
+struct ir_pool {
+	enum knob knob;			/* KNOB_HUGETLB_2M, KNOB_HUGETLB_1G */
+	int64_t page_size;
+	int64_t pages;			/* the largest value set; -1: not set */
+	struct loc loc;			/* of that set */
+	int64_t backed;			/* bytes of hugetlb backings of page_size */
+};
+
 /* One scenario as one sweep point runs it. */
 struct ir_scenario {
 	struct ir_param *params;
@@ -425,7 +444,10 @@ struct ir_scenario {
 	struct ir_cgroup *cgroup;	/* the one it runs in, or NULL */
 	struct ir_block ops;
 	struct ir_expr *table_value;	/* this point's table cell, or NULL */
-	int64_t real_memory;		/* bytes the backings can take */
+	int64_t real_memory;		/* bytes the backings can take: their need */
+	int64_t noreserve;		/* bytes of noreserve backings, */
+	int64_t noreserve_touched;	/* and what the scenario touches of them */
+	struct ir_pool pools[IR_POOLS];	/* hugetlb.pages_2M, hugetlb.pages_1G */
 	int64_t guest_memory;		/* bytes of guest-physical memory */
 };
 

@@ -264,7 +264,7 @@ int64_t cgroup_charged_memory(const struct ir_scenario *sc)
 		const struct ir_backing *bk = &sc->backings[i];
 
 		if (!(backing_info[bk->type].flags & BK_HUGETLB) &&
-		    __builtin_add_overflow(mem, bk->size, &mem))
+		    __builtin_add_overflow(mem, bk->need, &mem))
 			mem = INT64_MAX;
 	}
 	return mem;

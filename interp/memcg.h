@@ -22,7 +22,7 @@ void lower_host_cgroup(struct lower *L, const struct ast *n, struct items *it);
  * scn itself, too little room; once all memory is declared.
  */
 void cgroup_check_memory(struct lower *L);
-/* The bytes of sc's memory that its cgroup is charged for (not hugetlb). */
+/* The bytes of sc's memory its cgroup is charged for: the backings' need, not hugetlb. */
 int64_t cgroup_charged_memory(const struct ir_scenario *sc);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memneed.h"
 #include "words.h"
 
 static void indent(struct strbuf *sb, int depth)
@@ -577,6 +578,7 @@ static const char *origin_name(enum param_origin o)
 
 static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 {
+	struct strbuf parts;
 	size_t i, w = 0;
 
 	sb_puts(sb, "parameters:\n");
@@ -593,8 +595,13 @@ static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 	sb_puts(sb, "requires: ");
 	plan_requirements(sb, sc);
 	sb_puts(sb, "\nmemory: ");
-	size(sb, sc->real_memory);
+	size(sb, memneed_total(sc, NULL));
 	sb_puts(sb, " of host memory");
+	/* Where noreserve or a hugetlb pool is in it, what it is made of. */
+	sb_init(&parts);
+	if (memneed_describe(&parts, sc, NULL, 0, size))
+		sb_printf(sb, " (%s)", parts.buf);
+	sb_free(&parts);
 	if (sc->guest_memory) {
 		sb_puts(sb, ", ");
 		size(sb, sc->guest_memory);

@@ -454,7 +454,11 @@ void format_size_human(struct strbuf *sb, int64_t bytes)
 		v /= 1024;
 		u++;
 	}
-	sb_printf(sb, "%.3g%c", v, units[u]);
+	/* T is the largest unit: past 999T, whole ones (1907T, not 1.91e+03T). */
+	if (v >= 999.5 || v <= -999.5)
+		sb_printf(sb, "%.0f%c", v, units[u]);
+	else
+		sb_printf(sb, "%.3g%c", v, units[u]);
 }
 
 void format_duration(struct strbuf *sb, int64_t ns)

@@ -342,6 +342,26 @@ static void test_human(void)
 	want_human(val_bool(false), "no");
 }
 
+/* Sizes in messages: three digits, and whole T past 999T. */
+static void want_size_msg(int64_t bytes, const char *want)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	format_size_human(&sb, bytes);
+	TAP_STR(sb.buf ? sb.buf : "", want, "%lld bytes read %s in a message",
+		(long long)bytes, want);
+	sb_free(&sb);
+}
+
+static void test_size_msg(void)
+{
+	want_size_msg(64 * GIB, "64G");
+	want_size_msg(21795672LL * 1024, "20.8G");
+	want_size_msg(1000000000LL * 2 * 1024 * 1024, "1907T");
+	want_size_msg(INT64_MAX, "8388608T");
+}
+
 static void test_names(void)
 {
 	TAP_STR(val_type_name(VT_INT), "integer", "VT_INT is an integer");
@@ -360,6 +380,7 @@ int main(void)
 	test_format();
 	test_check_format();
 	test_human();
+	test_size_msg();
 	test_names();
 	return tap_done();
 }

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * memneed: the memory a scenario can take (see memneed.h). Touched
+ * ranges are bounded above: a stride that skips pages is taken to touch
+ * them all, as THP may fault a whole huge page for one byte.
+ */
+#include <stdlib.h>
+
+#include "../runtime/knobs.h"
+#include "memneed.h"
+#include "value.h"
+
+/* The pool knobs, in the order of sc->pools. */
+static const struct {
+	enum knob knob;
+	int64_t page_size;
+} pool_knobs[IR_POOLS] = {
+	{ KNOB_HUGETLB_2M, 2LL << 20 },
+	{ KNOB_HUGETLB_1G, 1LL << 30 },
+};
+
+/* Bytes [lo, hi) of backing b that an operation touches. */
+struct span {
+	int b;
+	int64_t lo, hi;
+};
+
+struct spans {
+	struct span *v;
+	size_t n, cap;
+};
+
+static void add_span(struct spans *s, int b, int64_t lo, int64_t hi)
+{
+	if (lo >= hi)
+		return;
+	grow_array((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
+	s->v[s->n++] = (struct span){ b, lo, hi };
+}
+
+static int64_t add_sat(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/*
+ * A guest job's range of guest memory in its backing: the same offsets,
+ * or with alias, where every memslot maps all of the backing, the range
+ * folded onto it (at most the whole backing, however large the guest).
+ */
+static void guest_spans(struct spans *s, const struct ir_scenario *sc,
+			const struct ir_guest_job *j)
+{
+	const struct ir_vm *vm = &sc->vms[j->vm];
+	int64_t size = sc->backings[vm->backing].size, lo;
+
+	if (!vm->alias) {
+		add_span(s, vm->backing, j->offset, j->offset + j->size);
+		return;
+	}
+	if (j->size >= size) {
+		add_span(s, vm->backing, 0, size);
+		return;
+	}
+	lo = j->offset % size;
+	add_span(s, vm->backing, lo, lo + j->size < size ? lo + j->size : size);
+	if (lo + j->size > size)
+		add_span(s, vm->backing, 0, lo + j->size - size);
+}
+
+static void block_spans(struct spans *s, const struct ir_scenario *sc,
+			const struct ir_block *blk)
+{
+	for (size_t i = 0; i < blk->n; i++) {
+		const struct ir_op *op = &blk->ops[i];
+
+		switch (op->kind) {
+		case IR_MADVISE:	/* populating touches every page */
+		case IR_HOST_ACCESS:
+			if (op->kind == IR_HOST_ACCESS ||
+			    op->mem.advice == ADVICE_POPULATE_READ ||
+			    op->mem.advice == ADVICE_POPULATE_WRITE)
+				add_span(s, op->mem.backing, op->mem.offset,
+					 op->mem.offset + op->mem.size);
+			break;
+		case IR_GUEST:
+			guest_spans(s, sc, &op->guest);
+			break;
+		default:
+			break;
+		}
+		block_spans(s, sc, &op->body);
+		for (size_t k = 0; k < op->nbranches; k++)
+			block_spans(s, sc, &op->branches[k]);
+	}
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->b != y->b)
+		return x->b < y->b ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Each noreserve backing's need: the union of its spans. */
+static void touched(struct ir_scenario *sc)
+{
+	struct spans s = { 0 };
+	size_t i = 0;
+
+	block_spans(&s, sc, &sc->ops);
+	if (s.n)
+		qsort(s.v, s.n, sizeof(*s.v), span_cmp);
+	while (i < s.n) {
+		struct ir_backing *b = &sc->backings[s.v[i].b];
+		int64_t lo = s.v[i].lo, hi = s.v[i].hi;
+
+		for (i++; i < s.n && s.v[i].b == s.v[i - 1].b && s.v[i].lo <= hi; i++)
+			hi = s.v[i].hi > hi ? s.v[i].hi : hi;
+		if (b->noreserve)
+			b->need += (hi < b->size ? hi : b->size) - lo;
+	}
+	free(s.v);
+}
+
+/* The largest value the scenario gives each pool knob. */
+static void pools(struct ir_scenario *sc, const struct ir_block *blk)
+{
+	for (size_t i = 0; i < blk->n; i++) {
+		const struct ir_op *op = &blk->ops[i];
+
+		for (int p = 0; p < IR_POOLS && op->kind == IR_SET_KNOB; p++)
+			if (op->knob.knob == sc->pools[p].knob &&
+			    op->knob.value.type == VT_INT &&
+			    op->knob.value.i > sc->pools[p].pages) {
+				sc->pools[p].pages = op->knob.value.i;
+				sc->pools[p].loc = op->loc;
+			}
+		pools(sc, &op->body);
+		for (size_t k = 0; k < op->nbranches; k++)
+			pools(sc, &op->branches[k]);
+	}
+}
+
+void memneed_compute(struct ir_scenario *sc)
+{
+	sc->real_memory = sc->noreserve = sc->noreserve_touched = 0;
+	for (int p = 0; p < IR_POOLS; p++)
+		sc->pools[p] = (struct ir_pool){ .knob = pool_knobs[p].knob,
+			.page_size = pool_knobs[p].page_size, .pages = -1 };
+	for (size_t i = 0; i < sc->nbackings; i++) {
+		struct ir_backing *b = &sc->backings[i];
+		bool whole = !b->noreserve || b->prefault || b->has_fill;
+
+		b->need = whole ? b->size : 0;
+	}
+	touched(sc);
+	for (size_t i = 0; i < sc->nbackings; i++) {
+		const struct ir_backing *b = &sc->backings[i];
+
+		sc->real_memory = add_sat(sc->real_memory, b->need);
+		if (b->noreserve) {
+			sc->noreserve = add_sat(sc->noreserve, b->size);
+			sc->noreserve_touched = add_sat(sc->noreserve_touched, b->need);
+		}
+		for (int p = 0; p < IR_POOLS; p++)
+			if ((backing_info[b->type].flags & BK_HUGETLB) &&
+			    b->page_size == sc->pools[p].page_size)
+				sc->pools[p].backed = add_sat(sc->pools[p].backed, b->need);
+	}
+	pools(sc, &sc->ops);
+}
+
+int64_t memneed_pool(const struct ir_scenario *sc, int p, const int64_t *pool_now)
+{
+	const struct ir_pool *pl = &sc->pools[p];
+	int64_t now = pool_now ? pool_now[p] : 0, grow;
+
+	if (pl->pages <= now)
+		return 0;
+	if (__builtin_mul_overflow(pl->pages - now, pl->page_size, &grow))
+		return INT64_MAX;
+	return grow > pl->backed ? grow - pl->backed : 0;
+}
+
+int64_t memneed_total(const struct ir_scenario *sc, const int64_t *pool_now)
+{
+	int64_t sum = sc->real_memory;
+
+	for (int p = 0; p < IR_POOLS; p++)
+		sum = add_sat(sum, memneed_pool(sc, p, pool_now));
+	return sum;
+}
+
+void memneed_read_pools(const struct ir_scenario *sc, int64_t pool_now[IR_POOLS])
+{
+	for (int p = 0; p < IR_POOLS; p++) {
+		char buf[RT_KNOB_VALUE_MAX];
+		struct rt_err err;
+
+		/* An absent pool cannot grow: preflight skips its knob. */
+		pool_now[p] = sc->pools[p].pages >= 0 &&
+			      !rt_knob_read(sc->pools[p].knob, buf, sizeof(buf), &err) ?
+			      atoll(buf) : 0;
+	}
+}
+
+bool memneed_describe(struct strbuf *sb, const struct ir_scenario *sc,
+		      const int64_t *pool_now, int64_t extra,
+		      void (*fmt)(struct strbuf *sb, int64_t bytes))
+{
+	int64_t reserved = sc->real_memory - sc->noreserve_touched;
+	size_t start = sb->len;
+	bool any = extra || sc->noreserve ||
+		   memneed_total(sc, pool_now) != sc->real_memory;
+
+	if (!any)
+		return false;
+	if (reserved) {
+		fmt(sb, reserved);
+		sb_puts(sb, " for backings and regions");
+	}
+	if (sc->noreserve) {
+		sb_puts(sb, sb->len > start ? ", " : "");
+		fmt(sb, sc->noreserve_touched);
+		sb_puts(sb, " touched of ");
+		fmt(sb, sc->noreserve);
+		sb_puts(sb, " noreserve");
+	}
+	for (int p = 0; p < IR_POOLS; p++) {
+		int64_t grow = memneed_pool(sc, p, pool_now);
+
+		if (!grow)
+			continue;
+		sb_puts(sb, sb->len > start ? ", " : "");
+		fmt(sb, grow);
+		sb_printf(sb, " for %s = %lld", knob_info[sc->pools[p].knob].name,
+			  (long long)sc->pools[p].pages);
+	}
+	if (extra) {
+		sb_puts(sb, sb->len > start ? ", " : "");
+		fmt(sb, extra);
+		sb_puts(sb, " for KVM's memslot metadata and scn's guest areas");
+	}
+	return true;
+}

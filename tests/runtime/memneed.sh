@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Issue 15: what a noreserve backing's accesses touch, and the pages a
+# hugetlb pool knob adds, count against MemAvailable. scn run skips
+# before any side effect (no knob written, no journal left), where it
+# wrote 64G into a 24G machine and met the OOM killer.
+cd "$(dirname "$0")/../.."
+. tests/runtime/lib.sh
+
+if ! need_root; then
+	skip memneed "not root: knobs need root"
+	exit 0
+fi
+
+# skipped NAME PATTERN FILE KNOB...: exit 4 with PATTERN, each KNOB file
+# as it was, and no journal of this run anywhere.
+skipped() {
+	local name=$1 pat=$2 file=$3 rc k
+	local -A was=()
+	shift 3
+	for k in "$@"; do
+		was[$k]=$(knob "$k")
+	done
+	"$SCN" run -q $WAIT --state-dir "$STATE" "$file" > "$TMP/out" 2>&1
+	rc=$?
+	if [ $rc != 4 ]; then
+		fail "$name" "exit $rc, wanted 4: $(cat "$TMP/out")"
+		return
+	elif ! grep -qE -- "$pat" "$TMP/out"; then
+		fail "$name" "output lacks /$pat/: $(cat "$TMP/out")"
+		return
+	fi
+	for k in "$@"; do
+		if [ "$(knob "$k")" != "${was[$k]}" ]; then
+			fail "$name" "$k is $(cat "$k"), was ${was[$k]}"
+			return
+		fi
+	done
+	if [ -e "$STATE/journal" ] || grep -qsF "$STATE" /run/scn/journals/*; then
+		fail "$name" "a journal was left"
+		return
+	fi
+	ok "$name"
+}
+
+# Four times the machine's memory, whatever the machine: never written.
+big=$(($(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) / 1048576 * 4 + 4))G
+ksm=/sys/kernel/mm/ksm/sleep_millisecs
+pool=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
+
+if [ -e "$ksm" ]; then
+	printf 'set ksm.sleep_millisecs = %s\nregion big type=anon size=%s noreserve\nphase p { host write big }\n' \
+		$(($(knob $ksm) + 1)) "$big" > "$TMP/write.scn"
+	skipped "writing all of a noreserve region larger than the machine is a SKIP, nothing changed" \
+		"^# SKIP needs $big of memory \($big touched of $big noreserve\), and the machine has [0-9.]+[KMGT] available" \
+		"$TMP/write.scn" "$ksm"
+else
+	skip "noreserve write" "no KSM knobs here to see unchanged"
+fi
+
+# The same region, touched in part: it runs.
+printf 'region big type=anon size=%s noreserve\nphase p { host write big size=64M }\nprint "{p.pages} pages"\n' \
+	"$big" > "$TMP/part.scn"
+if "$SCN" run -q --state-dir "$STATE" "$TMP/part.scn" > "$TMP/out" 2>&1 &&
+   grep -qx "16384 pages" "$TMP/out"; then
+	ok "a noreserve region larger than the machine, touched in part, runs"
+else
+	fail "noreserve touched in part" "$(cat "$TMP/out")"
+fi
+
+if [ -e "$pool" ] && [ -e "$ksm" ]; then
+	printf 'set ksm.sleep_millisecs = %s, hugetlb.pages_2M = 1000000000\nphase p { sleep 1ms }\n' \
+		$(($(knob $ksm) + 1)) > "$TMP/pool.scn"
+	skipped "a hugetlb pool larger than the machine is a SKIP, no knob written" \
+		"^# SKIP needs [0-9.]+T of memory \([0-9.]+T for hugetlb.pages_2M = 1000000000\), and the machine has [0-9.]+[KMGT] available" \
+		"$TMP/pool.scn" "$ksm" "$pool"
+else
+	skip "hugetlb pool" "this kernel has no 2M hugetlb pool or no KSM"
+fi

@@ -166,7 +166,7 @@ vm g backing=b mem=60T alias
 phase p { guest write size=4K }
 EOF
 out "too much guest memory is a SKIP with the numbers" 4 \
-	"SKIP needs [0-9.]+[MGT] of memory \([0-9.]+[BKMGT] for backings and regions, [0-9.]+[MGT] for KVM's memslot metadata and scn's guest areas\)" \
+	"SKIP needs [0-9.]+[MGT] of memory \(4K touched of 4G noreserve, [0-9.]+[MGT] for KVM's memslot metadata and scn's guest areas\)" \
 	"$TMP/huge.scn"
 
 # --- nothing left behind: fds and threads the same at each sweep point ---

@@ -24,9 +24,14 @@ run_left() {
 }
 
 # --- the group: limits written, scn inside, counters its own ------------
-# Run by a phase's host exec: the group of scn (its parent) and its limits.
+# Run by a phase's host exec: the group of scn itself (the nearest
+# ancestor named scn: sh -c may stand between) and its limits.
 cat >"$TMP/where.sh" <<SH
-d=\$(sed -n 's/^0:://p' /proc/\$PPID/cgroup)
+p=\$PPID
+while [ "\$p" -gt 1 ] && [ "\$(cat /proc/\$p/comm)" != scn ]; do
+	p=\$(sed -n 's/^PPid:[[:space:]]*//p' /proc/\$p/status)
+done
+d=\$(sed -n 's/^0:://p' /proc/\$p/cgroup)
 cd "$ROOT\$d" && echo in \$(basename \$d): \$(cat memory.max memory.high memory.low memory.min)
 SH
 scn limits <<SCN

@@ -267,11 +267,13 @@ else
 fi
 rm -f "$TMP/mark"
 "$SCN" run --state-dir "$STATE" -q --repeat 5 --format json -o "$TMP/warm.json" "$TMP/first.scn" 2>/dev/null
-out=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["points"][0]["phases"][0]["metrics"]["time"]; print(d["command"]["warmup"], m["n"], m["outliers"], max(m["samples"]) < 0.9)' "$TMP/warm.json" 2>&1)
-if [ "$out" = "1 5 [] True" ]; then
+# (Which of five 10 ms runs of sh is an outlier is the machine's noise:
+# what counts is that the second-long first run is not among them.)
+out=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["points"][0]["phases"][0]["metrics"]["time"]; print(d["command"]["warmup"], m["n"], max(m["samples"]) < 0.9)' "$TMP/warm.json" 2>&1)
+if [ "$out" = "1 5 True" ]; then
 	ok "--repeat 5 alone does one warm-up run: the slow first run is dropped"
 else
-	fail "--repeat implies --warmup 1" "warmup, n, outliers, all fast: $out"
+	fail "--repeat implies --warmup 1" "warmup, n, all fast: $out"
 fi
 
 # --- --timeout -----------------------------------------------------------------

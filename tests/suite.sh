@@ -6,9 +6,10 @@
 # exit code is scn's: 0 nothing failed (skips are fine), 1 something
 # failed, 4 everything skipped. Where this machine's /dev/kvm cannot run
 # a guest and the test host can run, the suite runs in the test host
-# (Debian's 6.12 under QEMU, docs/testhost.md), so that its KVM scenarios
-# run on real KVM; SCN_SUITE_LOCAL=1 keeps it here. SCN=path runs another
-# build (SCN=build-san/scn tests/suite.sh).
+# (Debian's 6.12 under QEMU with two NUMA nodes, docs/testhost.md), so
+# that its KVM and NUMA-balancing scenarios run on real KVM;
+# SCN_SUITE_LOCAL=1 keeps it here. SCN=path runs another build
+# (SCN=build-san/scn tests/suite.sh).
 cd "$(dirname "$0")/.." || exit 2
 SCN=${SCN:-./scn}
 K=${SCN_TEST_KERNEL:-debian:6.12}
@@ -19,6 +20,6 @@ if [ "${SCN_SUITE_LOCAL:-0}" != 1 ] &&
 	! "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$' &&
 	"$SCN" exec -q --kernel "$K" -- true 2>/dev/null; then
 	echo "# this machine's /dev/kvm cannot run a guest: the suite runs in a test host ($K)" >&2
-	exec "$SCN" run --kernel "$K" scenarios/default.suite
+	exec "$SCN" run --kernel "$K" --nodes 2 scenarios/default.suite
 fi
 exec "$SCN" run scenarios/default.suite

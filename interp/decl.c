@@ -501,7 +501,7 @@ void lower_backing(struct lower *L, const struct ast *n)
 }
 
 static const char *const vm_keys[] = { "backing", "mem", "alias", "vcpus",
-	"slots", "ring", "pin", "gpa", NULL };
+	"slots", "ring", "pin", "gpa", "dirty_ring", NULL };
 
 /* The ring a job runs in: 0, 3 or auto. */
 bool want_ring(struct lower *L, const struct ast *a, enum ring *out)
@@ -573,6 +573,21 @@ void lower_vm(struct lower *L, const struct ast *n)
 	    (!want_size(L, a, "gpa", &vm.gpa_base) ||
 	     (b && !aligned(L, a, "gpa", vm.gpa_base, b->page_size))))
 		ok = false;
+	if ((a = items_attr(&it, "dirty_ring"))) {
+		/* KVM takes a power of two of at least a page of entries. */
+		if (!want_int(L, a, "dirty_ring", 256, 65536, &x)) {
+			ok = false;
+		} else if (x & (x - 1)) {
+			struct diag_rec *r = diag_error(L->d, a->loc,
+				"dirty_ring=%lld is not a power of two", (long long)x);
+
+			diag_hint(r, "entries per vCPU, as KVM takes them: 256, 512, ... 65536");
+			ok = false;
+		} else {
+			vm.dirty_ring = (int)x;
+			need(L, RT_FEAT_KVM_DIRTY_RING, a->loc, "dirty_ring");
+		}
+	}
 	items_finish(&it, "vm", vm_keys);
 	if (ok && b) {
 		struct strbuf s1, s2;

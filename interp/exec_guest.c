@@ -66,6 +66,7 @@ static struct rt_vm_config vm_config(const struct ir_scenario *sc, int i)
 		.backing_size = b->size, .page_size = b->page_size,
 		.vcpus = v->vcpus, .pin = v->pin,
 		.manual_protect = block_has(&sc->ops, clears_dirty_log, i),
+		.dirty_ring = (uint32_t)v->dirty_ring,
 	};
 }
 
@@ -186,6 +187,7 @@ void guest_phase_begin(struct run *r)
 	if (gp->vcpu)
 		memset(gp->vcpu, 0, (size_t)gp->nvcpu * sizeof(*gp->vcpu));
 	memset(gp->fault_exits, 0, sizeof(gp->fault_exits));
+	gp->ring_full = 0;
 	memset(gp->jobs_in_ring, 0, sizeof(gp->jobs_in_ring));
 	gp->latency = false;
 	gp->dirty = 0;
@@ -252,6 +254,7 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		a->exits += x->exits;
 		for (int k = 0; k < RT_FX__COUNT; k++)
 			gp->fault_exits[k] += x->fault_exits[k];
+		gp->ring_full += x->ring_full;
 		for (int k = 0; (j->flags & SCN_F_LATENCY) && k < SCN_LAT_BUCKETS; k++)
 			a->lat[k] += x->lat_hist[k];
 		/* A whole pass covers its range; a cut one what it reached. */
@@ -392,6 +395,12 @@ static void add_series(struct run *r, struct phase_result *pr)
 	}
 	for (int k = 0; k < RT_FX__COUNT; k++)
 		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
+	for (size_t i = 0; i < r->sc->nvms; i++)
+		if (r->sc->vms[i].dirty_ring) {
+			series_set(pr, "dirty_ring_full", "exits",
+				   (double)gp->ring_full);
+			break;
+		}
 	series_set(pr, "jobs.ring0", "jobs", gp->jobs_in_ring[0]);
 	series_set(pr, "jobs.ring3", "jobs", gp->jobs_in_ring[3]);
 	for (int i = 0; i < gp->nvcpu && i < SERIES_VCPUS; i++) {

@@ -189,6 +189,7 @@ struct ir_vm {
 	enum ring ring;
 	bool pin;			/* pin vCPU i to CPU i % ncpus */
 	int64_t gpa_base;
+	int dirty_ring;			/* entries per vCPU, or 0: bitmaps */
 };
 
 /* The memory cgroup a scenario runs in (cgroup.h). */

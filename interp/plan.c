@@ -308,11 +308,15 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		sb_printf(sb, " of guest memory in %d memslot%s of ", vm->nr_slots,
 			  vm->nr_slots == 1 ? "" : "s");
 		size(sb, vm->slot_size);
-		sb_printf(sb, " %s backing %s, %d vcpu%s, %s%s\n",
+		sb_printf(sb, " %s backing %s, %d vcpu%s, %s%s",
 			  vm->alias ? "each aliasing" : "over",
 			  sc->backings[vm->backing].name, vm->vcpus,
 			  vm->vcpus == 1 ? "" : "s", ring_name(vm->ring),
 			  vm->pin ? ", pinned" : "");
+		if (vm->dirty_ring)
+			sb_printf(sb, ", a dirty ring of %d entries per vcpu",
+				  vm->dirty_ring);
+		sb_putc(sb, '\n');
 		break;
 	}
 	case IR_CREATE_UFFD: {

@@ -446,6 +446,15 @@ static void lower_host(struct lower *L, const struct ast *n)
 			break;
 		}
 		op.dirtylog.op = (enum dirtylog_op)w;
+		if (w == DIRTYLOG_CLEAR && L->sc->vms[op.dirtylog.vm].dirty_ring) {
+			struct diag_rec *r = diag_error(L->d, a->loc,
+				"dirtylog clear on vm '%s', which has a dirty ring",
+				L->sc->vms[op.dirtylog.vm].name);
+
+			diag_hint(r, "a get resets the ring's entries as it harvests them: drop the clear");
+			ok = false;
+			break;
+		}
 		if (w == DIRTYLOG_CLEAR)
 			need(L, RT_FEAT_KVM_MANUAL_PROTECT, n->loc, "dirtylog clear");
 		keys = stmt_keys_none;

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "compat.h"
+#include "vcpu.h"
 
 /* KVM's bitmaps have a bit per 4 KiB page, in 64-bit words. */
 static uint64_t slot_words(const struct rt_slot *s)
@@ -61,6 +64,156 @@ static int clear(struct rt_vm *vm, int i, bool got, struct rt_err *err)
 	return 0;
 }
 
+/* --- the dirty ring --------------------------------------------------- */
+
+int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
+{
+	uint64_t bytes = (uint64_t)vm->cfg.dirty_ring * sizeof(struct kvm_dirty_gfn);
+	struct kvm_enable_cap cap = { .cap = KVM_CAP_DIRTY_LOG_RING,
+				      .args = { bytes } };
+	int max;
+
+	/* x86 offers the plain ring (its stores are ordered), arm64 only acq_rel. */
+	max = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_DIRTY_LOG_RING);
+	if (max <= 0) {
+		cap.cap = KVM_CAP_DIRTY_LOG_RING_ACQ_REL;
+		max = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION, cap.cap);
+		vm->dirty_ring_acq_rel = true;
+	}
+	if (max <= 0)
+		return rt_fail(err, -EOPNOTSUPP, "KVM offers no dirty ring (KVM_CAP_DIRTY_LOG_RING and KVM_CAP_DIRTY_LOG_RING_ACQ_REL are 0)");
+	if (bytes > (uint64_t)max)
+		return rt_fail(err, -E2BIG, "dirty_ring=%u is more than the %llu entries per vCPU KVM allows (%s is %d bytes)",
+			       vm->cfg.dirty_ring,
+			       (unsigned long long)((uint64_t)max / sizeof(struct kvm_dirty_gfn)),
+			       vm->dirty_ring_acq_rel ? "KVM_CAP_DIRTY_LOG_RING_ACQ_REL" :
+			       "KVM_CAP_DIRTY_LOG_RING", max);
+	if (bytes < (uint64_t)sysconf(_SC_PAGESIZE))
+		return rt_fail(err, -EINVAL, "dirty_ring=%u is less than a page of entries: KVM needs at least %lu",
+			       vm->cfg.dirty_ring,
+			       (unsigned long)sysconf(_SC_PAGESIZE) /
+			       (unsigned long)sizeof(struct kvm_dirty_gfn));
+	if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &cap))
+		return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(%s, %llu bytes)",
+				     vm->dirty_ring_acq_rel ? "KVM_CAP_DIRTY_LOG_RING_ACQ_REL" :
+				     "KVM_CAP_DIRTY_LOG_RING", (unsigned long long)bytes);
+	/* vCPUs whose ring fills harvest into these before any get. */
+	return bitmaps(vm, err);
+}
+
+static size_t ring_bytes(const struct rt_vm *vm)
+{
+	return (size_t)vm->cfg.dirty_ring * sizeof(struct kvm_dirty_gfn);
+}
+
+int rt_vcpu_dirty_ring_map(struct rt_vcpu *v, struct rt_err *err)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	if (!v->vm->cfg.dirty_ring)
+		return 0;
+	p = mmap(NULL, ring_bytes(v->vm), PROT_READ | PROT_WRITE, MAP_SHARED,
+		 v->fd, (off_t)KVM_DIRTY_LOG_PAGE_OFFSET * page);
+	if (p == MAP_FAILED)
+		return rt_fail_errno(err, errno, "mmap(the dirty ring of vCPU %d)",
+				     v->index);
+	v->dirty_gfns = p;
+	return 0;
+}
+
+void rt_vcpu_dirty_ring_unmap(struct rt_vcpu *v)
+{
+	if (v->dirty_gfns)
+		munmap(v->dirty_gfns, ring_bytes(v->vm));
+	v->dirty_gfns = NULL;
+}
+
+/*
+ * Moves v's dirty entries into the VM's bitmaps and marks them for
+ * KVM_RESET_DIRTY_RINGS; returns how many it took. Guest slot i is
+ * memslot i (made first, in order), so an entry needs no slot lookup.
+ */
+static uint64_t harvest(struct rt_vcpu *v)
+{
+	const struct rt_vm *vm = v->vm;
+	uint32_t mask = vm->cfg.dirty_ring - 1;
+	uint64_t pages = (uint64_t)vm->cfg.slot_size / 4096, n = 0;
+
+	pthread_mutex_lock(&v->ring_lock);
+	for (;; n++) {
+		struct kvm_dirty_gfn *g = &v->dirty_gfns[v->dirty_next & mask];
+		uint32_t id;
+
+		/* KVM fills slot and offset before it sets the flag. */
+		if (!(__atomic_load_n(&g->flags, __ATOMIC_ACQUIRE) &
+		      KVM_DIRTY_GFN_F_DIRTY))
+			break;
+		id = g->slot & 0xffff;	/* address space 0: scn has no other */
+		if (g->slot >> 16 == 0 && id < (uint32_t)vm->cfg.nr_slots &&
+		    g->offset < pages)
+			__atomic_fetch_or(&vm->dirty[id][g->offset / 64],
+					  1ULL << (g->offset % 64), __ATOMIC_RELAXED);
+		__atomic_store_n(&g->flags, KVM_DIRTY_GFN_F_RESET, __ATOMIC_RELEASE);
+		v->dirty_next++;
+	}
+	pthread_mutex_unlock(&v->ring_lock);
+	return n;
+}
+
+/* KVM_RESET_DIRTY_RINGS: how many entries it gave back, or -errno. */
+static int reset_rings(struct rt_vm *vm, struct rt_err *err)
+{
+	int n = ioctl(vm->vm_fd, KVM_RESET_DIRTY_RINGS, 0);
+
+	if (n < 0)
+		return rt_fail_errno(err, errno, "KVM_RESET_DIRTY_RINGS");
+	return n;
+}
+
+int rt_vcpu_dirty_ring_full(struct rt_vcpu *v, struct rt_err *err)
+{
+	uint64_t took;
+	int rc;
+
+	if (!v->dirty_gfns)
+		return rt_fail(err, -EIO, "vCPU %d: KVM_EXIT_DIRTY_RING_FULL without a dirty ring",
+			       v->index);
+	took = harvest(v);
+	rc = reset_rings(v->vm, err);
+	if (rc < 0)
+		return rc;
+	/*
+	 * A get on the host may have emptied the ring since the exit, so
+	 * once with nothing to take is fine; twice in a row would be
+	 * KVM_RUN exiting so forever.
+	 */
+	if (took || rc)
+		v->ring_idle = 0;
+	else if (++v->ring_idle > 1)
+		return rt_fail(err, -EIO, "vCPU %d: KVM_EXIT_DIRTY_RING_FULL again with nothing in its ring to harvest",
+			       v->index);
+	return 0;
+}
+
+/* Every vCPU's ring harvested, the distinct pages counted and forgotten. */
+static int ring_get(struct rt_vm *vm, uint64_t *pages, struct rt_err *err)
+{
+	int rc;
+
+	for (int i = 0; i < vm->nvcpus; i++)
+		harvest(&vm->vcpus[i]);
+	rc = reset_rings(vm, err);
+	if (rc > 0)
+		rc = 0;
+	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++)
+		for (uint64_t k = 0; k < slot_words(&vm->slots[i]); k++)
+			*pages += (uint64_t)__builtin_popcountll(
+				__atomic_exchange_n(&vm->dirty[i][k], 0,
+						    __ATOMIC_RELAXED));
+	return rc;
+}
+
 int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 		    struct rt_err *err)
 {
@@ -70,6 +223,14 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 	pthread_mutex_lock(&vm->slots_lock);
 	if ((op == RT_DIRTY_GET || op == RT_DIRTY_CLEAR) && !vm->dirty_on) {
 		rc = rt_fail(err, -EINVAL, "dirty logging is off: turn it on first (host dirtylog VM on)");
+		goto out;
+	}
+	if (op == RT_DIRTY_CLEAR && vm->cfg.dirty_ring) {
+		rc = rt_fail(err, -EINVAL, "the VM has a dirty ring: a get resets what it harvests, there is nothing to clear");
+		goto out;
+	}
+	if (op == RT_DIRTY_GET && vm->cfg.dirty_ring) {
+		rc = ring_get(vm, pages, err);
 		goto out;
 	}
 	if (op == RT_DIRTY_CLEAR && !vm->cfg.manual_protect) {

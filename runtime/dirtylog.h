@@ -5,6 +5,12 @@
  * and cleared (KVM_CLEAR_DIRTY_LOG, with manual protect: the VM must
  * have been made with rt_vm_config.manual_protect). Without manual
  * protect a get clears and write-protects as it reads.
+ *
+ * Or, with rt_vm_config.dirty_ring, through KVM's dirty ring: each vCPU
+ * pushes the pages it dirties into its own ring, a get harvests every
+ * ring (KVM_RESET_DIRTY_RINGS write-protects what it took again), and
+ * there is no clear. A vCPU whose ring fills (KVM_EXIT_DIRTY_RING_FULL)
+ * harvests it itself, into what the next get counts.
  */
 #ifndef SCN_RT_DIRTYLOG_H
 #define SCN_RT_DIRTYLOG_H
@@ -14,6 +20,8 @@
 #include "err.h"
 #include "kvm.h"
 
+struct rt_vcpu;
+
 enum rt_dirty_op { RT_DIRTY_ON, RT_DIRTY_OFF, RT_DIRTY_GET, RT_DIRTY_CLEAR };
 
 /*
@@ -22,5 +30,17 @@ enum rt_dirty_op { RT_DIRTY_ON, RT_DIRTY_OFF, RT_DIRTY_GET, RT_DIRTY_CLEAR };
  */
 int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 		    struct rt_err *err);
+
+/*
+ * Enables the dirty ring of cfg.dirty_ring entries per vCPU on the VM:
+ * after its guest slots, before its first vCPU. Checks the size against
+ * what KVM allows.
+ */
+int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err);
+/* Maps vCPU v's ring (if the VM has one); unmap undoes it. */
+int rt_vcpu_dirty_ring_map(struct rt_vcpu *v, struct rt_err *err);
+void rt_vcpu_dirty_ring_unmap(struct rt_vcpu *v);
+/* On v's thread after KVM_EXIT_DIRTY_RING_FULL: harvests its ring. */
+int rt_vcpu_dirty_ring_full(struct rt_vcpu *v, struct rt_err *err);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "compat.h"
+#include "dirtylog.h"
 #include "vcpu.h"
 
 #define SZ_2M (1ULL << 21)
@@ -219,6 +220,8 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 	}
 	if (!rc)
 		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, err);
+	if (!rc && cfg->dirty_ring)
+		rc = rt_vm_dirty_ring_init(vm, err);
 	if (rc)
 		goto fail;
 	vm->next_gpa = align_up(end, SZ_1G);

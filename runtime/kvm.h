@@ -40,6 +40,7 @@ struct rt_vm_config {
 	int vcpus;
 	bool pin;			/* vCPU i on CPU i % ncpus */
 	bool manual_protect;		/* dirty log with KVM_CLEAR_DIRTY_LOG */
+	uint32_t dirty_ring;		/* entries per vCPU, or 0: the bitmaps */
 };
 
 /* One memslot of the VM. */
@@ -85,7 +86,12 @@ struct rt_vm {
 	struct rt_stats_layout vm_stats, vcpu_stats;
 	/* dirty logging (dirtylog.h) */
 	bool dirty_on, dirty_got;	/* logging; the last op was a get */
-	uint64_t **dirty;		/* [guest slot]: the last bitmaps got */
+	/*
+	 * [guest slot]: the last bitmaps got; with a dirty ring, the pages
+	 * harvested since the last get (set atomically, by vCPUs too).
+	 */
+	uint64_t **dirty;
+	bool dirty_ring_acq_rel;	/* the ring's cap: the _ACQ_REL one */
 	long run_size;			/* KVM_GET_VCPU_MMAP_SIZE */
 	struct rt_arch_vm arch;
 };

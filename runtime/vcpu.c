@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "compat.h"
+#include "dirtylog.h"
 #include "numa.h"
 
 /* How often a waiting dispatcher looks at the stop flags and progress. */
@@ -162,6 +163,11 @@ static void do_job(struct rt_vcpu *v)
 		e = errno;
 		v->run->immediate_exit = 0;
 		res->exits++;
+		if (r == 0 && v->run->exit_reason == KVM_EXIT_DIRTY_RING_FULL) {
+			res->ring_full++;
+			rc = rt_vcpu_dirty_ring_full(v, &res->err);
+			continue;
+		}
 		rc = arch_vcpu_exit(v, r, e, &ex, &res->err);
 		if (rc)
 			break;
@@ -317,6 +323,7 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 	v->run = MAP_FAILED;
 	pthread_mutex_init(&v->lock, NULL);
 	pthread_cond_init(&v->cond, NULL);
+	pthread_mutex_init(&v->ring_lock, NULL);
 	v->mb = (struct scn_mailbox *)(vm->area + block + RT_VCPU_MAILBOX);
 	v->mb_gva = SCN_AREA_GVA + block + RT_VCPU_MAILBOX;
 	v->fd = ioctl(vm->vm_fd, KVM_CREATE_VCPU, (unsigned long)i);
@@ -326,7 +333,9 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 		      MAP_SHARED, v->fd, 0);
 	if (v->run == MAP_FAILED)
 		return rt_fail_errno(err, errno, "mmap(kvm_run of vCPU %d)", i);
-	rc = arch_vcpu_init(v, err);
+	rc = rt_vcpu_dirty_ring_map(v, err);
+	if (!rc)
+		rc = arch_vcpu_init(v, err);
 	if (!rc)
 		rc = arch_vcpu_restart(v, 0, err);
 	if (!rc && vm->stats_fd >= 0) {
@@ -362,6 +371,7 @@ void rt_vcpu_destroy(struct rt_vcpu *v)
 	if (v->run && v->run != MAP_FAILED)
 		munmap(v->run, (size_t)v->vm->run_size);
 	v->run = NULL;
+	rt_vcpu_dirty_ring_unmap(v);
 	if (v->stats_fd >= 0)
 		close(v->stats_fd);
 	if (v->fd >= 0)
@@ -369,6 +379,7 @@ void rt_vcpu_destroy(struct rt_vcpu *v)
 	v->fd = v->stats_fd = -1;
 	pthread_mutex_destroy(&v->lock);
 	pthread_cond_destroy(&v->cond);
+	pthread_mutex_destroy(&v->ring_lock);
 }
 
 static void post(struct rt_vcpu *v, enum rt_vcpu_cmd cmd,

@@ -66,6 +66,7 @@ struct rt_vcpu_result {
 	int64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
 	uint64_t first, count;		/* its accesses: first index, per pass */
 	uint64_t accesses, passes, faults, exits;
+	uint64_t ring_full;		/* KVM_EXIT_DIRTY_RING_FULL exits */
 	uint64_t fault_exits[RT_FX__COUNT];
 	uint64_t lat_hist[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */
 	bool stopped;			/* on_fault=stop ended it */
@@ -132,6 +133,11 @@ struct rt_vcpu {
 	struct scn_mailbox *mb;		/* in the area */
 	uint64_t mb_gva;
 	int ring;			/* the ring it is set to */
+	/* Its dirty ring (dirtylog.h), or NULL; harvested under ring_lock. */
+	struct kvm_dirty_gfn *dirty_gfns;
+	uint32_t dirty_next;		/* the next entry to harvest */
+	int ring_idle;			/* ring-full exits with nothing taken */
+	pthread_mutex_t ring_lock;
 	/* For the watchdog */
 	atomic_int last_exit;		/* enum rt_last_exit */
 	atomic_int last_fx;		/* enum rt_fault_exit of the last fault */

@@ -575,7 +575,13 @@ void lower_vm(struct lower *L, const struct ast *n)
 		ok = false;
 	if ((a = items_attr(&it, "dirty_ring"))) {
 		/* KVM takes a power of two of at least a page of entries. */
-		if (!want_int(L, a, "dirty_ring", 256, 65536, &x)) {
+		if (!want_int(L, a, "dirty_ring", 0, 65536, &x)) {
+			ok = false;
+		} else if (x && x < 256) {
+			struct diag_rec *r = diag_error(L->d, a->loc,
+				"dirty_ring=%lld is less than a page of entries", (long long)x);
+
+			diag_hint(r, "KVM takes 256 entries of 16 bytes or more; 0 logs through the bitmaps");
 			ok = false;
 		} else if (x & (x - 1)) {
 			struct diag_rec *r = diag_error(L->d, a->loc,
@@ -583,7 +589,7 @@ void lower_vm(struct lower *L, const struct ast *n)
 
 			diag_hint(r, "entries per vCPU, as KVM takes them: 256, 512, ... 65536");
 			ok = false;
-		} else {
+		} else if (x) {
 			vm.dirty_ring = (int)x;
 			need(L, RT_FEAT_KVM_DIRTY_RING, a->loc, "dirty_ring");
 		}

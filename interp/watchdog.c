@@ -100,7 +100,6 @@ static void *monitor_main(void *arg)
 
 int wd_start(struct watchdog *w, const atomic_bool *outer, struct rt_err *err)
 {
-	pthread_condattr_t ca;
 	int rc;
 
 	memset(w, 0, sizeof(*w));
@@ -110,10 +109,7 @@ int wd_start(struct watchdog *w, const atomic_bool *outer, struct rt_err *err)
 	w->outer = outer;
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_mutex_init(&w->hooks_lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&w->cond, &ca);
-	pthread_condattr_destroy(&ca);
+	rt_cond_init_monotonic(&w->cond);
 	rc = pthread_create(&w->thread, NULL, monitor_main, w);
 	if (rc) {
 		pthread_cond_destroy(&w->cond);

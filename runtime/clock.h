@@ -3,6 +3,7 @@
 #ifndef SCN_RT_CLOCK_H
 #define SCN_RT_CLOCK_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -23,6 +24,21 @@ static inline int64_t rt_deadline_ns(int64_t ns)
 	int64_t now = rt_now_ns();
 
 	return ns > INT64_MAX - now ? INT64_MAX : now + ns;
+}
+
+/*
+ * A condition variable whose timed waits take rt_now_ns() deadlines: the
+ * default clock is CLOCK_REALTIME, against which a monotonic deadline lies
+ * decades in the past and every wait returns at once.
+ */
+static inline void rt_cond_init_monotonic(pthread_cond_t *cond)
+{
+	pthread_condattr_t ca;
+
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(cond, &ca);
+	pthread_condattr_destroy(&ca);
 }
 
 #endif

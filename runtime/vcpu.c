@@ -534,7 +534,7 @@ static int dispatch(struct rt_vm *vm, int first, int last, enum rt_vcpu_cmd cmd,
 		return rt_fail(err, -EINVAL, "vCPUs %d..%d: the VM has %d", first, last,
 			       vm->nvcpus);
 	pthread_mutex_init(&g.lock, NULL);
-	pthread_cond_init(&g.cond, NULL);
+	rt_cond_init_monotonic(&g.cond);	/* wait_group's ticks are monotonic */
 	g.pending = g.n;
 	g.until_all_faulted = job && job->until_all_faulted;
 	if (job)

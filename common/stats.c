@@ -218,7 +218,7 @@ void stats_bh(const double *p, size_t n, double *adj)
 size_t stats_outliers(const double *v, size_t n, bool *out)
 {
 	struct stats_summary s;
-	double *dev, mad, scale, sum = 0;
+	double *dev, median, mad, scale, sum = 0;
 	size_t i, marked = 0;
 
 	for (i = 0; i < n; i++)
@@ -226,11 +226,12 @@ size_t stats_outliers(const double *v, size_t n, bool *out)
 	if (n < 3)
 		return 0;
 	stats_summarize(v, n, &s);
+	median = s.median;
 	dev = malloc(n * sizeof(*dev));
 	if (!dev)
 		abort();
 	for (i = 0; i < n; i++) {
-		dev[i] = fabs(v[i] - s.median);
+		dev[i] = fabs(v[i] - median);
 		sum += dev[i];
 	}
 	stats_summarize(dev, n, &s);
@@ -240,15 +241,14 @@ size_t stats_outliers(const double *v, size_t n, bool *out)
 	scale = mad > 0 ? mad / 0.6745 : sum / (double)n * 1.2533;
 	if (!(scale > 0))
 		return 0;
-	stats_summarize(v, n, &s);
 	/*
 	 * Within a tenth of the median is no outlier however tight the rest
 	 * is: a run's first fork or cold cache moves a 10 ms sample by a few
 	 * percent, and "far from the others" must mean what it says.
 	 */
 	for (i = 0; i < n; i++)
-		if (fabs(v[i] - s.median) / scale > 3.5 &&
-		    fabs(v[i] - s.median) > 0.1 * fabs(s.median)) {
+		if (fabs(v[i] - median) / scale > 3.5 &&
+		    fabs(v[i] - median) > 0.1 * fabs(median)) {
 			out[i] = true;
 			marked++;
 		}

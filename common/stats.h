@@ -55,7 +55,7 @@ void stats_bh(const double *p, size_t n, double *adj);
  * (0.6745 (x - median) / MAD, Iglewicz and Hoaglin) above 3.5. With a
  * MAD of 0 (most samples alike), the mean absolute deviation times
  * 1.2533 stands in; with that 0 too, nothing is an outlier. A sample
- * within a hundredth of the median is never one. Needs 3 samples or
+ * within a tenth of the median is never one. Needs 3 samples or
  * more; returns how many were marked.
  */
 size_t stats_outliers(const double *v, size_t n, bool *out);

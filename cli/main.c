@@ -15,6 +15,7 @@
 #include "../common/diag.h"
 #include "../interp/check.h"
 #include "../interp/plan.h"
+#include "../interp/words.h"
 #include "../runtime/features.h"
 #include "../runtime/knobs.h"
 #include "cmd_compare.h"
@@ -238,14 +239,6 @@ out_opts:
 	return rc < 0 ? EXIT_PASS : rc;
 }
 
-/* A kernel word as a scenario writes it: '-' and '+' are '_' there. */
-static void scenario_spelling(char *s)
-{
-	for (; *s; s++)
-		if (*s == '-' || *s == '+')
-			*s = '_';
-}
-
 /* Every knob: name, file, what it takes, its value now (or absent). */
 static int cmd_knobs(void)
 {
@@ -259,6 +252,7 @@ static int cmd_knobs(void)
 		const struct knob_info *ki = &knob_info[i];
 		char now[RT_KNOB_VALUE_MAX], range[96];
 		struct rt_err err;
+		int writable;
 
 		if (ki->kind == KNOB_WORD)
 			snprintf(range, sizeof(range), "%s", ki->words);
@@ -266,17 +260,18 @@ static int cmd_knobs(void)
 			snprintf(range, sizeof(range), "%lld..%lld%s",
 				 (long long)ki->min, (long long)ki->max,
 				 ki->kind == KNOB_ACTION ? " (action)" : "");
-		if (rt_knob_writable(i, &err) == -ENOENT)
+		writable = rt_knob_writable(i, &err);
+		if (writable == -ENOENT)
 			snprintf(now, sizeof(now), "absent");
-		else if (!rt_knob_present(i))
+		else if (writable)
 			snprintf(now, sizeof(now), "read-only");
 		else if (ki->kind == KNOB_ACTION)
 			snprintf(now, sizeof(now), "-");	/* write-only */
 		else if (rt_knob_read(i, now, sizeof(now), &err))
 			snprintf(now, sizeof(now), "unreadable");
 		if (ki->kind == KNOB_WORD) {
-			scenario_spelling(range);
-			scenario_spelling(now);
+			words_scenario_spelling(range);
+			words_scenario_spelling(now);
 		}
 		printf("%-*s %-12s %s\t%s\n", width, ki->name, now, range, ki->path);
 	}

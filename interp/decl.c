@@ -290,11 +290,9 @@ void lower_set(struct lower *L, const struct ast *n)
 
 			for (p = strtok_r(copy, ",", &save); p && nw < 15;
 			     p = strtok_r(NULL, ",", &save)) {
-				char *w = arena_strdup(L->ar, p), *c;
+				char *w = arena_strdup(L->ar, p);
 
-				for (c = w; *c; c++)
-					if (*c == '-' || *c == '+')
-						*c = '_';
+				words_scenario_spelling(w);
 				words[nw++] = w;
 			}
 			words[nw] = NULL;

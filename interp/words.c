@@ -98,3 +98,10 @@ void words_join(struct strbuf *sb, const char *const *list)
 		sb_puts(sb, list[i]);
 	}
 }
+
+void words_scenario_spelling(char *s)
+{
+	for (; *s; s++)
+		if (*s == '-' || *s == '+')
+			*s = '_';
+}

@@ -34,5 +34,7 @@ bool words_known(const char *w);
 int words_index(const char *const *list, const char *w);
 /* "a, b or c" into a static-free buffer owned by the caller's arena. */
 void words_join(struct strbuf *sb, const char *const *list);
+/* A kernel word as a scenario writes it, in place: '-' and '+' are '_'. */
+void words_scenario_spelling(char *s);
 
 #endif

@@ -412,21 +412,7 @@ static bool reads_as(enum knob id, const char *value, char *now, size_t len)
  */
 static int unmerge_for(struct rt_knobs *k, struct rt_err *err)
 {
-	struct rt_knob_saved s = { .knob = KNOB_KSM_RUN };
-	size_t i;
-	int rc;
-
-	for (i = 0; i < k->n && k->saved[i].knob != KNOB_KSM_RUN; i++)
-		;
-	if (i == k->n) {
-		rc = rt_knob_read(KNOB_KSM_RUN, s.value, sizeof(s.value), err);
-		if (!rc)
-			rc = journal_append(k, &s, err);
-		if (rc)
-			return rc;
-		k->saved[k->n++] = s;
-	}
-	return write_value(knob_info[KNOB_KSM_RUN].path, "2", err);
+	return rt_knob_set(k, KNOB_KSM_RUN, "2", err);
 }
 
 /*

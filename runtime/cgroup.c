@@ -11,6 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "probe.h"
+#include "vmstat.h"
+
 static const struct {
 	const char *file;
 	bool at_creation, in_phase;
@@ -28,23 +31,6 @@ const char *rt_cg_file_name(enum rt_cg_file f)
 bool rt_cg_file_at_creation(enum rt_cg_file f)
 {
 	return cg_files[f].at_creation;
-}
-
-/* A small file whole, without its trailing newline; 0 or -errno. */
-static int read_small(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
 }
 
 static int write_small(const char *path, const char *value)
@@ -112,7 +98,7 @@ int rt_cgroup_memory_root(char *root, size_t len, char *why, size_t wlen)
 		return -ENOENT;
 	}
 	snprintf(path, sizeof(path), "%s/cgroup.controllers", root);
-	if (read_small(path, ctl, sizeof(ctl)))
+	if (rt_probe_read_text(path, ctl, sizeof(ctl)))
 		ctl[0] = '\0';
 	if (!has_word(ctl, "memory")) {
 		if (find_mount("cgroup", "memory", v1, sizeof(v1)))
@@ -124,7 +110,7 @@ int rt_cgroup_memory_root(char *root, size_t len, char *why, size_t wlen)
 		return -EOPNOTSUPP;
 	}
 	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", root);
-	if (read_small(path, ctl, sizeof(ctl)) || !has_word(ctl, "memory")) {
+	if (rt_probe_read_text(path, ctl, sizeof(ctl)) || !has_word(ctl, "memory")) {
 		snprintf(why, wlen, "%.60s/cgroup.subtree_control does not give its children memory ('%.40s')",
 			 root, ctl);
 		return -EOPNOTSUPP;
@@ -162,7 +148,7 @@ bool rt_cgroup_swap_files(const char *root, char *why, size_t wlen)
 		snprintf(why, wlen, "the kernel has no swap (no /proc/swaps)");
 		return false;
 	}
-	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
+	rt_probe_read_text("/proc/cmdline", cmdline, sizeof(cmdline));
 	if (strstr(cmdline, "cgroup_memory=noswap") || strstr(cmdline, "swapaccount=0")) {
 		snprintf(why, wlen, "swap accounting is off on the kernel's command line");
 		return false;
@@ -172,16 +158,11 @@ bool rt_cgroup_swap_files(const char *root, char *why, size_t wlen)
 
 int64_t rt_swap_total(void)
 {
-	char line[128];
-	long long kib = 0;
-	FILE *f = fopen("/proc/meminfo", "re");
+	char kib[64];
 
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "SwapTotal: %lld kB", &kib) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return (int64_t)kib * 1024;
+	if (!rt_proc_field("/proc/meminfo", "SwapTotal", kib, sizeof(kib)))
+		return 0;
+	return (int64_t)strtoll(kib, NULL, 10) * 1024;
 }
 
 /* This process's group in the v2 hierarchy ("0::/user.slice/..."), under root. */
@@ -250,7 +231,7 @@ int rt_cgroup_make(struct rt_cgroup *cg, struct rt_err *err)
 		return rt_fail_errno(err, errno, "mkdir(%s)", parent);
 	/* Its children get memory.* files only if it gives them the controller. */
 	snprintf(file, sizeof(file), "%s/cgroup.subtree_control", parent);
-	if (read_small(file, ctl, sizeof(ctl)) || !has_word(ctl, "memory")) {
+	if (rt_probe_read_text(file, ctl, sizeof(ctl)) || !has_word(ctl, "memory")) {
 		rc = write_small(file, "+memory");
 		if (rc)
 			return rt_fail_errno(err, -rc, "write(%s, \"+memory\")", file);
@@ -388,7 +369,7 @@ static void read_one(const char *path, const char *file, const char *name,
 	char full[RT_CG_PATH + 32], text[64];
 
 	snprintf(full, sizeof(full), "%s/%s", path, file);
-	if (s->n >= RT_VMSTAT_MAX || read_small(full, text, sizeof(text)) ||
+	if (s->n >= RT_VMSTAT_MAX || rt_probe_read_text(full, text, sizeof(text)) ||
 	    !strcmp(text, "max"))
 		return;
 	snprintf(s->name[s->n], sizeof(s->name[0]), "%s", name);

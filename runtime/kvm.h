@@ -123,6 +123,12 @@ static inline void *rt_vm_area_ptr(const struct rt_vm *vm, uint64_t gva)
 	return vm->area + (gva - SCN_AREA_GVA);
 }
 
+/* Where vCPU i's block starts, as the guest sees it (its GVA). */
+static inline uint64_t rt_vcpu_block_gva(int i)
+{
+	return SCN_AREA_GVA + RT_AREA_VCPUS + (uint64_t)i * RT_AREA_VCPU_SIZE;
+}
+
 /* The rate of the counter the guest times its accesses with, or 0. */
 static inline uint64_t rt_vm_counter_hz(const struct rt_vm *vm)
 {

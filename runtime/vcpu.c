@@ -310,7 +310,6 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct rt_vcpu *v = &vm->vcpus[i];
-	uint64_t block = RT_AREA_VCPUS + (uint64_t)i * RT_AREA_VCPU_SIZE;
 	pthread_attr_t attr;
 	int rc;
 
@@ -324,8 +323,7 @@ int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err)
 	pthread_mutex_init(&v->lock, NULL);
 	pthread_cond_init(&v->cond, NULL);
 	pthread_mutex_init(&v->ring_lock, NULL);
-	v->mb = (struct scn_mailbox *)(vm->area + block + RT_VCPU_MAILBOX);
-	v->mb_gva = SCN_AREA_GVA + block + RT_VCPU_MAILBOX;
+	v->mb = rt_vm_area_ptr(vm, rt_vcpu_block_gva(i) + RT_VCPU_MAILBOX);
 	v->fd = ioctl(vm->vm_fd, KVM_CREATE_VCPU, (unsigned long)i);
 	if (v->fd < 0)
 		return rt_fail_errno(err, errno, "KVM_CREATE_VCPU(%d)", i);

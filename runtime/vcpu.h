@@ -131,7 +131,6 @@ struct rt_vcpu {
 	atomic_bool kick;		/* end the current command */
 	/* The guest's view */
 	struct scn_mailbox *mb;		/* in the area */
-	uint64_t mb_gva;
 	int ring;			/* the ring it is set to */
 	/* Its dirty ring (dirtylog.h), or NULL; harvested under ring_lock. */
 	struct kvm_dirty_gfn *dirty_gfns;

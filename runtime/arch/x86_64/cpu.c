@@ -102,9 +102,9 @@ static void set_ring_segments(struct kvm_sregs *sr, int ring)
 int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 {
 	struct rt_vm *vm = v->vm;
-	uint64_t block = SCN_AREA_GVA + RT_AREA_VCPUS +
-			 (uint64_t)v->index * RT_AREA_VCPU_SIZE;
+	uint64_t block = rt_vcpu_block_gva(v->index);
 	struct kvm_sregs sr;
+	int sync;
 
 	/* Long mode needs CPUID's LM bit: the VM's CPU model first. */
 	if (ioctl(v->fd, KVM_SET_CPUID2, vm->arch.cpuid))
@@ -141,9 +141,8 @@ int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 	 * With the registers in kvm_run after every exit, a skipped fault
 	 * costs no ioctl but the next KVM_RUN, as upstream's selftest does.
 	 */
-	if (ioctl(vm->kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_SYNC_REGS) > 0 &&
-	    (ioctl(vm->kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_SYNC_REGS) &
-	     KVM_SYNC_X86_REGS)) {
+	sync = ioctl(vm->kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_SYNC_REGS);
+	if (sync > 0 && (sync & KVM_SYNC_X86_REGS)) {
 		v->run->kvm_valid_regs = KVM_SYNC_X86_REGS;
 		v->arch.sync_regs = true;
 	}
@@ -211,8 +210,7 @@ int arch_vcpu_set_ring(struct rt_vcpu *v, int ring, struct rt_err *err)
 
 int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err)
 {
-	uint64_t block = SCN_AREA_GVA + RT_AREA_VCPUS +
-			 (uint64_t)v->index * RT_AREA_VCPU_SIZE;
+	uint64_t block = rt_vcpu_block_gva(v->index);
 	struct kvm_regs regs = {
 		.rip = v->vm->image->loop, .rsp = block + RT_VCPU_STACK_TOP,
 		.rbx = block + RT_VCPU_MAILBOX, .rflags = GUEST_RFLAGS,
@@ -258,8 +256,7 @@ static int exception(struct rt_vcpu *v, struct rt_err *err)
 	struct kvm_regs regs;
 	struct kvm_sregs sr;
 	const uint64_t *f;
-	uint64_t top = SCN_AREA_GVA + RT_AREA_VCPUS +
-		       (uint64_t)v->index * RT_AREA_VCPU_SIZE + RT_VCPU_IST_TOP;
+	uint64_t top = rt_vcpu_block_gva(v->index) + RT_VCPU_IST_TOP;
 	const char *name;
 
 	if (ioctl(v->fd, KVM_GET_REGS, &regs) || ioctl(v->fd, KVM_GET_SREGS, &sr))

@@ -129,7 +129,6 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 	char *gdt = vm->area + RT_AREA_ARCH, *idt = gdt + 0x1000;
 	struct tables t = { .area = vm->area, .area_gpa = vm->area_gpa,
 			    .next = vm->tables_offset, .end = vm->area_size };
-	uint64_t blocks = SCN_AREA_GVA + RT_AREA_VCPUS;
 	int i, rc;
 
 	/* Linux's layout: kernel code and data, user data and code, a TSS. */
@@ -138,11 +137,11 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 	put64(gdt + 0x28, 0x00cff3000000ffffULL);
 	put64(gdt + 0x30, 0x00affb000000ffffULL);
 	/* Only a far load reads this; each vCPU's TR is set with its own base. */
-	tss_descriptor(gdt + 0x40, blocks + RT_VCPU_ARCH);
+	tss_descriptor(gdt + 0x40, rt_vcpu_block_gva(0) + RT_VCPU_ARCH);
 	for (i = 0; i < 32; i++)
 		idt_gate(idt + i * 16, vm->image->exc_stubs + (uint64_t)i * 16);
 	for (i = 0; i < vm->cfg.vcpus; i++) {
-		uint64_t block = blocks + (uint64_t)i * RT_AREA_VCPU_SIZE;
+		uint64_t block = rt_vcpu_block_gva(i);
 		char *tss = rt_vm_area_ptr(vm, block + RT_VCPU_ARCH);
 
 		put64(tss + TSS_RSP0, block + RT_VCPU_IST_TOP);

@@ -232,7 +232,21 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		    const struct rt_vcpu_result *res, int n)
 {
 	struct guest_phase *gp = &r->gp;
+	uint64_t *pages = xcalloc((size_t)n + 1, sizeof(*pages));
 
+	/*
+	 * The bitmap takes atomics: pages are marked before the lock, which
+	 * print, the log and the other branches' accounts wait on.
+	 */
+	for (int i = 0; j && i < n; i++)
+		if (res[i].end_ns) {
+			const struct rt_vcpu_result *x = &res[i];
+
+			/* A whole pass covers its range; a cut one what it reached. */
+			pages[i] = mark_pages(r, vm, j, x->first,
+					      x->passes || x->accesses >= x->count ?
+					      x->count : x->accesses);
+		}
 	pthread_mutex_lock(&r->lock);
 	for (int i = 0; i < n; i++) {
 		const struct rt_vcpu_result *x = &res[i];
@@ -257,10 +271,7 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		gp->ring_full += x->ring_full;
 		for (int k = 0; (j->flags & SCN_F_LATENCY) && k < SCN_LAT_BUCKETS; k++)
 			a->lat[k] += x->lat_hist[k];
-		/* A whole pass covers its range; a cut one what it reached. */
-		a->pages += mark_pages(r, vm, j, x->first,
-				       x->passes || x->accesses >= x->count ?
-				       x->count : x->accesses);
+		a->pages += pages[i];
 	}
 	if (j) {
 		gp->jobs = true;
@@ -268,6 +279,7 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		gp->latency |= j->flags & SCN_F_LATENCY;
 	}
 	pthread_mutex_unlock(&r->lock);
+	free(pages);
 }
 
 /*

@@ -21,9 +21,6 @@
 #define EXIT_USAGE 64
 #define EXIT_DATAERR 65
 
-/* The bar an untested change is reported against without --fail-over. */
-#define DEFAULT_THRESHOLD 10.0
-
 struct compare_opts {
 	struct judge_opts judge;	/* fail_over, alpha, correction, metrics */
 	bool force;
@@ -804,7 +801,7 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 			  const struct judge_tally *t)
 {
 	const struct judge_opts *j = &o->judge;
-	double bar = j->fail_over >= 0 ? j->fail_over : DEFAULT_THRESHOLD;
+	double bar = judge_bar(j);
 	size_t i, failing = 0;
 
 	if (!o->summary)

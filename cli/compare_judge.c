@@ -28,6 +28,11 @@ const char *judge_correction_name(enum judge_correction c)
 	return shown[c];
 }
 
+double judge_bar(const struct judge_opts *o)
+{
+	return o->fail_over >= 0 ? o->fail_over : 10;
+}
+
 const char *judge_verdict_name(enum judge_verdict v)
 {
 	static const char *const names[] = {
@@ -166,7 +171,7 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 	double *p = xcalloc(n + 1, sizeof(*p)), *beyond = xcalloc(n + 1, sizeof(*p));
 	double *fp = xcalloc(n + 1, sizeof(*p)), *fb = xcalloc(n + 1, sizeof(*p));
 	size_t *ip = xcalloc(n + 1, sizeof(*ip)), *ib = xcalloc(n + 1, sizeof(*ib));
-	double bar = o->fail_over >= 0 ? o->fail_over : 10;
+	double bar = judge_bar(o);
 	size_t i, np = 0, nb = 0;
 
 	memset(t, 0, sizeof(*t));

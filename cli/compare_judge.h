@@ -70,6 +70,8 @@ struct judge_tally {
 /* Parses a --correction value; -1 when unknown. */
 int judge_correction_parse(const char *s);
 const char *judge_correction_name(enum judge_correction c);
+/* The bar in percent: --fail-over's, else the default of 10. */
+double judge_bar(const struct judge_opts *o);
 /* "~", "better", "worse", "?" or "-". */
 const char *judge_verdict_name(enum judge_verdict v);
 

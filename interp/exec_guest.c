@@ -392,8 +392,7 @@ static void series_set(struct phase_result *pr, const char *name,
 /* Per-vCPU series up to this many vCPUs: more would drown the files. */
 #define SERIES_VCPUS 64
 
-/* What the result files get beyond the language's metrics. */
-static void add_series(struct run *r, struct phase_result *pr)
+void guest_phase_series(struct run *r, struct phase_result *pr)
 {
 	static const char *const fx[RT_FX__COUNT] = {
 		"fault_exits.efault", "fault_exits.memory_fault", "fault_exits.mmio" };
@@ -483,11 +482,6 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 }
 
 /* After results_add_run: the phase's series for the result files. */
-void guest_phase_series(struct run *r, struct phase_result *pr)
-{
-	add_series(r, pr);
-}
-
 /* --- operations ------------------------------------------------------------ */
 
 /* A uffd serves this VM's memory. */

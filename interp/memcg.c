@@ -11,8 +11,6 @@
 #include "memcg.h"
 #include "words.h"
 
-#define SCN_OWN_MEMORY CGROUP_SCN_OWN
-
 /* The keys of one place: the declaration's, or a phase's. */
 static void cg_keys(bool at_creation, const char **keys)
 {
@@ -232,7 +230,7 @@ void cgroup_check_memory(struct lower *L)
 		int64_t lim = cg->value[f];
 
 		if (!cg->set[f] || lim == RT_CG_UNLIMITED ||
-		    (mem && lim >= mem + SCN_OWN_MEMORY) || (!mem && lim >= SCN_OWN_MEMORY))
+		    (mem && lim >= mem + CGROUP_SCN_OWN) || (!mem && lim >= CGROUP_SCN_OWN))
 			continue;
 		sb_init(&a);
 		sb_init(&b);

@@ -524,9 +524,7 @@ static void record_metric(struct strand *s, const struct ir_op *op)
 	if (!rc)
 		results_add_metric(&s->r->res->phases[op->metric.phase],
 				   op->metric.name, op->metric.unit,
-				   op->metric.better,
-				   v.type == VT_DURATION ? (double)v.i / 1e9 :
-							   value_as_real(&v));
+				   op->metric.better, exec_value_number(&v));
 	pthread_mutex_unlock(&s->r->lock);
 	if (rc)
 		fail_at(s, op->loc, err.msg);
@@ -1541,12 +1539,13 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 		if (!warm && st == EXEC_PASS && sc->table_value) {
 			struct value v;
 			struct rt_err err;
+			double x = results_eval(&res, sc->table_value, &v, &err) ?
+				   NAN : exec_value_number(&v);
 
-			if (!results_eval(&res, sc->table_value, &v, &err) &&
-			    !isnan(exec_value_number(&v))) {
+			if (!isnan(x)) {
 				cell.samples = xrealloc(cell.samples,
 							(cell.n + 1) * sizeof(*cell.samples));
-				cell.samples[cell.n++] = exec_value_number(&v);
+				cell.samples[cell.n++] = x;
 			}
 		}
 	}

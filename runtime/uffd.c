@@ -197,23 +197,20 @@ long long rt_uffd_faults_of(const struct rt_uffd *u, int tid)
 }
 
 /*
- * The part's uffd in its readers' epoll, for one fault: EPOLLONESHOT, so
- * that the reader epoll_wait gives it to is the only one woken (no other
- * reader finds it ready and reads in vain), until this arms it again.
+ * The part's uffd in its readers' epoll. Several readers take it for one
+ * fault at a time (EPOLLONESHOT), so that the reader epoll_wait gives it
+ * to is the only one woken (no other reader finds it ready and reads in
+ * vain), until that one arms it again; a lone reader has no one to hand
+ * a fault to, and it stays armed.
  */
-static int arm(struct rt_uffd_part *p, int op)
+static int arm(struct rt_uffd *u, struct rt_uffd_part *p, int op)
 {
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLONESHOT, .data.u32 = 0 };
+	struct epoll_event ev = {
+		.events = EPOLLIN | (u->cfg.readers > 1 ? EPOLLONESHOT : 0),
+		.data.u32 = 0
+	};
 
 	return epoll_ctl(p->epfd, op, p->fd, &ev);
-}
-
-/* A lone reader has no one to hand a fault to: it stays armed. */
-static int arm_lone(struct rt_uffd_part *p)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 0 };
-
-	return epoll_ctl(p->epfd, EPOLL_CTL_ADD, p->fd, &ev);
 }
 
 /*
@@ -230,7 +227,7 @@ static int serve_one(struct rt_uffd_reader *rd, bool rearm)
 	int rc;
 
 	/* Before the delay and the ioctl: the next fault goes to another reader. */
-	if (rearm && arm(rd->part, EPOLL_CTL_MOD)) {
+	if (rearm && arm(u, rd->part, EPOLL_CTL_MOD)) {
 		reader_fail(u, "epoll_ctl (EPOLL_CTL_MOD)", errno);
 		return -1;
 	}
@@ -415,7 +412,7 @@ static int make_epoll(struct rt_uffd *u, struct rt_uffd_part *p, struct rt_err *
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 1 };
 
 	p->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (p->epfd < 0 || (u->cfg.readers > 1 ? arm(p, EPOLL_CTL_ADD) : arm_lone(p)) ||
+	if (p->epfd < 0 || arm(u, p, EPOLL_CTL_ADD) ||
 	    epoll_ctl(p->epfd, EPOLL_CTL_ADD, u->stop_fd, &ev))
 		return rt_fail_errno(err, errno, "epoll for the uffd's readers");
 	return 0;
@@ -490,9 +487,7 @@ int rt_uffd_start(struct rt_uffd *u, const struct rt_uffd_config *cfg,
 	sa.sa_handler = wake_handler;	/* no SA_RESTART: read() returns EINTR */
 	sigaction(RT_UFFD_WAKE_SIGNAL, &sa, NULL);
 	u->readers = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->readers));
-	u->stuck_tid = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_tid));
-	u->stuck_addr = calloc((size_t)(u->nparts * cfg->readers), sizeof(*u->stuck_addr));
-	if (!u->readers || !u->stuck_tid || !u->stuck_addr)
+	if (!u->readers)
 		return rt_fail(err, -ENOMEM, "out of memory");
 	for (i = 0; i < u->nparts && cfg->wait == RT_UFFD_EPOLL; i++) {
 		rc = make_epoll(u, &u->parts[i], err);
@@ -537,8 +532,8 @@ void rt_uffd_hurry(struct rt_uffd *u)
 	uint64_t one = 1;
 
 	for (int i = 0; i < u->nreaders; i++) {
-		u->stuck_addr[i] = atomic_load(&u->readers[i].held_addr);
-		u->stuck_tid[i] = atomic_load(&u->readers[i].held_tid);
+		u->readers[i].stuck_addr = atomic_load(&u->readers[i].held_addr);
+		u->readers[i].stuck_tid = atomic_load(&u->readers[i].held_tid);
 	}
 	atomic_store(&u->hurry, true);
 	if (u->hurry_fd >= 0 && write(u->hurry_fd, &one, sizeof(one)) < 0)
@@ -550,8 +545,8 @@ void rt_uffd_hurry(struct rt_uffd *u)
 bool rt_uffd_was_holding(const struct rt_uffd *u, int tid, uint64_t *addr)
 {
 	for (int i = 0; tid > 0 && i < u->nreaders; i++)
-		if (u->stuck_tid[i] == tid) {
-			*addr = u->stuck_addr[i];
+		if (u->readers[i].stuck_tid == tid) {
+			*addr = u->readers[i].stuck_addr;
 			return true;
 		}
 	return false;
@@ -573,11 +568,7 @@ void rt_uffd_stop(struct rt_uffd *u)
 		pthread_mutex_destroy(&rd->lat_lock);
 	}
 	free(u->readers);
-	free(u->stuck_tid);
-	free(u->stuck_addr);
 	u->readers = NULL;
-	u->stuck_tid = NULL;
-	u->stuck_addr = NULL;
 	u->nreaders = 0;
 	for (i = 0; i < u->nparts; i++) {
 		if (u->parts[i].fd >= 0)
@@ -620,7 +611,7 @@ void rt_uffd_reset_stats(struct rt_uffd *u)
 	atomic_store(&u->eexist, 0);
 	atomic_store(&u->hurry, false);
 	for (i = 0; i < u->nreaders; i++)
-		u->stuck_tid[i] = 0;
+		u->readers[i].stuck_tid = 0;
 	if (u->hurry_fd >= 0 && read(u->hurry_fd, &v, sizeof(v)) < 0)
 		(void)0;	/* nothing written: nothing to drain */
 }

@@ -82,6 +82,8 @@ struct rt_uffd_reader {
 	atomic_llong faults;		/* resolved by this reader */
 	atomic_int held_tid;		/* the thread whose fault it holds, or 0 */
 	atomic_ullong held_addr;	/* and where */
+	int stuck_tid;			/* what it held when rt_uffd_hurry() came */
+	uint64_t stuck_addr;
 	int64_t *lat_ns;		/* service time of each, this phase */
 	size_t nlat, caplat;
 	pthread_mutex_t lat_lock;
@@ -104,9 +106,6 @@ struct rt_uffd {
 	pthread_mutex_t err_lock;
 	struct rt_err first_err;
 	bool thread_ids;		/* messages name the faulting thread */
-	/* The faults readers held when rt_uffd_hurry() came, [nreaders]. */
-	int *stuck_tid;
-	uint64_t *stuck_addr;
 	/* Over the service's life: the first RT_UFFD_TIDS threads named. */
 	struct rt_uffd_tid tids[RT_UFFD_TIDS];
 };

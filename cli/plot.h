@@ -51,7 +51,7 @@ void plot_ylabel(struct plot *pl, const char *metric, const char *unit);
 
 /*
  * Grouped bars: a group per phase, a bar per result and sweep point, the
- * mean with the spread of the runs (min to max) as error bars, titled
+ * median with the spread of the runs (min to max) as error bars, titled
  * with what differs between the bars (plot_groups.c).
  */
 int plot_groups(struct plot *pl, const char *metric);

@@ -259,7 +259,10 @@ rm -f "$TMP/mark"
 rm -f "$TMP/mark"
 "$SCN" run --state-dir "$STATE" -q --repeat 5 --warmup 0 --format ktap "$TMP/first.scn" >"$TMP/k" 2>/dev/null
 out=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["points"][0]["phases"][0]["metrics"]["time"]; print(m["outliers"])' "$TMP/first.json" 2>&1)
-if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\), far from the others \(the first: --warmup N drops first runs\)$" "$TMP/text" &&
+# A 10 ms run of sh that a busy machine slowed by a fifth may be marked too
+# (the rule is the machine's noise, as below): the second-long first run
+# must be, and first.
+if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\)(, sample [2-5] of 5 \([0-9.]+m?s; median [0-9.]+ms\))*, far from the others \(the first: --warmup N drops first runs\)$" "$TMP/text" &&
    [ "${out#[0}" != "$out" ] && grep -qE "^  # w: time: outlier: sample 1 of 5 " "$TMP/k"; then
 	ok "a first run far slower is marked an outlier: text, JSON (outliers [0, ...]) and KTAP"
 else

@@ -637,12 +637,11 @@ int cmd_features(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	rc = th_cli_need_kernel("features", host_options, &host);
+	if (rc)
+		return rc;
 	if (host.kernel)
 		return features_in_testhost(&host, json);
-	if (host_options) {
-		fprintf(stderr, "scn features: host options go with --kernel\n");
-		return EXIT_USAGE;
-	}
 
 	// The probe is several KiB: keep it off the stack.
 	f = calloc(1, sizeof(*f));

@@ -117,6 +117,7 @@ struct repl_args {
 	int64_t wait_ns;		/* --wait: for the knobs lock at the first set */
 	bool quiet;
 	struct th_opts th;		/* --kernel: the test host */
+	bool host_options;		/* a host option was given */
 };
 
 static int parse_args(int argc, char **argv, struct repl_args *a)
@@ -150,9 +151,10 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 			return -1;
 		default:
 			rc = th_cli_option(c, optarg, &a->th);
-			if (rc >= 0) {
-				if (rc)
-					return rc;
+			if (rc > 0)
+				return rc;
+			if (rc == 0) {
+				a->host_options = true;
 				break;
 			}
 			fprintf(stderr, "scn: repl: unknown or incomplete option '%s'\n%s",
@@ -160,11 +162,9 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 			return 64;
 		}
 	}
-	if (!a->th.kernel && (a->th.modules || a->th.cpus || a->th.mem ||
-			      a->th.nodes || a->th.append || a->th.console_log)) {
-		fprintf(stderr, "scn: repl: host options need --kernel\n%s", repl_usage);
-		return 64;
-	}
+	rc = th_cli_need_kernel("repl", a->host_options, &a->th);
+	if (rc)
+		return rc;
 	if (optind < argc) {
 		fputs(repl_usage, stderr);
 		return 64;

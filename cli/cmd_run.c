@@ -272,10 +272,9 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		fputs(run_usage, stderr);
 		return 64;
 	}
-	if (a->host_options && !a->host.kernel) {
-		fprintf(stderr, "scn: run: host options go with --kernel\n");
-		return 64;
-	}
+	rc = th_cli_need_kernel("run", a->host_options, &a->host);
+	if (rc)
+		return rc;
 	a->file = argv[optind];
 	/* The first run of a fresh process is often far off (cold caches,
 	 * pools, KSM's trees): with repeats, one warm-up unless told. */

@@ -95,6 +95,14 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 	return -1;
 }
 
+int th_cli_need_kernel(const char *cmd, bool any_given, const struct th_opts *o)
+{
+	if (!any_given || o->kernel)
+		return 0;
+	fprintf(stderr, "scn: %s: host options go with --kernel\n", cmd);
+	return EXIT_USAGE;
+}
+
 int th_cli_launch(const char *cmd, const struct th_opts *o,
 		  const char *const *argv, struct th_outcome *out)
 {

@@ -50,6 +50,13 @@ enum {
 int th_cli_option(int c, const char *arg, struct th_opts *o);
 
 /*
+ * A host option without --kernel would be dropped without a word: returns
+ * 64 after saying so on stderr when one was given (any_given: some
+ * th_cli_option returned 0) and o has no kernel; 0 otherwise.
+ */
+int th_cli_need_kernel(const char *cmd, bool any_given, const struct th_opts *o);
+
+/*
  * th_launch of argv with this process's environment, in this directory.
  * Returns 0 with *out filled (th_outcome_free it), or an exit code after
  * a message on stderr: 64 for a wrong option or kernel, 70 otherwise.

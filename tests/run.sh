@@ -246,6 +246,14 @@ run_cli() {
 	cli_says run-timeout-not-whole 64 "--timeout takes whole seconds" \
 		run --timeout 1.5s scenarios/ksm_unmerge.scn
 	cli_case run-timeout-with-unit 0 run -q --timeout 2s tests/cli/sleep.scn
+	# A host option alone would be dropped without a word: every command
+	# that takes them refuses it, --accel included.
+	cli_says run-host-option-without-kernel 64 "^scn: run: host options go with --kernel$" \
+		run --nodes 2 scenarios/ksm_unmerge.scn
+	cli_says features-host-option-without-kernel 64 "^scn: features: host options go with --kernel$" \
+		features --cpus 2
+	cli_says repl-accel-without-kernel 64 "^scn: repl: host options go with --kernel$" \
+		repl --accel tcg
 	cli_case no-command 64
 	cli_case unknown-command 64 frobnicate
 	cli_case check-without-file 64 check

@@ -33,20 +33,6 @@ bool rt_cg_file_at_creation(enum rt_cg_file f)
 	return cg_files[f].at_creation;
 }
 
-static int write_small(const char *path, const char *value)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-	int e;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, value, strlen(value));
-	e = errno;
-	close(fd);
-	return n < 0 ? -e : 0;
-}
-
 /* Whether the blank-separated list has word. */
 static bool has_word(const char *list, const char *word)
 {
@@ -232,7 +218,7 @@ int rt_cgroup_make(struct rt_cgroup *cg, struct rt_err *err)
 	/* Its children get memory.* files only if it gives them the controller. */
 	snprintf(file, sizeof(file), "%s/cgroup.subtree_control", parent);
 	if (rt_probe_read_text(file, ctl, sizeof(ctl)) || !has_word(ctl, "memory")) {
-		rc = write_small(file, "+memory");
+		rc = rt_probe_write_text(file, "+memory");
 		if (rc)
 			return rt_fail_errno(err, -rc, "write(%s, \"+memory\")", file);
 	}
@@ -255,7 +241,7 @@ int rt_cgroup_write(const struct rt_cgroup *cg, enum rt_cg_file file,
 		snprintf(text, sizeof(text), "max");
 	else
 		snprintf(text, sizeof(text), "%" PRId64, value);
-	rc = write_small(path, text);
+	rc = rt_probe_write_text(path, text);
 	if (rc == -EAGAIN && file == RT_CG_RECLAIM) {
 		if (short_)
 			*short_ = true;
@@ -276,7 +262,7 @@ static int move_pid(const char *group, const char *pid, struct rt_err *err)
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/cgroup.procs", group);
-	rc = write_small(path, pid);
+	rc = rt_probe_write_text(path, pid);
 	return rc ? rt_fail_errno(err, -rc, "write(%s, \"%s\")", path, pid) : 0;
 }
 

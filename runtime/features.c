@@ -217,6 +217,20 @@ bool rt_probe_path_exists(const char *path)
 }
 
 // Read a small text file whole, without its trailing newline.
+int rt_probe_write_text(const char *path, const char *value)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+	int e;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, value, strlen(value));
+	e = errno;
+	close(fd);
+	return n < 0 ? -e : 0;
+}
+
 int rt_probe_read_text(const char *path, char *buf, size_t size)
 {
 	ssize_t n;

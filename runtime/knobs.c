@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "journals.h"
+#include "probe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -95,21 +96,9 @@ void rt_knob_values_read(struct rt_knob_values *kv)
 
 static int write_value(const char *path, const char *value, struct rt_err *err)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	size_t len = strlen(value);
-	ssize_t n;
+	int rc = rt_probe_write_text(path, value);
 
-	if (fd < 0)
-		return rt_fail_errno(err, errno, "open(%s)", path);
-	n = write(fd, value, len);
-	if (n < 0) {
-		int e = errno;
-
-		close(fd);
-		return rt_fail_errno(err, e, "write(%s, \"%s\")", path, value);
-	}
-	close(fd);
-	return 0;
+	return rc ? rt_fail_errno(err, -rc, "write(%s, \"%s\")", path, value) : 0;
 }
 
 /*

@@ -15,6 +15,8 @@
 bool rt_probe_path_exists(const char *path);
 /* A small text file whole, without its trailing newline; 0 or -errno. */
 int rt_probe_read_text(const char *path, char *buf, size_t size);
+/* value in one write to a sysfs, procfs or cgroup file; 0 or -errno. */
+int rt_probe_write_text(const char *path, const char *value);
 void rt_probe_set_absent(struct rt_features *f, enum rt_feature id,
 			 const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "journals.h"
+#include "probe.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -23,18 +24,11 @@ static unsigned long long start_time(int pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long long t = 0;
-	ssize_t n;
-	int fd, field;
+	int field;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (rt_probe_read_text(path, buf, sizeof(buf)))
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	/* The command name may hold spaces and parentheses: after the last. */
 	p = strrchr(buf, ')');
 	if (!p)

@@ -44,42 +44,12 @@ static bool has_word(const char *list, const char *word)
 	return false;
 }
 
-/*
- * The first mount of type, into dir; with opt, the first whose options
- * hold it (a cgroup v1 hierarchy: "memory").
- */
-static bool find_mount(const char *type, const char *opt, char *dir, size_t len)
-{
-	char line[512], dev[128], where[256], fstype[64], opts[256];
-	bool found = false;
-	FILE *f = fopen("/proc/self/mounts", "re");
-
-	while (f && !found && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%127s %255s %63s %255s", dev, where, fstype, opts) != 4 ||
-		    strcmp(fstype, type))
-			continue;
-		if (opt) {
-			bool hit = false;
-
-			for (char *tok = strtok(opts, ","); tok; tok = strtok(NULL, ","))
-				hit |= !strcmp(tok, opt);
-			if (!hit)
-				continue;
-		}
-		snprintf(dir, len, "%s", where);
-		found = true;
-	}
-	if (f)
-		fclose(f);
-	return found;
-}
-
 int rt_cgroup_memory_root(char *root, size_t len, char *why, size_t wlen)
 {
 	char path[RT_CG_PATH + 32], ctl[256], v1[RT_CG_PATH];
 
 	why[0] = '\0';
-	if (!find_mount("cgroup2", NULL, root, len)) {
+	if (!rt_probe_find_mount("cgroup2", NULL, root, len)) {
 		snprintf(why, wlen, "no cgroup2 hierarchy is mounted");
 		return -ENOENT;
 	}
@@ -87,7 +57,7 @@ int rt_cgroup_memory_root(char *root, size_t len, char *why, size_t wlen)
 	if (rt_probe_read_text(path, ctl, sizeof(ctl)))
 		ctl[0] = '\0';
 	if (!has_word(ctl, "memory")) {
-		if (find_mount("cgroup", "memory", v1, sizeof(v1)))
+		if (rt_probe_find_mount("cgroup", "memory", v1, sizeof(v1)))
 			snprintf(why, wlen, "the memory controller is on cgroup v1 (%.60s); cgroup2 at %.60s has '%.30s'",
 				 v1, root, ctl);
 		else

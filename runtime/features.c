@@ -216,7 +216,34 @@ bool rt_probe_path_exists(const char *path)
 	return access(path, F_OK) == 0;
 }
 
-// Read a small text file whole, without its trailing newline.
+bool rt_probe_find_mount(const char *type, const char *opt, char *dir, size_t len)
+{
+	char line[512], dev[128], where[256], fstype[64], opts[256];
+	bool found = false;
+	FILE *f = fopen("/proc/self/mounts", "re");
+
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%127s %255s %63s %255s", dev, where, fstype, opts) != 4 ||
+		    strcmp(fstype, type))
+			continue;
+		if (opt) {
+			bool hit = false;
+			char *save;
+
+			for (char *tok = strtok_r(opts, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save))
+				hit |= !strcmp(tok, opt);
+			if (!hit)
+				continue;
+		}
+		snprintf(dir, len, "%s", where);
+		found = true;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 int rt_probe_write_text(const char *path, const char *value)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -814,21 +841,8 @@ static void probe_cgroup_memory(struct rt_features *f)
 
 static void probe_cgroup2(struct rt_features *f)
 {
-	char line[512], dev[128], dir[256], type[64];
-	FILE *fp;
-
-	fp = fopen("/proc/self/mounts", "re");
-	while (fp && fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%127s %255s %63s", dev, dir, type) == 3 &&
-		    !strcmp(type, "cgroup2")) {
-			copy_trunc(f->cgroup2_mount, sizeof(f->cgroup2_mount),
-				   dir, strlen(dir));
-			break;
-		}
-	}
-	if (fp)
-		fclose(fp);
-
+	rt_probe_find_mount("cgroup2", NULL, f->cgroup2_mount,
+			    sizeof(f->cgroup2_mount));
 	if (rt_probe_path_exists("/sys/fs/cgroup/cgroup.controllers"))
 		rt_probe_set_present(f, RT_FEAT_CGROUP2);
 	else if (f->cgroup2_mount[0])

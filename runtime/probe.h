@@ -15,6 +15,11 @@
 bool rt_probe_path_exists(const char *path);
 /* A small text file whole, without its trailing newline; 0 or -errno. */
 int rt_probe_read_text(const char *path, char *buf, size_t size);
+/*
+ * The first mount of type in /proc/self/mounts, into dir; with opt, the
+ * first whose options hold it (a cgroup v1 hierarchy: "memory").
+ */
+bool rt_probe_find_mount(const char *type, const char *opt, char *dir, size_t len);
 /* value in one write to a sysfs, procfs or cgroup file; 0 or -errno. */
 int rt_probe_write_text(const char *path, const char *value);
 void rt_probe_set_absent(struct rt_features *f, enum rt_feature id,

@@ -199,6 +199,7 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 		RT_KVM_PARAM_LIST(PARAM_NAME)
 #undef PARAM_NAME
 	};
+	struct rt_knob_values now;
 	struct utsname u;
 	char text[4096];
 	int i;
@@ -248,22 +249,19 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	jo_end(j);
 	jo_end(j);
 
-	/* Every knob scn can set, as found: what a result ran under. */
+	/*
+	 * Every knob scn can set, as found: what a result ran under; read now
+	 * when the caller took none before its run set them.
+	 */
+	if (!knobs || !knobs->taken) {
+		rt_knob_values_read(&now);
+		knobs = &now;
+	}
 	jo_key(j, "knobs");
 	jo_object(j);
-	for (i = 0; i < KNOB__COUNT; i++) {
-		struct rt_err err;
-
-		if (knobs && knobs->taken) {
-			if (knobs->v[i][0])
-				jo_kv_string(j, knob_info[i].name, knobs->v[i]);
-			continue;
-		}
-		if (knob_info[i].kind == KNOB_ACTION || !rt_knob_present((enum knob)i) ||
-		    rt_knob_read((enum knob)i, text, 256, &err))
-			continue;
-		jo_kv_string(j, knob_info[i].name, text);
-	}
+	for (i = 0; i < KNOB__COUNT; i++)
+		if (knobs->v[i][0])
+			jo_kv_string(j, knob_info[i].name, knobs->v[i]);
 	jo_end(j);
 
 	jo_key(j, "mempolicy");

@@ -96,8 +96,9 @@ static struct rt_slot *new_slot(struct rt_vm *vm)
 	return s;
 }
 
+/* A slot made live at gpa; *made, when asked, is the slot (live or not). */
 static int add_slot(struct rt_vm *vm, uint64_t gpa, uint64_t size, void *hva,
-		    struct rt_err *err)
+		    struct rt_slot **made, struct rt_err *err)
 {
 	struct rt_slot *s = new_slot(vm);
 	int rc;
@@ -109,6 +110,8 @@ static int add_slot(struct rt_vm *vm, uint64_t gpa, uint64_t size, void *hva,
 	s->hva = hva;
 	rc = set_region(vm, s, size, err);
 	s->live = !rc;
+	if (made)
+		*made = s;
 	return rc;
 }
 
@@ -216,10 +219,10 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 		char *hva = (char *)cfg->backing + (cfg->alias ? 0 : i * (uint64_t)cfg->slot_size);
 
 		rc = add_slot(vm, (uint64_t)cfg->gpa_base + i * (uint64_t)cfg->slot_size,
-			      (uint64_t)cfg->slot_size, hva, err);
+			      (uint64_t)cfg->slot_size, hva, NULL, err);
 	}
 	if (!rc)
-		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, err);
+		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, NULL, err);
 	if (!rc && cfg->dirty_ring)
 		rc = rt_vm_dirty_ring_init(vm, err);
 	if (rc)
@@ -346,19 +349,10 @@ int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
 		}
 		hva = own;
 	}
-	s = new_slot(vm);
-	if (!s) {
-		rc = rt_fail(err, -ENOMEM, "out of memory");
-		goto out;
-	}
-	s->gpa = gpa >= 0 ? (uint64_t)gpa : free_gpa(vm, size);
-	s->size = size;
-	s->hva = hva;
-	s->flags = 0;
-	rc = set_region(vm, s, size, err);
+	rc = add_slot(vm, gpa >= 0 ? (uint64_t)gpa : free_gpa(vm, size), size,
+		      hva, &s, err);
 	if (rc)
 		goto out;
-	s->live = true;
 	s->own = own;
 	s->name = strdup(name);
 	own = NULL;

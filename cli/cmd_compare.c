@@ -158,22 +158,6 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	return 0;
 }
 
-static int load(struct rf_result *r, const char *path)
-{
-	struct rf_error err;
-	int rc = rf_load(r, path, &err);
-
-	if (!rc)
-		return 0;
-	if (err.line)
-		fprintf(stderr, "scn: compare: %s:%d:%d: %s\n", path, err.line,
-			err.col, err.msg);
-	else
-		fprintf(stderr, "scn: compare: %s: %s\n", path, err.msg);
-	/* A file named on the command line that cannot be read: usage. */
-	return rc == -EINVAL ? EXIT_DATAERR : EXIT_USAGE;
-}
-
 /* ---- what the two setups have in common -------------------------------- */
 
 struct lines {
@@ -906,13 +890,13 @@ static int load_side(const struct compare_opts *o, struct rf_result *r,
 		     const char *list)
 {
 	char *copy = xstrdup(list), *save = NULL, *f = strtok_r(copy, ",", &save);
-	int rc = load(r, f ? f : list);
+	int rc = rf_load_for(r, f ? f : list, "compare");
 
 	while (!rc && (f = strtok_r(NULL, ",", &save))) {
 		struct lines blocking = { 0 }, notes = { 0 };
 		struct rf_result more;
 
-		rc = load(&more, f);
+		rc = rf_load_for(&more, f, "compare");
 		if (!rc)
 			rc = skipped(&more);
 		if (!rc) {

@@ -896,7 +896,6 @@ int cmd_plot(int argc, char **argv)
 {
 	struct plot_opts o;
 	struct rf_result *rs;
-	struct rf_error err;
 	struct plot pl = { .o = &o };
 	const char *tmp = getenv("TMPDIR");
 	size_t f, loaded = 0, kept;
@@ -907,17 +906,10 @@ int cmd_plot(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	rs = xcalloc(o.nin, sizeof(*rs));
 	for (f = 0; f < o.nin && !rc; f++, loaded++) {
-		int lrc = rf_load(&rs[f], o.in[f], &err);
-
-		if (lrc) {
-			if (err.line)
-				fprintf(stderr, "scn: plot: %s:%d:%d: %s\n", o.in[f],
-					err.line, err.col, err.msg);
-			else
-				fprintf(stderr, "scn: plot: %s: %s\n", o.in[f], err.msg);
-			/* A file named on the command line that cannot be read: usage. */
-			rc = lrc == -EINVAL ? EXIT_DATAERR : 64;
-		} else if (o.nin > 1 && !strcmp(rs[f].status, "skip")) {
+		rc = rf_load_for(&rs[f], o.in[f], "plot");
+		if (rc)
+			continue;	/* counted in loaded: rf_free'd below */
+		if (o.nin > 1 && !strcmp(rs[f].status, "skip")) {
 			/* One host that could not run it: the others are drawn. */
 			fprintf(stderr, "scn: plot: leaving out %s: it was skipped%s%s\n",
 				o.in[f], rs[f].skip_reason ? ": " : "",

@@ -451,6 +451,21 @@ int rf_load(struct rf_result *r, const char *path, struct rf_error *err)
 	return load_parsed(r, jin_parse_file(&r->doc, path, &jerr), &jerr, err);
 }
 
+int rf_load_for(struct rf_result *r, const char *path, const char *cmd)
+{
+	struct rf_error err;
+	int rc = rf_load(r, path, &err);
+
+	if (!rc)
+		return 0;
+	if (err.line)
+		fprintf(stderr, "scn: %s: %s:%d:%d: %s\n", cmd, path, err.line,
+			err.col, err.msg);
+	else
+		fprintf(stderr, "scn: %s: %s: %s\n", cmd, path, err.msg);
+	return rc == -EINVAL ? 65 : 64;
+}
+
 int rf_load_text(struct rf_result *r, const char *name, const char *text,
 		 size_t len, struct rf_error *err)
 {

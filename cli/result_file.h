@@ -96,6 +96,12 @@ int rf_load(struct rf_result *r, const char *path, struct rf_error *err);
 int rf_load_text(struct rf_result *r, const char *name, const char *text,
 		 size_t len, struct rf_error *err);
 void rf_free(struct rf_result *r);
+/*
+ * rf_load for a command named cmd: 0, or after "scn: CMD: PATH:LINE:COL:
+ * why" on stderr an exit code, 65 for a file that is not a result and 64
+ * for one that cannot be read (a file named on the command line: usage).
+ */
+int rf_load_for(struct rf_result *r, const char *path, const char *cmd);
 
 /*
  * Adds the samples of other to r's: each metric of a point (matched by

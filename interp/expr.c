@@ -198,8 +198,7 @@ static int lookup_stat(const char *name)
 	return -1;
 }
 
-static void bad_member(struct lower *L, const struct ast *m, const char *what,
-		       const char *const *extra)
+static void bad_member(struct lower *L, const struct ast *m, const char *what)
 {
 	struct suggest s;
 	struct diag_rec *r;
@@ -210,8 +209,10 @@ static void bad_member(struct lower *L, const struct ast *m, const char *what,
 		suggest_offer(&s, metric_name(i));
 	for (i = 0; i < STAT__COUNT; i++)
 		suggest_offer(&s, stat_name(i));
-	for (i = 0; extra && extra[i]; i++)
-		suggest_offer(&s, extra[i]);
+	for (i = 0; phase_member_names[i]; i++)
+		suggest_offer(&s, phase_member_names[i]);
+	for (i = 0; gauge_source_names[i]; i++)
+		suggest_offer(&s, gauge_source_names[i]);
 	r = diag_error(L->d, ast_name_loc(m), "%s has no result '%s'", what,
 		       m->name);
 	if (suggest_result(&s))
@@ -388,9 +389,6 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 	const struct ir_phase *ph = &L->sc->phases[sym->index];
 	struct ir_expr *x, *vcpu = NULL;
 	int i = 0, m, st;
-	static const char *const extra[] = { "vcpu", "ksm", "delta", "placement",
-					     "uffd", "memcg", "memcg_events", "kvm",
-					     NULL };
 
 	if (ctx == EXPR_STATIC) {
 		diag_error(L->d, e->loc,
@@ -527,7 +525,7 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		if (m < 0) {
 			st = lookup_stat(c->part[i]->name);
 			if (st < 0) {
-				bad_member(L, c->part[i], "a phase", extra);
+				bad_member(L, c->part[i], "a phase");
 				return bad(L, e->loc);
 			}
 			m = METRIC_TIME;

@@ -2,6 +2,9 @@
 #include "ir.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "words.h"
 
 static const struct {
 	const char *name;
@@ -65,6 +68,23 @@ const char *uffd_stat_name(enum uffd_stat s)
 enum val_type uffd_stat_type(enum uffd_stat s)
 {
 	return ustats[s].type;
+}
+
+const char *const phase_member_names[] = { "vcpu", "delta", "placement", "uffd", NULL };
+
+bool phase_result_name(const char *name)
+{
+	if (!strncmp(name, "uffd", 4) || !strncmp(name, "lat_", 4) ||
+	    words_index(gauge_source_names, name) >= 0 ||
+	    words_index(phase_member_names, name) >= 0)
+		return true;
+	for (int m = 0; m < METRIC__COUNT; m++)
+		if (!strcmp(metric_name(m), name))
+			return true;
+	for (int st = 0; st < STAT__COUNT; st++)
+		if (!strcmp(stat_name(st), name))
+			return true;
+	return false;
 }
 
 const char *metric_name(enum metric m)

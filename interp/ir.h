@@ -116,6 +116,18 @@ const char *gauge_source_name(enum gauge_source g);
 /* Whether the source counts this run's work only (not machine-wide). */
 bool gauge_source_own(enum gauge_source g);
 
+/*
+ * P.NAME a phase has beside its metrics and statistics and each gauge
+ * source: vcpu, delta, placement, uffd; NULL-terminated.
+ */
+extern const char *const phase_member_names[];
+/*
+ * Whether every phase has a result called name already (a metric, a
+ * statistic, a member, a gauge source, or a result's uffd* and lat_*
+ * names), so that a scenario's own metric may not take it.
+ */
+bool phase_result_name(const char *name);
+
 enum irx_kind {
 	IRX_CONST,
 	IRX_METRIC,	/* a phase result: phase, metric, stat, vcpu */

@@ -730,7 +730,6 @@ static void lower_metric(struct lower *L, const struct ast *n)
 	const struct sym *ph;
 	const struct ast *a;
 	struct items it;
-	bool builtin;
 	char *phase;
 	int w;
 
@@ -751,17 +750,7 @@ static void lower_metric(struct lower *L, const struct ast *n)
 		return;
 	}
 	op.metric.phase = ph->index;
-	/* The names of results and counters a phase has already. */
-	builtin = !strncmp(op.metric.name, "uffd", 4) ||
-		  !strncmp(op.metric.name, "lat_", 4) ||
-		  words_index(gauge_source_names, op.metric.name) >= 0 ||
-		  !strcmp(op.metric.name, "delta") || !strcmp(op.metric.name, "vcpu") ||
-		  !strcmp(op.metric.name, "placement");
-	for (int m = 0; m < METRIC__COUNT; m++)
-		builtin |= !strcmp(metric_name(m), op.metric.name);
-	for (int st = 0; st < STAT__COUNT; st++)
-		builtin |= !strcmp(stat_name(st), op.metric.name);
-	if (builtin) {
+	if (phase_result_name(op.metric.name)) {
 		diag_error(L->d, ast_name_loc(n), "'%s' names a result every phase has: pick another name",
 			   op.metric.name);
 		items_finish(&it, "metric", keys);

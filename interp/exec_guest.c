@@ -450,20 +450,19 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 	v = xcalloc((size_t)gp->nvcpu * METRIC__COUNT + 1, sizeof(*v));
 	for (int i = 0; i < gp->nvcpu; i++) {
 		const struct vcpu_acc *a = &gp->vcpu[i];
+		const struct run_counts vc = {
+			.ns = (int64_t)a->ns, .pages = (int64_t)a->pages,
+			.accesses = (int64_t)a->accesses,
+			.faults = (int64_t)a->faults, .passes = (int64_t)a->passes,
+			.exits = (int64_t)a->exits,
+		};
 		double *m = v + (size_t)i * METRIC__COUNT;
-		double secs = (double)a->ns / 1e9;
 
-		c->faults += (int64_t)a->faults;
-		c->passes += (int64_t)a->passes;
-		c->exits += (int64_t)a->exits;
-		m[METRIC_TIME] = m[METRIC_NS] = (double)a->ns;
-		m[METRIC_SECONDS] = secs;
-		m[METRIC_PAGES] = (double)a->pages;
-		m[METRIC_ACCESSES] = (double)a->accesses;
-		m[METRIC_RATE] = secs > 0 ? (double)a->pages / secs : 0;
-		m[METRIC_FAULTS] = (double)a->faults;
-		m[METRIC_PASSES] = (double)a->passes;
-		m[METRIC_EXITS] = (double)a->exits;
+		c->faults += vc.faults;
+		c->passes += vc.passes;
+		c->exits += vc.exits;
+		run_counts_metrics(&vc, m);
+		/* A vCPU's percentiles from its own histogram, unrounded. */
 		lat_metrics(m, a->lat, hz);
 		for (int b = 0; b < SCN_LAT_BUCKETS; b++)
 			all[b] += a->lat[b];

@@ -79,10 +79,31 @@ void results_free(struct results *r)
 	r->nwants = 0;
 }
 
+void run_counts_metrics(const struct run_counts *c, double m[METRIC__COUNT])
+{
+	double secs = (double)c->ns / 1e9;
+
+	m[METRIC_TIME] = (double)c->ns;
+	m[METRIC_SECONDS] = secs;
+	m[METRIC_NS] = (double)c->ns;
+	m[METRIC_PAGES] = (double)c->pages;
+	m[METRIC_ACCESSES] = (double)c->accesses;
+	m[METRIC_RATE] = secs > 0 ? (double)c->pages / secs : 0;
+	m[METRIC_FAULTS] = (double)c->faults;
+	m[METRIC_HOST_FAULTS] = (double)c->host_faults;
+	m[METRIC_PASSES] = (double)c->passes;
+	m[METRIC_EXITS] = (double)c->exits;
+	m[METRIC_DIRTY] = (double)c->dirty;
+	m[METRIC_LAT_P50] = (double)c->lat_p50;
+	m[METRIC_LAT_P90] = (double)c->lat_p90;
+	m[METRIC_LAT_P99] = (double)c->lat_p99;
+	m[METRIC_LAT_MAX] = (double)c->lat_max;
+}
+
 void results_add_run(struct results *r, int phase, const struct run_counts *c)
 {
 	struct phase_result *p = &r->phases[phase];
-	double secs = (double)c->ns / 1e9;
+	double v[METRIC__COUNT];
 	int m;
 
 	if (p->runs == p->cap) {
@@ -91,21 +112,9 @@ void results_add_run(struct results *r, int phase, const struct run_counts *c)
 			p->samples[m] = xrealloc(p->samples[m],
 						 p->cap * sizeof(double));
 	}
-	p->samples[METRIC_TIME][p->runs] = (double)c->ns;
-	p->samples[METRIC_SECONDS][p->runs] = secs;
-	p->samples[METRIC_NS][p->runs] = (double)c->ns;
-	p->samples[METRIC_PAGES][p->runs] = (double)c->pages;
-	p->samples[METRIC_ACCESSES][p->runs] = (double)c->accesses;
-	p->samples[METRIC_RATE][p->runs] = secs > 0 ? (double)c->pages / secs : 0;
-	p->samples[METRIC_FAULTS][p->runs] = (double)c->faults;
-	p->samples[METRIC_HOST_FAULTS][p->runs] = (double)c->host_faults;
-	p->samples[METRIC_PASSES][p->runs] = (double)c->passes;
-	p->samples[METRIC_EXITS][p->runs] = (double)c->exits;
-	p->samples[METRIC_DIRTY][p->runs] = (double)c->dirty;
-	p->samples[METRIC_LAT_P50][p->runs] = (double)c->lat_p50;
-	p->samples[METRIC_LAT_P90][p->runs] = (double)c->lat_p90;
-	p->samples[METRIC_LAT_P99][p->runs] = (double)c->lat_p99;
-	p->samples[METRIC_LAT_MAX][p->runs] = (double)c->lat_max;
+	run_counts_metrics(c, v);
+	for (m = 0; m < METRIC__COUNT; m++)
+		p->samples[m][p->runs] = v[m];
 	p->runs++;
 }
 

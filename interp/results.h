@@ -114,6 +114,8 @@ struct run_counts {
 	int64_t lat_p50, lat_p90, lat_p99, lat_max;	/* ns */
 };
 
+/* The metrics of counts: m[METRIC_RATE] is pages over seconds, and so on. */
+void run_counts_metrics(const struct run_counts *c, double m[METRIC__COUNT]);
 /* One run of phase i: its wall time and counts. */
 void results_add_run(struct results *r, int phase, const struct run_counts *c);
 /*

@@ -17,42 +17,25 @@
 
 /* --- preflight ------------------------------------------------------------ */
 
-static bool block_has(const struct ir_block *b, bool (*pred)(const struct ir_op *, int),
-		      int arg)
+/* ctx: the VM's index. */
+static bool clears_dirty_log(const struct ir_op *op, void *ctx)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
-
-		if (pred(op, arg) || block_has(&op->body, pred, arg))
-			return true;
-		for (size_t k = 0; k < op->nbranches; k++)
-			if (block_has(&op->branches[k], pred, arg))
-				return true;
-	}
-	return false;
-}
-
-static bool clears_dirty_log(const struct ir_op *op, int vm)
-{
-	return op->kind == IR_DIRTYLOG && op->dirtylog.vm == vm &&
+	return op->kind == IR_DIRTYLOG && op->dirtylog.vm == *(const int *)ctx &&
 	       op->dirtylog.op == DIRTYLOG_CLEAR;
 }
 
-static int count_slot_adds(const struct ir_block *b, int vm)
+struct slot_adds {
+	int vm, n;
+};
+
+static bool count_slot_add(const struct ir_op *op, void *ctx)
 {
-	int n = 0;
+	struct slot_adds *a = ctx;
 
-	for (size_t i = 0; i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
-
-		if (op->kind == IR_MEMSLOT && op->memslot.vm == vm &&
-		    op->memslot.op == MEMSLOT_ADD)
-			n++;
-		n += count_slot_adds(&op->body, vm);
-		for (size_t k = 0; k < op->nbranches; k++)
-			n += count_slot_adds(&op->branches[k], vm);
-	}
-	return n;
+	if (op->kind == IR_MEMSLOT && op->memslot.vm == a->vm &&
+	    op->memslot.op == MEMSLOT_ADD)
+		a->n++;
+	return false;
 }
 
 static struct rt_vm_config vm_config(const struct ir_scenario *sc, int i)
@@ -65,7 +48,7 @@ static struct rt_vm_config vm_config(const struct ir_scenario *sc, int i)
 		.nr_slots = v->nr_slots, .alias = v->alias,
 		.backing_size = b->size, .page_size = b->page_size,
 		.vcpus = v->vcpus, .pin = v->pin,
-		.manual_protect = block_has(&sc->ops, clears_dirty_log, i),
+		.manual_protect = ir_visit_ops(&sc->ops, clears_dirty_log, &i),
 		.dirty_ring = (uint32_t)v->dirty_ring,
 	};
 }
@@ -77,8 +60,12 @@ int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
 	for (size_t i = 0; i < sc->nvms; i++) {
 		const struct ir_vm *v = &sc->vms[i];
 		struct rt_vm_config c = vm_config(sc, (int)i);
+		struct slot_adds adds = { .vm = (int)i };
+		int slots;
+
 		/* Each added memslot counts once, as if none were deleted. */
-		int slots = v->nr_slots + 1 + count_slot_adds(&sc->ops, (int)i);
+		ir_visit_ops(&sc->ops, count_slot_add, &adds);
+		slots = v->nr_slots + 1 + adds.n;
 
 		if (f->kvm_max_vcpus > 0 && v->vcpus > f->kvm_max_vcpus) {
 			snprintf(reason, len, "needs %d vCPUs in vm '%s': KVM allows %ld (KVM_CAP_MAX_VCPUS)",

@@ -132,30 +132,47 @@ static void visit_expr(const struct ir_expr *x,
 	visit_expr(x->vcpu, fn, ctx);
 }
 
-static void visit_block(const struct ir_block *b,
-			void (*fn)(const struct ir_expr *, void *), void *ctx)
+bool ir_visit_ops(const struct ir_block *b,
+		  bool (*fn)(const struct ir_op *op, void *ctx), void *ctx)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		const struct ir_op *op = &b->ops[i];
 
-		if (op->kind == IR_PRINT)
-			for (size_t k = 0; k < op->print.n; k++)
-				visit_expr(op->print.parts[k].expr, fn, ctx);
-		if (op->kind == IR_EXPECT)
-			visit_expr(op->expect.cond, fn, ctx);
-		if (op->kind == IR_WAIT)
-			visit_expr(op->wait.cond, fn, ctx);
-		if (op->kind == IR_METRIC)
-			visit_expr(op->metric.value, fn, ctx);
-		visit_block(&op->body, fn, ctx);
+		if (fn(op, ctx) || ir_visit_ops(&op->body, fn, ctx))
+			return true;
 		for (size_t k = 0; k < op->nbranches; k++)
-			visit_block(&op->branches[k], fn, ctx);
+			if (ir_visit_ops(&op->branches[k], fn, ctx))
+				return true;
 	}
+	return false;
+}
+
+struct expr_visit {
+	void (*fn)(const struct ir_expr *, void *);
+	void *ctx;
+};
+
+static bool op_exprs(const struct ir_op *op, void *ctx)
+{
+	const struct expr_visit *v = ctx;
+
+	if (op->kind == IR_PRINT)
+		for (size_t k = 0; k < op->print.n; k++)
+			visit_expr(op->print.parts[k].expr, v->fn, v->ctx);
+	if (op->kind == IR_EXPECT)
+		visit_expr(op->expect.cond, v->fn, v->ctx);
+	if (op->kind == IR_WAIT)
+		visit_expr(op->wait.cond, v->fn, v->ctx);
+	if (op->kind == IR_METRIC)
+		visit_expr(op->metric.value, v->fn, v->ctx);
+	return false;
 }
 
 void ir_visit_exprs(const struct ir_scenario *sc,
 		    void (*fn)(const struct ir_expr *x, void *ctx), void *ctx)
 {
-	visit_block(&sc->ops, fn, ctx);
+	struct expr_visit v = { fn, ctx };
+
+	ir_visit_ops(&sc->ops, op_exprs, &v);
 	visit_expr(sc->table_value, fn, ctx);
 }

@@ -493,6 +493,14 @@ struct ir_program {
 void ir_program_free(struct ir_program *p);
 
 /*
+ * Calls fn on every op of b and of the blocks inside its ops (a phase's or
+ * repeat's body, each branch of concurrently), each op before what it
+ * holds, until fn returns true. Returns whether it did.
+ */
+bool ir_visit_ops(const struct ir_block *b,
+		  bool (*fn)(const struct ir_op *op, void *ctx), void *ctx);
+
+/*
  * Calls fn on every node of every run-time expression of sc (prints,
  * expectations, waits, the table's value), operands after their parent.
  */

@@ -28,6 +28,7 @@ struct span {
 struct spans {
 	struct span *v;
 	size_t n, cap;
+	const struct ir_scenario *sc;
 };
 
 static void add_span(struct spans *s, int b, int64_t lo, int64_t hi)
@@ -70,31 +71,27 @@ static void guest_spans(struct spans *s, const struct ir_scenario *sc,
 		add_span(s, vm->backing, 0, lo + j->size - size);
 }
 
-static void block_spans(struct spans *s, const struct ir_scenario *sc,
-			const struct ir_block *blk)
+/* ctx: the spans, with their scenario. */
+static bool op_spans(const struct ir_op *op, void *ctx)
 {
-	for (size_t i = 0; i < blk->n; i++) {
-		const struct ir_op *op = &blk->ops[i];
+	struct spans *s = ctx;
 
-		switch (op->kind) {
-		case IR_MADVISE:	/* populating touches every page */
-		case IR_HOST_ACCESS:
-			if (op->kind == IR_HOST_ACCESS ||
-			    op->mem.advice == ADVICE_POPULATE_READ ||
-			    op->mem.advice == ADVICE_POPULATE_WRITE)
-				add_span(s, op->mem.backing, op->mem.offset,
-					 op->mem.offset + op->mem.size);
-			break;
-		case IR_GUEST:
-			guest_spans(s, sc, &op->guest);
-			break;
-		default:
-			break;
-		}
-		block_spans(s, sc, &op->body);
-		for (size_t k = 0; k < op->nbranches; k++)
-			block_spans(s, sc, &op->branches[k]);
+	switch (op->kind) {
+	case IR_MADVISE:	/* populating touches every page */
+	case IR_HOST_ACCESS:
+		if (op->kind == IR_HOST_ACCESS ||
+		    op->mem.advice == ADVICE_POPULATE_READ ||
+		    op->mem.advice == ADVICE_POPULATE_WRITE)
+			add_span(s, op->mem.backing, op->mem.offset,
+				 op->mem.offset + op->mem.size);
+		break;
+	case IR_GUEST:
+		guest_spans(s, s->sc, &op->guest);
+		break;
+	default:
+		break;
 	}
+	return false;
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -109,10 +106,10 @@ static int span_cmp(const void *a, const void *b)
 /* Each noreserve backing's need: the union of its spans. */
 static void touched(struct ir_scenario *sc)
 {
-	struct spans s = { 0 };
+	struct spans s = { .sc = sc };
 	size_t i = 0;
 
-	block_spans(&s, sc, &sc->ops);
+	ir_visit_ops(&sc->ops, op_spans, &s);
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), span_cmp);
 	while (i < s.n) {
@@ -128,22 +125,18 @@ static void touched(struct ir_scenario *sc)
 }
 
 /* The largest value the scenario gives each pool knob. */
-static void pools(struct ir_scenario *sc, const struct ir_block *blk)
+static bool op_pools(const struct ir_op *op, void *ctx)
 {
-	for (size_t i = 0; i < blk->n; i++) {
-		const struct ir_op *op = &blk->ops[i];
+	struct ir_scenario *sc = ctx;
 
-		for (int p = 0; p < IR_POOLS && op->kind == IR_SET_KNOB; p++)
-			if (op->knob.knob == sc->pools[p].knob &&
-			    op->knob.value.type == VT_INT &&
-			    op->knob.value.i > sc->pools[p].pages) {
-				sc->pools[p].pages = op->knob.value.i;
-				sc->pools[p].loc = op->loc;
-			}
-		pools(sc, &op->body);
-		for (size_t k = 0; k < op->nbranches; k++)
-			pools(sc, &op->branches[k]);
-	}
+	for (int p = 0; p < IR_POOLS && op->kind == IR_SET_KNOB; p++)
+		if (op->knob.knob == sc->pools[p].knob &&
+		    op->knob.value.type == VT_INT &&
+		    op->knob.value.i > sc->pools[p].pages) {
+			sc->pools[p].pages = op->knob.value.i;
+			sc->pools[p].loc = op->loc;
+		}
+	return false;
 }
 
 void memneed_compute(struct ir_scenario *sc)
@@ -172,7 +165,7 @@ void memneed_compute(struct ir_scenario *sc)
 			    b->page_size == sc->pools[p].page_size)
 				sc->pools[p].backed = add_sat(sc->pools[p].backed, b->need);
 	}
-	pools(sc, &sc->ops);
+	ir_visit_ops(&sc->ops, op_pools, sc);
 }
 
 int64_t memneed_pool(const struct ir_scenario *sc, int p, const int64_t *pool_now)

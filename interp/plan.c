@@ -212,21 +212,16 @@ static void cg_limit(struct strbuf *sb, int64_t v)
 		size(sb, v);
 }
 
+static bool vcpus_work(const struct ir_op *op, void *ctx)
+{
+	(void)ctx;
+	return op->kind == IR_GUEST || op->kind == IR_VCPU_RESET;
+}
+
 /* Whether vCPUs work in a block: then the phase ends at their barrier. */
 static bool block_has_guest(const struct ir_block *b)
 {
-	size_t i, k;
-
-	for (i = 0; i < b->n; i++) {
-		if (b->ops[i].kind == IR_GUEST || b->ops[i].kind == IR_VCPU_RESET)
-			return true;
-		if (block_has_guest(&b->ops[i].body))
-			return true;
-		for (k = 0; k < b->ops[i].nbranches; k++)
-			if (block_has_guest(&b->ops[i].branches[k]))
-				return true;
-	}
-	return false;
+	return ir_visit_ops(b, vcpus_work, NULL);
 }
 
 /* A uffd in missing or minor mode serves the backing: it starts empty. */

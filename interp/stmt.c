@@ -852,20 +852,28 @@ static void lower_phase(struct lower *L, const struct ast *n)
 }
 
 /* The guest jobs of a branch, also inside its repeats and blocks. */
-static void guest_jobs(const struct ir_block *b, const struct ir_op **out,
-		       size_t *n, size_t max)
+struct job_list {
+	const struct ir_op **v;
+	size_t n, max;
+};
+
+static bool add_guest_job(const struct ir_op *op, void *ctx)
 {
-	size_t i, k;
+	struct job_list *l = ctx;
 
-	for (i = 0; i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
+	if (op->kind == IR_GUEST && l->n < l->max)
+		l->v[l->n++] = op;
+	return false;
+}
 
-		if (op->kind == IR_GUEST && *n < max)
-			out[(*n)++] = op;
-		guest_jobs(&op->body, out, n, max);
-		for (k = 0; k < op->nbranches; k++)
-			guest_jobs(&op->branches[k], out, n, max);
-	}
+/* The guest jobs of b, the first max of them, into out; returns how many. */
+static size_t guest_jobs(const struct ir_block *b, const struct ir_op **out,
+			 size_t max)
+{
+	struct job_list l = { out, 0, max };
+
+	ir_visit_ops(b, add_guest_job, &l);
+	return l.n;
 }
 
 /* Two guest jobs at once on one vCPU cannot be. */
@@ -875,11 +883,9 @@ static void check_branches(struct lower *L, const struct ir_op *op)
 	size_t i, j, k, m, na, nb;
 
 	for (i = 0; i < op->nbranches; i++) {
-		na = 0;
-		guest_jobs(&op->branches[i], ja, &na, 64);
+		na = guest_jobs(&op->branches[i], ja, ARRAY_SIZE(ja));
 		for (j = i + 1; j < op->nbranches; j++) {
-			nb = 0;
-			guest_jobs(&op->branches[j], jb, &nb, 64);
+			nb = guest_jobs(&op->branches[j], jb, ARRAY_SIZE(jb));
 			for (k = 0; k < na; k++)
 				for (m = 0; m < nb; m++) {
 					const struct ir_op *a = ja[k], *b = jb[m];

@@ -121,37 +121,25 @@ static void logf_(struct run *r, const char *fmt, ...)
 
 /* --- before any side effect ------------------------------------------- */
 
-static bool op_supported(const struct ir_scenario *sc, const struct ir_op *op,
-			 const char **what)
+struct unsupported {
+	const struct ir_scenario *sc;
+	const struct ir_op *op;		/* the first this build cannot run */
+	const char *what;		/* what it needs */
+};
+
+static bool op_unsupported(const struct ir_op *op, void *ctx)
 {
-	size_t i;
+	struct unsupported *u = ctx;
 
-	switch (op->kind) {
-	case IR_CREATE_BACKING:
-		if (sc->backings[op->index].type == BACKING_GUEST_MEMFD) {
-			*what = "guest_memfd memory";
-			return false;
-		}
-		break;
-	case IR_CREATE_UFFD:
-		if (sc->uffds[op->index].resolve == RESOLVE_MOVE) {
-			*what = "UFFDIO_MOVE resolution";
-			return false;
-		}
-		break;
-	default:
-		break;
-	}
-	for (i = 0; i < op->body.n; i++)
-		if (!op_supported(sc, &op->body.ops[i], what))
-			return false;
-	for (i = 0; i < op->nbranches; i++) {
-		size_t k;
-
-		for (k = 0; k < op->branches[i].n; k++)
-			if (!op_supported(sc, &op->branches[i].ops[k], what))
-				return false;
-	}
+	if (op->kind == IR_CREATE_BACKING &&
+	    u->sc->backings[op->index].type == BACKING_GUEST_MEMFD)
+		u->what = "guest_memfd memory";
+	else if (op->kind == IR_CREATE_UFFD &&
+		 u->sc->uffds[op->index].resolve == RESOLVE_MOVE)
+		u->what = "UFFDIO_MOVE resolution";
+	else
+		return false;
+	u->op = op;
 	return true;
 }
 
@@ -159,12 +147,11 @@ static const struct ir_op *find_unsupported(const struct ir_scenario *sc,
 					    const struct ir_block *b,
 					    const char **what)
 {
-	size_t i;
+	struct unsupported u = { .sc = sc };
 
-	for (i = 0; i < b->n; i++)
-		if (!op_supported(sc, &b->ops[i], what))
-			return &b->ops[i];
-	return NULL;
+	ir_visit_ops(b, op_unsupported, &u);
+	*what = u.what;
+	return u.op;
 }
 
 static bool fact_ok(const struct ir_require *q, int64_t have)

@@ -1414,9 +1414,6 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
 	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
-	r.gp.touched = xcalloc(sc->nvms + 1, sizeof(*r.gp.touched));
-	r.gp.words = xcalloc(sc->nvms + 1, sizeof(*r.gp.words));
-	r.gp.kvm_start = xcalloc(sc->nvms + 1, sizeof(*r.gp.kvm_start));
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
@@ -1466,9 +1463,6 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	free(r.uffd_started);
 	free(r.uffd_hook);
 	free(r.vms);
-	free(r.gp.touched);
-	free(r.gp.words);
-	free(r.gp.kvm_start);
 	free(r.mems);
 	free(r.made);
 	pthread_mutex_destroy(&r.lock);

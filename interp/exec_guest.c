@@ -103,9 +103,9 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 		free(vm);
 		return rc;
 	}
-	r->vms[i] = vm;
-	r->gp.words[i] = (size_t)((v->mem / b->page_size + 63) / 64);
-	r->gp.touched[i] = xcalloc(r->gp.words[i], sizeof(uint64_t));
+	r->vms[i].vm = vm;
+	r->vms[i].words = (size_t)((v->mem / b->page_size + 63) / 64);
+	r->vms[i].touched = xcalloc(r->vms[i].words, sizeof(uint64_t));
 	if (v->vcpus > r->gp.nvcpu) {
 		r->gp.vcpu = xrealloc(r->gp.vcpu, (size_t)v->vcpus * sizeof(*r->gp.vcpu));
 		memset(r->gp.vcpu + r->gp.nvcpu, 0,
@@ -118,16 +118,15 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 void guest_destroy_vms(struct run *r, size_t from, size_t to)
 {
 	for (size_t i = from; i < to; i++) {
-		if (r->vms[i]) {
-			rt_vm_destroy(r->vms[i]);
-			free(r->vms[i]);
-			r->vms[i] = NULL;
+		struct run_vm *v = &r->vms[i];
+
+		if (v->vm) {
+			rt_vm_destroy(v->vm);
+			free(v->vm);
 		}
-		free(r->gp.touched[i]);
-		r->gp.touched[i] = NULL;
-		r->gp.words[i] = 0;
-		free(r->gp.kvm_start[i]);
-		r->gp.kvm_start[i] = NULL;
+		free(v->touched);
+		free(v->kvm_start);
+		memset(v, 0, sizeof(*v));
 	}
 }
 
@@ -143,24 +142,20 @@ static size_t kvm_values(const struct rt_vm *vm)
 	return vm->vm_stats.n + (size_t)vm->nvcpus * vm->vcpu_stats.n;
 }
 
-/* KVM's statistics of every VM, where it has them, into snap[vm]. */
-static void kvm_snapshot(struct run *r, uint64_t **snap)
+/* KVM's statistics of vm, then of its vCPUs; NULL where it has none. */
+static uint64_t *kvm_snapshot(struct rt_vm *vm)
 {
 	struct rt_err err;
+	uint64_t *snap;
 
-	for (size_t i = 0; i < r->sc->nvms; i++) {
-		struct rt_vm *vm = r->vms[i];
-
-		free(snap[i]);
-		snap[i] = NULL;
-		if (!vm || vm->stats_fd < 0)
-			continue;
-		snap[i] = xcalloc(kvm_values(vm) + 1, sizeof(uint64_t));
-		if (rt_vm_stats(vm, snap[i], snap[i] + vm->vm_stats.n, &err)) {
-			free(snap[i]);
-			snap[i] = NULL;
-		}
+	if (!vm || vm->stats_fd < 0)
+		return NULL;
+	snap = xcalloc(kvm_values(vm) + 1, sizeof(uint64_t));
+	if (rt_vm_stats(vm, snap, snap + vm->vm_stats.n, &err)) {
+		free(snap);
+		return NULL;
 	}
+	return snap;
 }
 
 /* --- the phase's accounting ------------------------------------------------ */
@@ -178,10 +173,14 @@ void guest_phase_begin(struct run *r)
 	memset(gp->jobs_in_ring, 0, sizeof(gp->jobs_in_ring));
 	gp->latency = false;
 	gp->dirty = 0;
-	kvm_snapshot(r, gp->kvm_start);
-	for (size_t i = 0; i < r->sc->nvms; i++)
-		if (gp->touched[i])
-			memset(gp->touched[i], 0, gp->words[i] * sizeof(uint64_t));
+	for (size_t i = 0; i < r->sc->nvms; i++) {
+		struct run_vm *v = &r->vms[i];
+
+		free(v->kvm_start);
+		v->kvm_start = kvm_snapshot(v->vm);
+		if (v->touched)
+			memset(v->touched, 0, v->words * sizeof(uint64_t));
+	}
 }
 
 /*
@@ -192,7 +191,7 @@ static uint64_t mark_pages(struct run *r, int vm, const struct rt_job *j,
 			   uint64_t first, uint64_t n)
 {
 	int64_t psz = r->sc->backings[r->sc->vms[vm].backing].page_size;
-	uint64_t *bits = r->gp.touched[vm], pages = 0, last = UINT64_MAX;
+	uint64_t *bits = r->vms[vm].touched, pages = 0, last = UINT64_MAX;
 
 	for (uint64_t k = 0; k < n; k++) {
 		uint64_t at = j->offset + (first + k) * j->stride;
@@ -306,10 +305,11 @@ static void kvm_result(struct run *r, struct phase_result *pr)
 	const struct rt_vm *first = NULL;
 
 	results_kvm_clear(k);
-	kvm_snapshot(r, end);
-	for (size_t i = 0; i < r->sc->nvms && !first; i++)
-		if (end[i] && r->gp.kvm_start[i])
-			first = r->vms[i];
+	for (size_t i = 0; i < r->sc->nvms; i++) {
+		end[i] = kvm_snapshot(r->vms[i].vm);
+		if (end[i] && r->vms[i].kvm_start && !first)
+			first = r->vms[i].vm;
+	}
 	if (first) {
 		/* Every VM has the same statistics: the first one's names. */
 		k->n = first->vm_stats.n + first->vcpu_stats.n;
@@ -331,8 +331,8 @@ static void kvm_result(struct run *r, struct phase_result *pr)
 		}
 	}
 	for (size_t i = 0; first && i < r->sc->nvms; i++) {
-		const struct rt_vm *vm = r->vms[i];
-		const uint64_t *a = r->gp.kvm_start[i], *b = end[i];
+		const struct rt_vm *vm = r->vms[i].vm;
+		const uint64_t *a = r->vms[i].kvm_start, *b = end[i];
 
 		if (!a || !b || vm->vm_stats.n + vm->vcpu_stats.n != k->n)
 			continue;
@@ -423,10 +423,12 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 	double *v;
 
 	for (size_t i = 0; i < r->sc->nvms; i++) {
-		for (size_t w = 0; gp->touched[i] && w < gp->words[i]; w++)
-			c->pages += __builtin_popcountll(gp->touched[i][w]);
-		if (r->vms[i] && !hz)
-			hz = rt_vm_counter_hz(r->vms[i]);
+		const struct run_vm *rv = &r->vms[i];
+
+		for (size_t w = 0; rv->touched && w < rv->words; w++)
+			c->pages += __builtin_popcountll(rv->touched[w]);
+		if (rv->vm && !hz)
+			hz = rt_vm_counter_hz(rv->vm);
 	}
 	c->dirty = gp->dirty;
 	kvm_result(r, pr);
@@ -569,7 +571,7 @@ static void stuck_notes(struct run *r, const struct ir_op *op,
 		return;
 	pthread_mutex_lock(&r->lock);
 	for (int i = 0; i < n; i++) {
-		int tid = atomic_load(&r->vms[g->vm]->vcpus[first + i].tid);
+		int tid = atomic_load(&r->vms[g->vm].vm->vcpus[first + i].tid);
 		size_t u = userfault_of(r, tid, buf, sizeof(buf));
 
 		if (!res[i].kicked)
@@ -593,7 +595,7 @@ static int run_job(struct strand *s, const struct ir_op *op, struct rt_err *err)
 	struct rt_job j;
 
 	job_of(s->r, g, &j);
-	rc = rt_vcpus_run(s->r->vms[g->vm], g->first_vcpu, g->last_vcpu, &j,
+	rc = rt_vcpus_run(s->r->vms[g->vm].vm, g->first_vcpu, g->last_vcpu, &j,
 			  res, &w, err);
 	account(s->r, g->vm, g->first_vcpu, &j, res, n);
 	stuck_notes(s->r, op, res, g->first_vcpu, n);
@@ -607,7 +609,7 @@ static int reset_mmu(struct strand *s, const struct ir_op *op, struct rt_err *er
 	struct rt_vcpu_result *res = xcalloc((size_t)n, sizeof(*res));
 	struct rt_wait w = waits(s);
 
-	rc = rt_vcpus_reset_mmu(s->r->vms[op->vcpus.vm], op->vcpus.first_vcpu,
+	rc = rt_vcpus_reset_mmu(s->r->vms[op->vcpus.vm].vm, op->vcpus.first_vcpu,
 				op->vcpus.last_vcpu, res, &w, err);
 	account(s->r, op->vcpus.vm, op->vcpus.first_vcpu, NULL, res, n);
 	free(res);
@@ -616,7 +618,7 @@ static int reset_mmu(struct strand *s, const struct ir_op *op, struct rt_err *er
 
 static int memslot(struct run *r, const struct ir_op *op, struct rt_err *err)
 {
-	struct rt_vm *vm = r->vms[op->memslot.vm];
+	struct rt_vm *vm = r->vms[op->memslot.vm].vm;
 	void *hva = NULL;
 
 	switch (op->memslot.op) {
@@ -648,7 +650,7 @@ static int dirty_log(struct run *r, const struct ir_op *op, struct rt_err *err)
 		[DIRTYLOG_GET] = RT_DIRTY_GET, [DIRTYLOG_CLEAR] = RT_DIRTY_CLEAR,
 	};
 	uint64_t pages = 0;
-	int rc = rt_vm_dirty_log(r->vms[op->dirtylog.vm], ops[op->dirtylog.op],
+	int rc = rt_vm_dirty_log(r->vms[op->dirtylog.vm].vm, ops[op->dirtylog.op],
 				 &pages, err);
 
 	if (!rc && op->dirtylog.op == DIRTYLOG_GET) {
@@ -688,8 +690,8 @@ int guest_policy(struct strand *s, const struct ir_op *op, struct rt_err *err)
 	int rc = 0;
 
 	for (size_t i = 0; i < s->r->sc->nvms && !rc; i++)
-		if (s->r->vms[i])
-			rc = rt_vcpus_set_policy(s->r->vms[i], (int)op->policy.mode,
+		if (s->r->vms[i].vm)
+			rc = rt_vcpus_set_policy(s->r->vms[i].vm, (int)op->policy.mode,
 						 op->policy.nodes, &w, err);
 	return rc;
 }

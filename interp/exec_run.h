@@ -51,9 +51,14 @@ struct guest_phase {
 	unsigned jobs_in_ring[4];	/* jobs that ran in ring 0 and 3 */
 	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */
-	uint64_t **kvm_start;		/* [vm]: its statistics, then its vCPUs' */
-	uint64_t **touched;		/* [vm][guest page / 64] */
-	size_t *words;			/* [vm] */
+};
+
+/* A VM of the run, and what the current phase has seen of it. */
+struct run_vm {
+	struct rt_vm *vm;		/* NULL until made */
+	uint64_t *kvm_start;		/* its statistics, then its vCPUs', or NULL */
+	uint64_t *touched;		/* a bit per guest page the phase touched */
+	size_t words;			/* of touched */
 };
 
 /* The state of one sweep point's run. */
@@ -80,7 +85,7 @@ struct run {
 	bool *uffd_started;
 	struct watchdog wd;		/* stops, and each phase's watchdog */
 	int *uffd_hook;			/* [nuffds]: its stop hook's id */
-	struct rt_vm **vms;		/* [nvms], NULL until made */
+	struct run_vm *vms;		/* [nvms] */
 	struct guest_phase gp;
 	struct diag guest_notes;	/* for the error of a watchdog that fired */
 	int phase;			/* the phase running, or -1 */

@@ -97,12 +97,6 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 
 		/* A VM's threads point at its struct rt_vm, not at this array. */
 		r->vms = grow_zeroed(r->vms, s->cap_vms, nv, sizeof(*r->vms));
-		r->gp.touched = grow_zeroed(r->gp.touched, s->cap_vms, nv,
-					    sizeof(*r->gp.touched));
-		r->gp.words = grow_zeroed(r->gp.words, s->cap_vms, nv,
-					  sizeof(*r->gp.words));
-		r->gp.kvm_start = grow_zeroed(r->gp.kvm_start, s->cap_vms, nv,
-					      sizeof(*r->gp.kvm_start));
 		s->cap_vms = nv;
 	}
 	if (np > s->cap_phases) {
@@ -284,9 +278,6 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	free(r->uffd_started);
 	free(r->uffd_hook);
 	free(r->vms);
-	free(r->gp.touched);
-	free(r->gp.words);
-	free(r->gp.kvm_start);
 	results_free(&s->res);
 	free(s->undo);
 	pthread_mutex_destroy(&r->lock);
@@ -317,7 +308,7 @@ struct rt_vm *exec_session_vm(const struct exec_session *s, int i)
 {
 	if (i < 0 || (size_t)i >= s->r.sc->nvms)
 		return NULL;
-	return s->r.vms[i];
+	return s->r.vms[i].vm;
 }
 
 const struct rt_knobs *exec_session_knobs(const struct exec_session *s)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* helper: a helper program run to its end (see helper.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <spawn.h>
@@ -125,6 +127,20 @@ void th_remove_tree(const char *dir)
 	struct th_spawn s = { .argv = argv, .out_fd = -1 };
 
 	th_spawn_run(&s);
+}
+
+void th_remove_stale(const char *dir, bool (*stale)(const char *name))
+{
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	char path[PATH_MAX];
+
+	while (d && (e = readdir(d)))
+		if (stale(e->d_name) &&
+		    !th_path(path, sizeof(path), "%s/%s", dir, e->d_name))
+			th_remove_tree(path);
+	if (d)
+		closedir(d);
 }
 
 int th_path(char *buf, size_t len, const char *fmt, ...)

@@ -7,6 +7,7 @@
 #ifndef SCN_TH_HELPER_H
 #define SCN_TH_HELPER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../common/util.h"
@@ -35,5 +36,8 @@ int th_path(char *buf, size_t len, const char *fmt, ...)
 
 /* rm -rf of a directory scn made; best effort. */
 void th_remove_tree(const char *dir);
+
+/* th_remove_tree of every entry of dir whose name stale() calls stale. */
+void th_remove_stale(const char *dir, bool (*stale)(const char *name));
 
 #endif

@@ -365,18 +365,9 @@ static int write_note(const char *unpack, const char *deb, struct rt_err *err)
  * What a fetch that was killed left: every fetch runs under the cache's
  * lock, so a .fetch-PID directory seen while holding it is no one's.
  */
-static void remove_stale(const char *cache)
+static bool fetch_dir(const char *name)
 {
-	struct dirent *e;
-	DIR *d = opendir(cache);
-	char path[PATH_MAX];
-
-	while (d && (e = readdir(d)))
-		if (!strncmp(e->d_name, ".fetch-", 7) &&
-		    !th_path(path, sizeof(path), "%s/%s", cache, e->d_name))
-			th_remove_tree(path);
-	if (d)
-		closedir(d);
+	return !strncmp(name, ".fetch-", 7);
 }
 
 /* Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg. */
@@ -390,7 +381,7 @@ static int fetch(const char *cache, const char *pkg, FILE *log,
 	    th_path(unpack, sizeof(unpack), "%s/root", work) ||
 	    th_path(final, sizeof(final), "%s/%s", cache, pkg))
 		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
-	remove_stale(cache);
+	th_remove_stale(cache, fetch_dir);
 	if (make_dirs(unpack))
 		return rt_fail_errno(err, errno, "creating '%s'", unpack);
 	find_deb(cache, pkg, deb, sizeof(deb));

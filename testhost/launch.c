@@ -8,7 +8,6 @@
  * SIGINT, SIGTERM and SIGHUP, and the deadlines: the boot, the command's
  * timeout, the grace after a panic, and the kill after SIGTERM.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -641,23 +640,12 @@ out:
  * The work directories of launches that were killed (SIGKILL leaves them):
  * scn-testhost.PID.* whose PID is gone.
  */
-static void remove_orphans(const char *tmp)
+static bool orphan(const char *name)
 {
-	struct dirent *e;
-	DIR *d = opendir(tmp);
-	char path[PATH_MAX];
+	int pid;
 
-	while (d && (e = readdir(d))) {
-		int pid;
-
-		if (sscanf(e->d_name, "scn-testhost.%d.", &pid) != 1 || pid <= 0 ||
-		    kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		if (!th_path(path, sizeof(path), "%s/%s", tmp, e->d_name))
-			th_remove_tree(path);
-	}
-	if (d)
-		closedir(d);
+	return sscanf(name, "scn-testhost.%d.", &pid) == 1 && pid > 0 &&
+	       kill(pid, 0) != 0 && errno == ESRCH;
 }
 
 int th_launch(const struct th_opts *o, const char *const *argv,
@@ -685,7 +673,7 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 		goto skip;
 	if (rc)
 		return rc;
-	remove_orphans(tmp && *tmp ? tmp : "/tmp");
+	th_remove_stale(tmp && *tmp ? tmp : "/tmp", orphan);
 	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX",
 		    tmp && *tmp ? tmp : "/tmp", (int)getpid()))
 		return rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");

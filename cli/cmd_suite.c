@@ -314,17 +314,14 @@ static bool read_child(struct runner *r, size_t i, int fd)
 static int signals_start(struct runner *r)
 {
 	sigset_t mask, stop, old;
-	int i;
 
 	signals_stop_set(&stop);
 	mask = stop;
 	sigaddset(&mask, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &mask, &old))
 		return -errno;
-	r->child_mask = old;
-	for (i = 1; i < NSIG; i++)
-		if (sigismember(&stop, i) == 1)
-			sigaddset(&r->child_mask, i);
+	/* A child's: what the suite had, and the stop signals, not SIGCHLD. */
+	sigorset(&r->child_mask, &old, &stop);
 	r->sfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	return r->sfd < 0 ? -errno : 0;
 }

@@ -157,43 +157,45 @@ static bool delay(struct rt_uffd *u, int64_t until)
 }
 
 /*
- * Counts a fault for thread tid: its slot found or claimed by probing
- * from its hash, without a lock, as readers run at once. A full table
- * counts no more threads.
+ * Thread tid's slot, found by probing from its hash without a lock, as
+ * readers run at once; with claim, the first empty slot on the way
+ * becomes tid's. NULL when tid has none (claiming: the table is full, and
+ * counts no more threads).
  */
-static void count_tid(struct rt_uffd *u, int tid)
+static struct rt_uffd_tid *tid_slot(struct rt_uffd_tid *tids, int tid, bool claim)
 {
 	unsigned h = (unsigned)tid * 2654435761u;
 
 	for (unsigned k = 0; tid > 0 && k < RT_UFFD_TIDS; k++) {
-		struct rt_uffd_tid *t = &u->tids[(h + k) % RT_UFFD_TIDS];
+		struct rt_uffd_tid *t = &tids[(h + k) % RT_UFFD_TIDS];
 		int cur = atomic_load(&t->tid), zero = 0;
 
+		if (cur == 0 && !claim)
+			return NULL;
 		if (cur == 0 && atomic_compare_exchange_strong(&t->tid, &zero, tid))
 			cur = tid;
 		else if (cur == 0)
 			cur = zero;	/* another reader claimed it meanwhile */
-		if (cur == tid) {
-			atomic_fetch_add(&t->faults, 1);
-			return;
-		}
+		if (cur == tid)
+			return t;
 	}
+	return NULL;
+}
+
+static void count_tid(struct rt_uffd *u, int tid)
+{
+	struct rt_uffd_tid *t = tid_slot(u->tids, tid, true);
+
+	if (t)
+		atomic_fetch_add(&t->faults, 1);
 }
 
 long long rt_uffd_faults_of(const struct rt_uffd *u, int tid)
 {
-	unsigned h = (unsigned)tid * 2654435761u;
+	/* A lookup that does not claim writes nothing. */
+	struct rt_uffd_tid *t = tid_slot((struct rt_uffd_tid *)u->tids, tid, false);
 
-	for (unsigned k = 0; tid > 0 && k < RT_UFFD_TIDS; k++) {
-		const struct rt_uffd_tid *t = &u->tids[(h + k) % RT_UFFD_TIDS];
-		int cur = atomic_load(&t->tid);
-
-		if (cur == tid)
-			return atomic_load(&t->faults);
-		if (cur == 0)
-			break;
-	}
-	return 0;
+	return t ? atomic_load(&t->faults) : 0;
 }
 
 /*

@@ -81,18 +81,17 @@ static bool constant_alike(const struct stats_summary *b,
 
 /*
  * The first look at one item: left out, not chosen, without direction or
- * test; else its two p-values (into p and beyond, NaN when that test
- * does not apply) for the families.
+ * test; else its two p-values (p and p_beyond, NaN when that test does
+ * not apply), uncorrected, for the families.
  */
-static void look(const struct judge_opts *o, struct judge_item *it,
-		 double *p, double *beyond)
+static void look(const struct judge_opts *o, struct judge_item *it)
 {
 	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
 	bool lower = it->b->better == RF_BETTER_LOWER;
-	double t, df, shift;
+	double t, df, shift, *p = &it->p, *beyond = &it->p_beyond;
 
 	*p = *beyond = NAN;
-	it->p = NAN;
+	it->failing = false;
 	it->change = b->n && n->n && b->mean != 0 ?
 		     (n->mean - b->mean) / fabs(b->mean) * 100 : NAN;
 	if (constant_alike(b, n)) {
@@ -158,56 +157,64 @@ static void mark_busy(const struct judge_opts *o, struct judge_item *items,
 			    it->verdict == JV_UNCHOSEN)
 				continue;
 			it->verdict = JV_BUSY;
-			it->p = NAN;
+			it->p = it->p_beyond = NAN;
 			it->runq_b = runq->b->sum.mean;
 			it->runq_n = runq->n->sum.mean;
 		}
 	}
 }
 
+static double *family_p(struct judge_item *it, bool beyond)
+{
+	return beyond ? &it->p_beyond : &it->p;
+}
+
+/*
+ * Corrects the items' p (or p_beyond) that are not NaN as one family, for
+ * its own size; returns the size.
+ */
+static size_t correct_family(const struct judge_opts *o,
+			     struct judge_item *items, size_t n, bool beyond)
+{
+	double *fp = xcalloc(n + 1, sizeof(*fp));
+	size_t *at = xcalloc(n + 1, sizeof(*at));
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(*family_p(&items[i], beyond))) {
+			at[k] = i;
+			fp[k++] = *family_p(&items[i], beyond);
+		}
+	correct(o->correction, fp, k, fp);
+	for (i = 0; i < k; i++)
+		*family_p(&items[at[i]], beyond) = fp[i];
+	free(fp);
+	free(at);
+	return k;
+}
+
 void judge_all(const struct judge_opts *o, struct judge_item *items,
 	       size_t n, struct judge_tally *t)
 {
-	double *p = xcalloc(n + 1, sizeof(*p)), *beyond = xcalloc(n + 1, sizeof(*p));
-	double *fp = xcalloc(n + 1, sizeof(*p)), *fb = xcalloc(n + 1, sizeof(*p));
-	size_t *ip = xcalloc(n + 1, sizeof(*ip)), *ib = xcalloc(n + 1, sizeof(*ib));
 	double bar = judge_bar(o);
-	size_t i, np = 0, nb = 0;
+	size_t i;
 
 	memset(t, 0, sizeof(*t));
 	for (i = 0; i < n; i++)
-		look(o, &items[i], &p[i], &beyond[i]);
+		look(o, &items[i]);
 	mark_busy(o, items, n);
+	t->tests = correct_family(o, items, n, false);
+	correct_family(o, items, n, true);
 	for (i = 0; i < n; i++) {
-		if (items[i].verdict == JV_BUSY)
-			p[i] = beyond[i] = NAN;
-		if (!isnan(p[i])) {
-			ip[np] = i;
-			fp[np++] = p[i];
-		}
-		if (!isnan(beyond[i])) {
-			ib[nb] = i;
-			fb[nb++] = beyond[i];
-		}
-	}
-	/* Each family corrected for its own size. */
-	correct(o->correction, fp, np, fp);
-	correct(o->correction, fb, nb, fb);
-	for (i = 0; i < np; i++) {
-		struct judge_item *it = &items[ip[i]];
+		struct judge_item *it = &items[i];
 		bool up = it->n->sum.mean > it->b->sum.mean;
 		bool lower = it->b->better == RF_BETTER_LOWER;
 
-		it->p = fp[i];
-		if (fp[i] < o->alpha && it->n->sum.mean != it->b->sum.mean)
+		/* NaN (untested) is below no alpha. */
+		if (it->p < o->alpha && it->n->sum.mean != it->b->sum.mean)
 			it->verdict = up == lower ? JV_WORSE : JV_BETTER;
+		it->failing = it->verdict == JV_WORSE && it->p_beyond < o->alpha;
 	}
-	for (i = 0; i < nb; i++) {
-		struct judge_item *it = &items[ib[i]];
-
-		it->failing = it->verdict == JV_WORSE && fb[i] < o->alpha;
-	}
-	t->tests = np;
 	for (i = 0; i < n; i++) {
 		const struct judge_item *it = &items[i];
 
@@ -241,10 +248,4 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 		}
 		t->compared++;
 	}
-	free(p);
-	free(beyond);
-	free(fp);
-	free(fb);
-	free(ip);
-	free(ib);
 }

@@ -56,6 +56,7 @@ struct judge_item {
 	enum judge_verdict verdict;
 	double change;			/* percent of the base mean; NaN from 0 */
 	double p;			/* two-sided, corrected; NaN untested */
+	double p_beyond;		/* worse beyond the bar: one-sided, corrected; NaN */
 	bool failing;			/* worse by more than --fail-over */
 	double runq_b, runq_n;		/* JV_BUSY: the phase's mean runq */
 };

@@ -53,22 +53,34 @@ static bool word_everywhere(const struct plot *pl, const char *w, size_t len)
 	return true;
 }
 
+static const struct jin_value *params_of(const struct plot *pl, size_t f)
+{
+	const struct jin_value *p = jin_get(jin_get(pl->rs[f].root, "scenario"), "params");
+
+	return p && p->type == JIN_OBJECT ? p : NULL;
+}
+
+/* Whether every result has the scenario parameter m, with its value. */
+static bool param_everywhere(const struct plot *pl, const struct jin_member *m)
+{
+	for (size_t g = 0; g < pl->o->nin; g++) {
+		const struct jin_value *other = jin_get(params_of(pl, g), m->key);
+
+		if (!other || !jin_equal(other, m->value))
+			return false;
+	}
+	return true;
+}
+
 /* The scenario parameters of result f whose values differ between results. */
 static void params_that_differ(const struct plot *pl, size_t f, struct strbuf *sb)
 {
-	const struct jin_value *mine = jin_get(jin_get(pl->rs[f].root, "scenario"), "params");
+	const struct jin_value *mine = params_of(pl, f);
 
-	for (size_t i = 0; mine && mine->type == JIN_OBJECT && i < mine->u.obj.len; i++) {
+	for (size_t i = 0; mine && i < mine->u.obj.len; i++) {
 		const struct jin_member *m = &mine->u.obj.members[i];
-		bool same = true;
 
-		for (size_t g = 0; g < pl->o->nin && same; g++) {
-			const struct jin_value *other = jin_get(
-				jin_get(jin_get(pl->rs[g].root, "scenario"), "params"), m->key);
-
-			same = other && jin_equal(other, m->value);
-		}
-		if (same)
+		if (param_everywhere(pl, m))
 			continue;
 		sb_printf(sb, "%s%s=", sb->len ? " " : "", m->key);
 		rf_value_text(sb, m->value);
@@ -111,7 +123,7 @@ static char *file_label(const struct plot *pl, size_t f)
 /* "across kernel, kernel command line, type" for the title. */
 static void what_differs(const struct plot *pl, struct strbuf *sb)
 {
-	const struct jin_value *p0 = jin_get(jin_get(pl->rs[0].root, "scenario"), "params");
+	const struct jin_value *p0 = params_of(pl, 0);
 	struct strbuf params;
 
 	sb_init(&params);
@@ -119,20 +131,10 @@ static void what_differs(const struct plot *pl, struct strbuf *sb)
 		sb_printf(sb, "%skernel", sb->len ? ", " : "");
 	if (differs(pl, "fingerprint", "kernel", "cmdline"))
 		sb_printf(sb, "%skernel command line", sb->len ? ", " : "");
-	for (size_t i = 0; pl->o->nin > 1 && p0 && p0->type == JIN_OBJECT &&
-			   i < p0->u.obj.len; i++) {
-		const struct jin_member *m = &p0->u.obj.members[i];
-
-		for (size_t g = 1; g < pl->o->nin; g++) {
-			const struct jin_value *o = jin_get(
-				jin_get(jin_get(pl->rs[g].root, "scenario"), "params"), m->key);
-
-			if (!o || !jin_equal(o, m->value)) {
-				sb_printf(sb, "%s%s", sb->len ? ", " : "", m->key);
-				break;
-			}
-		}
-	}
+	for (size_t i = 0; pl->o->nin > 1 && p0 && i < p0->u.obj.len; i++)
+		if (!param_everywhere(pl, &p0->u.obj.members[i]))
+			sb_printf(sb, "%s%s", sb->len ? ", " : "",
+				  p0->u.obj.members[i].key);
 	/* A swept parameter differs between the bars of one result. */
 	for (size_t f = 0; f < pl->o->nin; f++) {
 		const struct jin_value *sw = pl->rs[f].points[0].swept;

@@ -120,6 +120,19 @@ static char *file_label(const struct plot *pl, size_t f)
 	return sb_steal(&sb);
 }
 
+/* Whether the ", "-separated list has the item w (a whole item). */
+static bool listed(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; p && *p; p += strcspn(p, ",")) {
+		p += strspn(p, ", ");
+		if (!strncmp(p, w, n) && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
 /* "across kernel, kernel command line, type" for the title. */
 static void what_differs(const struct plot *pl, struct strbuf *sb)
 {
@@ -140,7 +153,8 @@ static void what_differs(const struct plot *pl, struct strbuf *sb)
 		const struct jin_value *sw = pl->rs[f].points[0].swept;
 
 		for (size_t i = 0; sw && i < sw->u.obj.len; i++)
-			if (!strstr(params.buf ? params.buf : "", sw->u.obj.members[i].key))
+			if (!listed(params.buf, sw->u.obj.members[i].key) &&
+			    !listed(sb->buf, sw->u.obj.members[i].key))
 				sb_printf(&params, ", %s", sw->u.obj.members[i].key);
 	}
 	if (params.len)

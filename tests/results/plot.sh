@@ -163,6 +163,15 @@ run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
 	drawn "a sweep over words: grouped bars, a bar per point" "$TMP/words.svg" \
 		"numa_policy: time per phase, across mode" "mode=default" \
 		"mode=local" "first" "settle" "time (s)"
+# Two swept words, one inside the other's name: both in the title.
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["points"]:
+    p["swept"] = {"modes": "x", "mode": p["swept"]["mode"]}
+json.dump(d, open(sys.argv[2], "w"))' "$R/words.json" "$TMP/words2.json"
+run words-two "$TMP/words2.json" --metric time -o "$TMP/words2.svg" &&
+	drawn "two swept words, one a part of the other's name: the title has both" \
+		"$TMP/words2.svg" "numa_policy: time per phase, across modes, mode"
 run kernels-words "$R/words.json" "$R/words.json" --metric time -o "$TMP/kw.svg" &&
 	drawn "the same result twice: bars named by file and point" "$TMP/kw.svg" \
 		"words.json mode=default" "words.json mode=local"

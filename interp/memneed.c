@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * memneed: the memory a scenario can take (see memneed.h). Touched
- * ranges are bounded above: a stride that skips pages is taken to touch
- * them all, as THP may fault a whole huge page for one byte.
+ * ranges are bounded above: an access is taken to fault the largest page
+ * the kernel may give it (a huge page of THP for one byte of anonymous or
+ * shared memory), so a stride below 2M touches a THP-able range whole,
+ * and a sparser one at most that much per access.
  */
 #include <stdlib.h>
 
@@ -19,10 +21,14 @@ static const struct {
 	{ KNOB_HUGETLB_1G, 1LL << 30 },
 };
 
-/* Bytes [lo, hi) of backing b that an operation touches. */
+/* The largest page THP may fault for one access (x86's PMD). */
+#define THP_PAGE (2LL << 20)
+
+/* Bytes [lo, hi) of backing b that an operation reaches, need of them. */
 struct span {
 	int b;
 	int64_t lo, hi;
+	int64_t need;		/* at most hi - lo: less for a sparse stride */
 };
 
 struct spans {
@@ -31,12 +37,27 @@ struct spans {
 	const struct ir_scenario *sc;
 };
 
-static void add_span(struct spans *s, int b, int64_t lo, int64_t hi)
+/*
+ * [lo, hi) of backing b, reached by an access every stride bytes (0: all
+ * of it): each access faults at most a page of the largest size the
+ * kernel may give it.
+ */
+static void add_span(struct spans *s, int b, int64_t lo, int64_t hi,
+		     int64_t stride)
 {
+	const struct ir_backing *bk = &s->sc->backings[b];
+	int64_t page = bk->page_size, need = hi - lo, most;
+
 	if (lo >= hi)
 		return;
+	if (!(backing_info[bk->type].flags & BK_HUGETLB) && page < THP_PAGE)
+		page = THP_PAGE;
+	if (stride > 0 &&
+	    !__builtin_mul_overflow((need + stride - 1) / stride, page, &most) &&
+	    most < need)
+		need = most;
 	grow_array((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
-	s->v[s->n++] = (struct span){ b, lo, hi };
+	s->v[s->n++] = (struct span){ b, lo, hi, need };
 }
 
 static int64_t add_sat(int64_t a, int64_t b)
@@ -58,17 +79,23 @@ static void guest_spans(struct spans *s, const struct ir_scenario *sc,
 	int64_t size = sc->backings[vm->backing].size, lo;
 
 	if (!vm->alias) {
-		add_span(s, vm->backing, j->offset, j->offset + j->size);
+		add_span(s, vm->backing, j->offset, j->offset + j->size, j->stride);
 		return;
 	}
+	/*
+	 * Folded, the accesses are no more than unfolded, but their spacing
+	 * is lost where the backing is no multiple of the stride.
+	 */
 	if (j->size >= size) {
-		add_span(s, vm->backing, 0, size);
+		add_span(s, vm->backing, 0, size, size % j->stride ? 0 : j->stride);
 		return;
 	}
 	lo = j->offset % size;
-	add_span(s, vm->backing, lo, lo + j->size < size ? lo + j->size : size);
+	add_span(s, vm->backing, lo, lo + j->size < size ? lo + j->size : size,
+		 size % j->stride ? 0 : j->stride);
 	if (lo + j->size > size)
-		add_span(s, vm->backing, 0, lo + j->size - size);
+		add_span(s, vm->backing, 0, lo + j->size - size,
+			 size % j->stride ? 0 : j->stride);
 }
 
 /* ctx: the spans, with their scenario. */
@@ -83,7 +110,8 @@ static bool op_spans(const struct ir_op *op, void *ctx)
 		    op->mem.advice == ADVICE_POPULATE_READ ||
 		    op->mem.advice == ADVICE_POPULATE_WRITE)
 			add_span(s, op->mem.backing, op->mem.offset,
-				 op->mem.offset + op->mem.size);
+				 op->mem.offset + op->mem.size,
+				 op->kind == IR_HOST_ACCESS ? op->mem.stride : 0);
 		break;
 	case IR_GUEST:
 		guest_spans(s, s->sc, &op->guest);
@@ -100,10 +128,23 @@ static int span_cmp(const void *a, const void *b)
 
 	if (x->b != y->b)
 		return x->b < y->b ? -1 : 1;
-	return x->lo < y->lo ? -1 : x->lo > y->lo;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	return x->need < y->need ? -1 : x->need > y->need;
 }
 
-/* Each noreserve backing's need: the union of its spans. */
+static bool same_span(const struct span *x, const struct span *y)
+{
+	return !span_cmp(x, y);
+}
+
+/*
+ * Each noreserve backing's need: over each run of overlapping spans, the
+ * sum of their needs (a span given twice, as by two passes, once), at
+ * most the run's length: the union where every span is dense.
+ */
 static void touched(struct ir_scenario *sc)
 {
 	struct spans s = { .sc = sc };
@@ -114,12 +155,16 @@ static void touched(struct ir_scenario *sc)
 		qsort(s.v, s.n, sizeof(*s.v), span_cmp);
 	while (i < s.n) {
 		struct ir_backing *b = &sc->backings[s.v[i].b];
-		int64_t lo = s.v[i].lo, hi = s.v[i].hi;
+		int64_t lo = s.v[i].lo, hi = s.v[i].hi, sum = s.v[i].need, len;
 
-		for (i++; i < s.n && s.v[i].b == s.v[i - 1].b && s.v[i].lo <= hi; i++)
+		for (i++; i < s.n && s.v[i].b == s.v[i - 1].b && s.v[i].lo <= hi; i++) {
 			hi = s.v[i].hi > hi ? s.v[i].hi : hi;
+			if (!same_span(&s.v[i], &s.v[i - 1]))
+				sum = add_sat(sum, s.v[i].need);
+		}
+		len = (hi < b->size ? hi : b->size) - lo;
 		if (b->noreserve)
-			b->need += (hi < b->size ? hi : b->size) - lo;
+			b->need += sum < len ? sum : len;
 	}
 	free(s.v);
 }

@@ -242,6 +242,31 @@ else
 	fail "a full dirty ring exits to its vCPU" "$(tail -n 3 "$TMP/py")"
 fi
 
+# Gets while vCPUs write into the ring (and harvest it when it fills):
+# no error and no hang, the data intact, and once the writers are done
+# one get takes what is left and the next finds nothing.
+scn ringrace <<'EOF'
+backing mem type=anon size=2M
+vm g backing=mem vcpus=2 dirty_ring=256
+phase pop { guest write }
+phase on { host dirtylog g on }
+phase race {
+    concurrently {
+        guest write passes=8 pattern=0x5a5a5a5a5a5a5a5a
+        repeat 40 { host dirtylog g get; sleep 3ms }
+    }
+}
+phase rest { host dirtylog g get }
+phase none { host dirtylog g get }
+phase check { guest read verify pattern=0x5a5a5a5a5a5a5a5a }
+phase off { host dirtylog g off }
+expect rest.dirty <= 512
+expect none.dirty == 0
+print "{none.dirty}"
+EOF
+out "dirty ring: gets while vCPUs write and harvest: data intact, nothing left after" 0 \
+	"^0$" "$TMP/ringrace.scn"
+
 # --- memslots come and go under vCPUs that check their data -------------
 scn churn <<'EOF'
 backing mem type=memfd size=4M

@@ -767,7 +767,7 @@ static int start_uffd(struct run *r, int i, struct rt_err *err)
 	const struct ir_uffd *u = &r->sc->uffds[i];
 	const struct ir_backing *b = &r->sc->backings[u->backing];
 	const struct backing_info *bi = &backing_info[b->type];
-	struct rt_mem *m = &r->mems[u->backing];
+	struct rt_mem *m = &r->backings[u->backing].mem;
 	bool guest = uffd_for_guest(r->sc, u);
 	struct rt_uffd_config c = {
 		.addr = m->addr, .len = m->size, .page_size = b->page_size,
@@ -881,6 +881,16 @@ static void collect_uffd(struct strand *s, struct phase_result *pr)
 	free(all);
 }
 
+void run_backing_drop(struct run_backing *b)
+{
+	if (b->made)
+		rt_mem_destroy(&b->mem);
+	b->made = false;
+	free(b->touched);
+	b->touched = NULL;
+	b->words = 0;
+}
+
 /* The pages an access job touched, in the phase's bitmap of its backing. */
 static int64_t count_touched(struct run *r)
 {
@@ -888,8 +898,8 @@ static int64_t count_touched(struct run *r)
 	size_t i, w;
 
 	for (i = 0; i < r->sc->nbackings; i++)
-		for (w = 0; r->counts.touched[i] && w < r->counts.words[i]; w++)
-			pages += __builtin_popcountll(r->counts.touched[i][w]);
+		for (w = 0; r->backings[i].touched && w < r->backings[i].words; w++)
+			pages += __builtin_popcountll(r->backings[i].touched[w]);
 	return pages;
 }
 
@@ -898,9 +908,9 @@ static void clear_touched(struct run *r)
 	size_t i;
 
 	for (i = 0; i < r->sc->nbackings; i++)
-		if (r->counts.touched[i])
-			memset(r->counts.touched[i], 0,
-			       r->counts.words[i] * sizeof(uint64_t));
+		if (r->backings[i].touched)
+			memset(r->backings[i].touched, 0,
+			       r->backings[i].words * sizeof(uint64_t));
 }
 
 /*
@@ -969,11 +979,14 @@ static int64_t *place_pages(struct run *r)
 	struct rt_err err;
 	size_t i;
 
-	for (i = 0; i < r->sc->nbackings; i++)
-		if (r->made[i] && !r->mems[i].unmapped_any && r->placement_read[i])
-			rt_numa_placement(r->mems[i].addr, r->mems[i].size,
+	for (i = 0; i < r->sc->nbackings; i++) {
+		const struct run_backing *rb = &r->backings[i];
+
+		if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
+			rt_numa_placement(rb->mem.addr, rb->mem.size,
 					  place + i * RESULTS_NODES, RESULTS_NODES,
 					  &err);
+	}
 	return place;
 }
 
@@ -1152,6 +1165,7 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		break;
 	case IR_CREATE_BACKING: {
 		const struct ir_backing *b = &r->sc->backings[op->index];
+		struct run_backing *rb = &r->backings[op->index];
 		const struct ir_uffd *u = uffd_of(r->sc, op->index);
 		bool empty = u && u->mode != UFFD_WP;
 		unsigned flags = (b->prefault && !empty ? RT_MEM_PREFAULT : 0) |
@@ -1160,16 +1174,14 @@ static void do_op(struct strand *s, const struct ir_op *op)
 				 (b->noreserve ? RT_MEM_NORESERVE : 0);
 
 		/* Memory a uffd serves starts empty: its faults are the point. */
-		rc = rt_mem_create(&r->mems[op->index], b->type, b->size,
+		rc = rt_mem_create(&rb->mem, b->type, b->size,
 				   b->page_size, flags,
 				   b->has_fill && !empty ? (int)b->fill : -1,
 				   b->node, &err);
 		if (!rc) {
-			r->made[op->index] = true;
-			r->counts.words[op->index] =
-				(size_t)((b->size / b->page_size + 63) / 64);
-			r->counts.touched[op->index] =
-				xcalloc(r->counts.words[op->index], sizeof(uint64_t));
+			rb->made = true;
+			rb->words = (size_t)((b->size / b->page_size + 63) / 64);
+			rb->touched = xcalloc(rb->words, sizeof(uint64_t));
 		}
 		break;
 	}
@@ -1186,19 +1198,19 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		run_phase(s, op);
 		return;
 	case IR_MPROTECT:
-		rc = rt_mem_mprotect(&r->mems[op->mem.backing], op->mem.offset,
+		rc = rt_mem_mprotect(&r->backings[op->mem.backing].mem, op->mem.offset,
 				     op->mem.size, (enum rt_prot)op->mem.prot, &err);
 		break;
 	case IR_MADVISE:
-		rc = rt_mem_madvise(&r->mems[op->mem.backing], op->mem.offset,
+		rc = rt_mem_madvise(&r->backings[op->mem.backing].mem, op->mem.offset,
 				    op->mem.size, op->mem.advice, &err);
 		break;
 	case IR_PUNCH:
-		rc = rt_mem_punch(&r->mems[op->mem.backing], op->mem.offset,
+		rc = rt_mem_punch(&r->backings[op->mem.backing].mem, op->mem.offset,
 				  op->mem.size, &err);
 		break;
 	case IR_MUNMAP:
-		rc = rt_mem_munmap(&r->mems[op->mem.backing], op->mem.offset,
+		rc = rt_mem_munmap(&r->backings[op->mem.backing].mem, op->mem.offset,
 				   op->mem.size, &err);
 		break;
 	case IR_HOST_ACCESS: {
@@ -1211,10 +1223,10 @@ static void do_op(struct strand *s, const struct ir_op *op)
 			.stop = wd_halt_flag(&r->wd), .stop2 = s->sibling_stop,
 			.touched = &r->counts.accesses,
 			.faults = &r->counts.host_faults,
-			.pages = r->counts.touched[op->mem.backing],
+			.pages = r->backings[op->mem.backing].touched,
 		};
 
-		rc = rt_mem_touch(&r->mems[op->mem.backing], &t, &err);
+		rc = rt_mem_touch(&r->backings[op->mem.backing].mem, &t, &err);
 		break;
 	}
 	case IR_EXEC:
@@ -1323,8 +1335,7 @@ void teardown(struct run *r)
 		if (r->uffd_started[i])
 			run_uffd_stop(r, i);
 	for (i = r->sc->nbackings; i-- > 0;)
-		if (r->made[i])
-			rt_mem_destroy(&r->mems[i]);
+		run_backing_drop(&r->backings[i]);
 	run_cgroup_leave(r);
 	if (r->knobs_open) {
 		if (rt_knobs_restore(&r->knobs, report, sizeof(report)))
@@ -1401,18 +1412,14 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	if (!knobs && journal_left(o, d))
 		return EXEC_FAIL;
 	pthread_mutex_init(&r.lock, NULL);
-	r.mems = xcalloc(sc->nbackings + 1, sizeof(*r.mems));
-	r.made = xcalloc(sc->nbackings + 1, sizeof(*r.made));
-	r.counts.touched = xcalloc(sc->nbackings + 1, sizeof(*r.counts.touched));
+	r.backings = xcalloc(sc->nbackings + 1, sizeof(*r.backings));
 	r.uffds = xcalloc(sc->nuffds + 1, sizeof(*r.uffds));
 	/* Asking the kernel costs a call per 4096 pages: only what is read. */
-	r.placement_read = xcalloc(sc->nbackings + 1, sizeof(*r.placement_read));
 	for (size_t b = 0; b < sc->nbackings; b++)
-		r.placement_read[b] = scenario_places(sc, (int)b);
+		r.backings[b].placement_read = scenario_places(sc, (int)b);
 	r.reads_ksm = scenario_reads(sc, GAUGE_KSM);
 	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
 	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
-	r.counts.words = xcalloc(sc->nbackings + 1, sizeof(*r.counts.words));
 	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)
@@ -1454,17 +1461,11 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		snprintf(reason, len, "%s", r.skip_reason);
 		status = EXEC_SKIP;
 	}
-	for (size_t i = 0; i < sc->nbackings; i++)
-		free(r.counts.touched[i]);
-	free(r.counts.touched);
-	free(r.counts.words);
+	free(r.backings);
 	free(r.uffds);
-	free(r.placement_read);
 	free(r.uffd_started);
 	free(r.uffd_hook);
 	free(r.vms);
-	free(r.mems);
-	free(r.made);
 	pthread_mutex_destroy(&r.lock);
 	return status;
 }

@@ -94,9 +94,9 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 	struct rt_vm *vm;
 	int rc;
 
-	if (!r->made[v->backing] || !r->mems[v->backing].addr)
+	if (!r->backings[v->backing].made || !r->backings[v->backing].mem.addr)
 		return rt_fail(err, -EINVAL, "backing '%s' is not there", b->name);
-	c.backing = r->mems[v->backing].addr;
+	c.backing = r->backings[v->backing].mem.addr;
 	vm = xcalloc(1, sizeof(*vm));
 	rc = rt_vm_create(vm, &c, err);
 	if (rc) {
@@ -545,7 +545,7 @@ static size_t userfault_of(struct run *r, int tid, char *buf, size_t len)
 
 	for (i = 0; i < r->sc->nuffds; i++) {
 		const struct ir_uffd *u = &r->sc->uffds[i];
-		const struct rt_mem *m = &r->mems[u->backing];
+		const struct rt_mem *m = &r->backings[u->backing].mem;
 
 		if (r->uffd_started[i] && rt_uffd_was_holding(&r->uffds[i], tid, &addr)) {
 			snprintf(buf, len, "at offset 0x%llx of '%s'",
@@ -624,7 +624,7 @@ static int memslot(struct run *r, const struct ir_op *op, struct rt_err *err)
 	switch (op->memslot.op) {
 	case MEMSLOT_ADD:
 		if (op->memslot.backing >= 0) {
-			const struct rt_mem *m = &r->mems[op->memslot.backing];
+			const struct rt_mem *m = &r->backings[op->memslot.backing].mem;
 
 			if (op->memslot.size > m->size)
 				return rt_fail(err, -EINVAL, "memslot '%s' is larger than backing '%s'",

@@ -22,15 +22,25 @@
 #include "watchdog.h"
 
 /*
- * What the current phase's host accesses touched: accesses counted, and
- * a bit per page of each backing so that a page counts once.
+ * What the current phase's host accesses did: accesses counted (the pages
+ * they touched are bits of each backing, so that a page counts once).
  */
 struct phase_counts {
 	atomic_llong accesses;
 	atomic_llong host_faults;	/* pages host accesses found faulting */
-	uint64_t **touched;		/* [backing][page / 64] */
-	size_t *words;			/* [backing] */
 };
+
+/* A backing of the run, and the pages the phase's host accesses touched. */
+struct run_backing {
+	struct rt_mem mem;
+	bool made;
+	bool placement_read;		/* an expression reads its placement */
+	uint64_t *touched;		/* a bit per page */
+	size_t words;			/* of touched */
+};
+
+/* Unmaps a backing that was made and forgets its pages; its reads stay. */
+void run_backing_drop(struct run_backing *b);
 
 /* What a vCPU did over the current phase (exec_guest.c). */
 struct vcpu_acc {
@@ -66,8 +76,7 @@ struct run {
 	const struct ir_scenario *sc;
 	const struct exec_opts *o;
 	struct diag *d;
-	struct rt_mem *mems;		/* [nbackings] */
-	bool *made;
+	struct run_backing *backings;	/* [nbackings] */
 	struct rt_knobs knobs;
 	bool knobs_open;
 	struct rt_cgroup cg;		/* the scenario's cgroup, once made */
@@ -77,7 +86,6 @@ struct run {
 	bool warmup;
 	struct phase_counts counts;
 	struct rt_uffd *uffds;		/* [nuffds] */
-	bool *placement_read;		/* [backing]: an expression reads it */
 	bool reads_ksm;			/* an expression reads ksm.* (machine-wide) */
 	/* An expectation the machine-wide KSM counters cannot judge: */
 	atomic_bool skipped;

@@ -82,14 +82,8 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 	if (sc->nuffds > SESSION_MAX_UFFDS)
 		return -E2BIG;
 	if (nb > s->cap_backings) {
-		r->mems = grow_zeroed(r->mems, s->cap_backings, nb, sizeof(*r->mems));
-		r->made = grow_zeroed(r->made, s->cap_backings, nb, sizeof(*r->made));
-		r->counts.touched = grow_zeroed(r->counts.touched, s->cap_backings,
-						nb, sizeof(*r->counts.touched));
-		r->counts.words = grow_zeroed(r->counts.words, s->cap_backings, nb,
-					      sizeof(*r->counts.words));
-		r->placement_read = grow_zeroed(r->placement_read, s->cap_backings,
-						nb, sizeof(*r->placement_read));
+		r->backings = grow_zeroed(r->backings, s->cap_backings, nb,
+					  sizeof(*r->backings));
 		s->cap_backings = nb;
 	}
 	if (sc->nvms + 1 > s->cap_vms) {
@@ -108,7 +102,7 @@ int exec_session_adopt(struct exec_session *s, const struct ir_scenario *sc)
 	s->res.sc = sc;
 	/* A later print may read a region's placement that no earlier did. */
 	for (b = 0; b < sc->nbackings; b++)
-		r->placement_read[b] = scenario_places(sc, (int)b);
+		r->backings[b].placement_read = scenario_places(sc, (int)b);
 	/* show results names another KSM user whatever the inputs read. */
 	r->reads_ksm = true;
 	return 0;
@@ -239,14 +233,8 @@ void exec_session_rollback(struct exec_session *s,
 			memset(&r->uffds[i], 0, sizeof(r->uffds[i]));
 			r->uffd_started[i] = false;
 		}
-	for (i = cur->nbackings; i-- > old->nbackings;) {
-		if (r->made[i])
-			rt_mem_destroy(&r->mems[i]);
-		r->made[i] = false;
-		free(r->counts.touched[i]);
-		r->counts.touched[i] = NULL;
-		r->counts.words[i] = 0;
-	}
+	for (i = cur->nbackings; i-- > old->nbackings;)
+		run_backing_drop(&r->backings[i]);
 	for (i = old->nphases; i < cur->nphases; i++)
 		results_clear_phase(&s->res.phases[i]);
 	for (i = s->nundo; r->knobs_open && i-- > 0;)
@@ -259,7 +247,6 @@ void exec_session_rollback(struct exec_session *s,
 void exec_session_close(struct exec_session *s, struct diag *d)
 {
 	struct run *r;
-	size_t i;
 
 	if (!s)
 		return;
@@ -267,13 +254,7 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	r->d = d;
 	teardown(r);
 	wd_stop(&r->wd);
-	for (i = 0; i < s->cap_backings; i++)
-		free(r->counts.touched[i]);
-	free(r->counts.touched);
-	free(r->counts.words);
-	free(r->placement_read);
-	free(r->mems);
-	free(r->made);
+	free(r->backings);
 	free(r->uffds);
 	free(r->uffd_started);
 	free(r->uffd_hook);
@@ -292,9 +273,9 @@ const struct results *exec_session_results(const struct exec_session *s)
 const struct rt_mem *exec_session_mem(const struct exec_session *s, int backing)
 {
 	if (backing < 0 || (size_t)backing >= s->r.sc->nbackings ||
-	    !s->r.made[backing])
+	    !s->r.backings[backing].made)
 		return NULL;
-	return &s->r.mems[backing];
+	return &s->r.backings[backing].mem;
 }
 
 const struct rt_uffd *exec_session_uffd(const struct exec_session *s, int i)

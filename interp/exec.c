@@ -45,9 +45,9 @@ static long long run_progress(void *ctx)
 	long long sum = atomic_load(&r->counts.accesses);
 
 	for (size_t i = 0; i < r->sc->nuffds; i++) {
-		const struct rt_uffd *u = &r->uffds[i];
+		const struct rt_uffd *u = &r->uffds[i].svc;
 
-		if (!r->uffd_started[i])
+		if (!r->uffds[i].started)
 			continue;
 		sum += atomic_load(&u->eexist);
 		for (int k = 0; k < u->nreaders; k++)
@@ -787,8 +787,8 @@ static int start_uffd(struct run *r, int i, struct rt_err *err)
 		if (rc)
 			return rc;
 	}
-	r->uffd_started[i] = true;	/* stop cleans up a partial start too */
-	rc = rt_uffd_start(&r->uffds[i], &c, err);
+	r->uffds[i].started = true;	/* stop cleans up a partial start too */
+	rc = rt_uffd_start(&r->uffds[i].svc, &c, err);
 	/*
 	 * A stop must reach a thread that waits in a fault of this range. A
 	 * host thread is let go by unregistering the range; vCPUs are kicked
@@ -796,24 +796,24 @@ static int start_uffd(struct run *r, int i, struct rt_err *err)
 	 * input.
 	 */
 	if (!rc)
-		r->uffd_hook[i] = wd_add_hook(&r->wd, guest ? uffd_hurry : uffd_interrupt,
-					      &r->uffds[i]) + 1;
+		r->uffds[i].hook = wd_add_hook(&r->wd, guest ? uffd_hurry : uffd_interrupt,
+					      &r->uffds[i].svc) + 1;
 	return rc;
 }
 
 void run_uffd_stop(struct run *r, size_t i)
 {
-	if (r->uffd_hook[i])
-		wd_remove_hook(&r->wd, r->uffd_hook[i] - 1);
-	r->uffd_hook[i] = 0;
-	rt_uffd_stop(&r->uffds[i]);
+	if (r->uffds[i].hook)
+		wd_remove_hook(&r->wd, r->uffds[i].hook - 1);
+	r->uffds[i].hook = 0;
+	rt_uffd_stop(&r->uffds[i].svc);
 }
 
 /* Whether a uffd service is running, so that a phase has uffd results. */
 static bool uffd_serving(const struct run *r)
 {
 	for (size_t i = 0; i < r->sc->nuffds; i++)
-		if (r->uffd_started[i])
+		if (r->uffds[i].started)
 			return true;
 	return false;
 }
@@ -838,16 +838,16 @@ static void collect_uffd(struct strand *s, struct phase_result *pr)
 
 	memset(pr->uffd, 0, sizeof(pr->uffd));
 	for (i = 0; i < r->sc->nuffds; i++)
-		if (r->uffd_started[i])
-			readers += (size_t)r->uffds[i].nreaders;
+		if (r->uffds[i].started)
+			readers += (size_t)r->uffds[i].svc.nreaders;
 	free(pr->reader_faults);
 	pr->reader_faults = xcalloc(readers + 1, sizeof(*pr->reader_faults));
 	pr->nreaders = readers;
 	for (i = 0, readers = 0; i < r->sc->nuffds; i++) {
-		struct rt_uffd *u = &r->uffds[i];
+		struct rt_uffd *u = &r->uffds[i].svc;
 		const char *why;
 
-		if (!r->uffd_started[i])
+		if (!r->uffds[i].started)
 			continue;
 		rt_uffd_quiesce(u);
 		pr->uffd[USTAT_EEXIST] += atomic_load(&u->eexist);
@@ -1055,8 +1055,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	atomic_store(&s->r->counts.host_faults, 0);
 	clear_touched(s->r);
 	for (size_t u = 0; u < s->r->sc->nuffds; u++)
-		if (s->r->uffd_started[u])
-			rt_uffd_reset_stats(&s->r->uffds[u]);
+		if (s->r->uffds[u].started)
+			rt_uffd_reset_stats(&s->r->uffds[u].svc);
 	if (s->r->o->progress)
 		pg = progress_start(s->r->o->progress, ph->name, &s->r->counts.accesses,
 				    pr->runs ? (int64_t)pr->samples[METRIC_ACCESSES][pr->runs - 1] : 0);
@@ -1332,7 +1332,7 @@ void teardown(struct run *r)
 	guest_free(r);
 	diag_free(&r->guest_notes);
 	for (i = 0; i < r->sc->nuffds; i++)
-		if (r->uffd_started[i])
+		if (r->uffds[i].started)
 			run_uffd_stop(r, i);
 	for (i = r->sc->nbackings; i-- > 0;)
 		run_backing_drop(&r->backings[i]);
@@ -1418,8 +1418,6 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	for (size_t b = 0; b < sc->nbackings; b++)
 		r.backings[b].placement_read = scenario_places(sc, (int)b);
 	r.reads_ksm = scenario_reads(sc, GAUGE_KSM);
-	r.uffd_started = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_started));
-	r.uffd_hook = xcalloc(sc->nuffds + 1, sizeof(*r.uffd_hook));
 	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)
@@ -1463,8 +1461,6 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	free(r.backings);
 	free(r.uffds);
-	free(r.uffd_started);
-	free(r.uffd_hook);
 	free(r.vms);
 	pthread_mutex_destroy(&r.lock);
 	return status;

@@ -547,7 +547,7 @@ static size_t userfault_of(struct run *r, int tid, char *buf, size_t len)
 		const struct ir_uffd *u = &r->sc->uffds[i];
 		const struct rt_mem *m = &r->backings[u->backing].mem;
 
-		if (r->uffd_started[i] && rt_uffd_was_holding(&r->uffds[i], tid, &addr)) {
+		if (r->uffds[i].started && rt_uffd_was_holding(&r->uffds[i].svc, tid, &addr)) {
 			snprintf(buf, len, "at offset 0x%llx of '%s'",
 				 (unsigned long long)(addr - (uint64_t)(uintptr_t)m->addr),
 				 r->sc->backings[u->backing].name);

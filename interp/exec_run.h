@@ -30,6 +30,13 @@ struct phase_counts {
 	atomic_llong host_faults;	/* pages host accesses found faulting */
 };
 
+/* A uffd service of the run. */
+struct run_uffd {
+	struct rt_uffd svc;
+	bool started;			/* a stop cleans up a partial start too */
+	int hook;			/* its stop hook's id + 1; 0: none */
+};
+
 /* A backing of the run, and the pages the phase's host accesses touched. */
 struct run_backing {
 	struct rt_mem mem;
@@ -85,14 +92,12 @@ struct run {
 	unsigned run;			/* from 1, warm-up runs included */
 	bool warmup;
 	struct phase_counts counts;
-	struct rt_uffd *uffds;		/* [nuffds] */
+	struct run_uffd *uffds;		/* [nuffds], never moved: readers point in */
 	bool reads_ksm;			/* an expression reads ksm.* (machine-wide) */
 	/* An expectation the machine-wide KSM counters cannot judge: */
 	atomic_bool skipped;
 	char skip_reason[512];
-	bool *uffd_started;
 	struct watchdog wd;		/* stops, and each phase's watchdog */
-	int *uffd_hook;			/* [nuffds]: its stop hook's id */
 	struct run_vm *vms;		/* [nvms] */
 	struct guest_phase gp;
 	struct diag guest_notes;	/* for the error of a watchdog that fired */

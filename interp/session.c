@@ -56,8 +56,6 @@ int exec_session_open(const struct exec_opts *o, struct diag *d,
 	s->r.phase = -1;
 	pthread_mutex_init(&s->r.lock, NULL);
 	s->r.uffds = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffds));
-	s->r.uffd_started = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_started));
-	s->r.uffd_hook = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffd_hook));
 	results_init(&s->res, &s->empty);
 	s->cap_phases = 1;
 	exec_session_adopt(s, &s->empty);
@@ -228,10 +226,9 @@ void exec_session_rollback(struct exec_session *s,
 		old = &s->empty;
 	guest_destroy_vms(r, old->nvms, cur->nvms);
 	for (i = old->nuffds; i < cur->nuffds; i++)
-		if (r->uffd_started[i]) {
+		if (r->uffds[i].started) {
 			run_uffd_stop(r, i);
 			memset(&r->uffds[i], 0, sizeof(r->uffds[i]));
-			r->uffd_started[i] = false;
 		}
 	for (i = cur->nbackings; i-- > old->nbackings;)
 		run_backing_drop(&r->backings[i]);
@@ -256,8 +253,6 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	wd_stop(&r->wd);
 	free(r->backings);
 	free(r->uffds);
-	free(r->uffd_started);
-	free(r->uffd_hook);
 	free(r->vms);
 	results_free(&s->res);
 	free(s->undo);
@@ -280,9 +275,9 @@ const struct rt_mem *exec_session_mem(const struct exec_session *s, int backing)
 
 const struct rt_uffd *exec_session_uffd(const struct exec_session *s, int i)
 {
-	if (i < 0 || (size_t)i >= s->r.sc->nuffds || !s->r.uffd_started[i])
+	if (i < 0 || (size_t)i >= s->r.sc->nuffds || !s->r.uffds[i].started)
 		return NULL;
-	return &s->r.uffds[i];
+	return &s->r.uffds[i].svc;
 }
 
 struct rt_vm *exec_session_vm(const struct exec_session *s, int i)

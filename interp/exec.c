@@ -699,9 +699,14 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	 */
 	pthread_mutex_init(&start.lock, NULL);
 	pthread_cond_init(&start.open, NULL);
+	/*
+	 * An error stops the whole run: inside a branch of an outer block,
+	 * the branches of this one share its flag, so that a failure at any
+	 * level reaches a writer that retries at any other.
+	 */
 	for (i = 0; i < op->nbranches; i++) {
 		br[i].s.r = s->r;
-		br[i].s.sibling_stop = &sib;
+		br[i].s.sibling_stop = s->sibling_stop ? s->sibling_stop : &sib;
 		br[i].block = &op->branches[i];
 		br[i].start = &start;
 	}
@@ -714,7 +719,7 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 		struct rt_err err;
 
 		/* The ones started see the stop as the gate opens. */
-		atomic_store(&sib, true);
+		atomic_store(br[0].s.sibling_stop, true);
 		rt_fail_errno(&err, rc, "pthread_create (branch %zu of %zu of concurrently)",
 			      started + 1, op->nbranches);
 		fail_at(s, op->loc, err.msg);

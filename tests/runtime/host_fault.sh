@@ -162,6 +162,20 @@ else
 	fail "failing branch and retry" "exit $rc: $(head -c 600 "$TMP/out")"
 fi
 
+# The same a level down: a failing branch of an inner concurrently stops
+# the writer of the outer one, and a failing outer branch an inner writer.
+printf 'region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n    host write r on_fault=retry\n    concurrently { sleep 1ms; { sleep 50ms; host exec "exit 3" } } } }\n' > "$TMP/nest.scn"
+printf 'region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n    concurrently { sleep 1ms; host write r on_fault=retry }\n    { sleep 50ms; host exec "exit 3" } } }\n' > "$TMP/nest2.scn"
+for f in nest nest2; do
+	run "$TMP/$f.scn" --timeout 20s
+	if [ $rc = 1 ] && [ "$(grep -c error: "$TMP/out")" = 1 ] &&
+		grep -q "$f.scn:5:[0-9]*: error: \"exit 3\" exited with 3" "$TMP/out"; then
+		ok "nested concurrently ($f): a failing branch stops a retrying writer at another level"
+	else
+		fail "nested concurrently ($f) and retry" "exit $rc: $(head -c 600 "$TMP/out")"
+	fi
+done
+
 if ! need_root; then
 	skip "retry and --timeout, signals" "not root: knobs need root"
 	exit 0

@@ -255,6 +255,7 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		for (int k = 0; k < RT_FX__COUNT; k++)
 			gp->fault_exits[k] += x->fault_exits[k];
 		gp->ring_full += x->ring_full;
+		a->ring_full += x->ring_full;
 		for (int k = 0; (j->flags & SCN_F_LATENCY) && k < SCN_LAT_BUCKETS; k++)
 			a->lat[k] += x->lat_hist[k];
 		a->pages += pages[i];
@@ -385,6 +386,7 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		"fault_exits.efault", "fault_exits.memory_fault", "fault_exits.mmio" };
 	const struct guest_phase *gp = &r->gp;
 	char name[RT_STAT_NAME + 32];
+	bool ring = false;
 
 	for (size_t s = 0; s < pr->kvm.n; s++) {
 		snprintf(name, sizeof(name), "delta.kvm.%s", pr->kvm.stat[s].name);
@@ -394,11 +396,9 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 	for (int k = 0; k < RT_FX__COUNT; k++)
 		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
 	for (size_t i = 0; i < r->sc->nvms; i++)
-		if (r->sc->vms[i].dirty_ring) {
-			series_set(pr, "dirty_ring_full", "exits",
-				   (double)gp->ring_full);
-			break;
-		}
+		ring |= r->sc->vms[i].dirty_ring > 0;
+	if (ring)
+		series_set(pr, "dirty_ring_full", "exits", (double)gp->ring_full);
 	series_set(pr, "jobs.ring0", "jobs", gp->jobs_in_ring[0]);
 	series_set(pr, "jobs.ring3", "jobs", gp->jobs_in_ring[3]);
 	for (int i = 0; i < gp->nvcpu && i < SERIES_VCPUS; i++) {
@@ -412,6 +412,10 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		series_set(pr, name, "faults", (double)a->faults);
 		snprintf(name, sizeof(name), "vcpu[%d].exits", i);
 		series_set(pr, name, "exits", (double)a->exits);
+		if (!ring)
+			continue;
+		snprintf(name, sizeof(name), "vcpu[%d].dirty_ring_full", i);
+		series_set(pr, name, "exits", (double)a->ring_full);
 	}
 }
 

@@ -53,6 +53,7 @@ void run_backing_drop(struct run_backing *b);
 struct vcpu_acc {
 	int64_t ns;
 	uint64_t accesses, pages, faults, passes, exits;
+	uint64_t ring_full;		/* KVM_EXIT_DIRTY_RING_FULL exits */
 	uint64_t lat[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */
 };
 

@@ -537,7 +537,8 @@ static int draw_sweep(struct plot *pl, const char *metric)
 	sb_init(&data);
 	for (s = 0; s < nser; s++) {
 		/* Lines join points in x order, whatever the sweep's order. */
-		qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
+		if (ser[s].n)
+			qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
 		for (j = 0; j < ser[s].n; j++)
 			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
 				  ser[s].pts[j].x, ser[s].pts[j].median,

@@ -232,7 +232,9 @@ static void render(struct saver *S, struct strbuf *out)
 {
 	size_t c, e = 0;
 
-	qsort(S->edits, S->nedits, sizeof(*S->edits), cmp_edit);
+	/* No edits: no array, and qsort wants one even for none. */
+	if (S->nedits)
+		qsort(S->edits, S->nedits, sizeof(*S->edits), cmp_edit);
 	for (c = 0; c < S->R->nchunks; c++) {
 		const char *t = S->R->chunks[c].text;
 		size_t at = 0;

@@ -263,9 +263,13 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	symtab_init(&L.syms);
 	L.novr = C->ndefines + npoint;
 	L.ovr = xcalloc(L.novr + 1, sizeof(*L.ovr));
-	memcpy(L.ovr, point, npoint * sizeof(*point));
-	memcpy(L.ovr + npoint, C->defines, C->ndefines * sizeof(*C->defines));
-	qsort(L.ovr, L.novr, sizeof(*L.ovr), ovr_cmp);
+	/* memcpy and qsort want arrays even for none. */
+	if (npoint)
+		memcpy(L.ovr, point, npoint * sizeof(*point));
+	if (C->ndefines)
+		memcpy(L.ovr + npoint, C->defines, C->ndefines * sizeof(*C->defines));
+	if (L.novr)
+		qsort(L.ovr, L.novr, sizeof(*L.ovr), ovr_cmp);
 	L.file = &C->stmts;
 	lower_params(&L, &C->stmts);
 	for (i = 0; i < L.novr; i++) {

@@ -46,6 +46,9 @@
 #             across kernels and drawn
 #   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
 #             (python3-pexpect) and as a script
+#   san/      host_fault, signals, uffd (tests/runtime) and the REPL's
+#             scripts (tests/repl/repl.sh) again with scn built with ASan
+#             and UBSan (make SAN=1); SAN_SLICE=0 skips it
 #   fuzz      tests/fuzz/run.sh: regressions replayed, then FUZZ_SECONDS
 #             (default 30, 0 to skip) of libFuzzer with ASan and UBSan
 #
@@ -522,18 +525,48 @@ run_doc() {
 # --- the runtime on this machine's kernel, and results ---------------------
 # Each script of a group prints "ok NAME", "FAIL NAME: why" or "skip NAME: why".
 
+# run_script GROUP SCRIPT [SCN]: the script's ok/FAIL/skip lines, counted
+# under GROUP; it tests SCN (default: the binary under test).
+run_script() {
+	local group=$1 t=$2 scn=${3:-$SCN} line
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) pass "$group/${line#ok }" ;;
+		"FAIL "*) fail "$group/${line#FAIL }" "" </dev/null ;;
+		"skip "*) nskip=$((nskip + 1)); echo "skip $group/${line#skip }" ;;
+		*) echo "    $line" ;;
+		esac
+	done < <(SCN=$scn bash "$t" 2>&1)
+}
+
 run_group() {
-	local group=$1 dir=$2 t line
+	local group=$1 dir=$2 t
 	for t in "$dir"/*.sh; do
 		[ "$(basename "$t")" = lib.sh ] && continue
-		while IFS= read -r line; do
-			case $line in
-			"ok "*) pass "$group/${line#ok }" ;;
-			"FAIL "*) fail "$group/${line#FAIL }" "" </dev/null ;;
-			"skip "*) nskip=$((nskip + 1)); echo "skip $group/${line#skip }" ;;
-			*) echo "    $line" ;;
-			esac
-		done < <(SCN=$SCN bash "$t" 2>&1)
+		run_script "$group" "$t"
+	done
+}
+
+# --- a sanitizer slice: scn built with ASan and UBSan on host paths -------
+# The scripts whose threads, signals and saves have found bugs that only a
+# sanitizer shows; SAN_SLICE=0 skips it (make SAN=1 takes a minute).
+
+run_san() {
+	local t
+	if [ "${SAN_SLICE:-1}" = 0 ]; then
+		skip san "SAN_SLICE=0"
+		return
+	fi
+	case $SCN in
+	*/build-san/scn) skip san "the whole suite runs the sanitizer build"; return ;;
+	esac
+	if ! make -s -j2 SAN=1 scn >"$OUT" 2>&1; then
+		fail san "make SAN=1 failed" <"$OUT"
+		return
+	fi
+	for t in tests/runtime/host_fault.sh tests/runtime/signals.sh \
+		 tests/runtime/uffd.sh tests/repl/repl.sh; do
+		run_script san "$t" "$PWD/build-san/scn"
 	done
 }
 
@@ -571,6 +604,7 @@ run_group kvm tests/kvm
 run_group memcg tests/memcg
 run_group seeds tests/seeds
 run_group repl tests/repl
+run_san
 run_fuzz
 
 echo "$npass passed, $nfail failed, $nskip skipped"

@@ -341,6 +341,14 @@ def t_scripted(tmp):
     need("still 3072" in r.stdout, "the script did not go on after the error")
     r = subprocess.run([SCN, "repl", "--frob"], capture_output=True, text=True, timeout=10)
     need(r.returncode == 64, "an unknown option exited %d, not 64" % r.returncode)
+    # A save of inputs that need no edit at all (the sanitizer build once
+    # stopped there, writing nothing).
+    kept = os.path.join(tmp, "plain.scn")
+    r = subprocess.run([SCN, "repl", "--state-dir", state],
+                       input="region q type=anon size=1M\nphase p { host write q }\nsave %s\n" % kept,
+                       capture_output=True, text=True, timeout=60, env=env)
+    need(r.returncode == 0 and os.path.exists(kept) and "host write q" in open(kept).read(),
+         "a save without edits: exit %d, %s" % (r.returncode, r.stderr[-600:]))
     return None
 
 

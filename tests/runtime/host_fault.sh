@@ -153,26 +153,20 @@ else
 	fail "watchdog and retry" "exit $rc: $(head -c 600 "$TMP/out")"
 fi
 
-printf 'region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n    host write r on_fault=retry\n    { sleep 50ms; host exec "exit 3" } } }\n' > "$TMP/sib.scn"
-run "$TMP/sib.scn" --timeout 20s
-if [ $rc = 1 ] && [ "$(grep -c error: "$TMP/out")" = 1 ] &&
-	grep -q 'sib.scn:5:19: error: "exit 3" exited with 3' "$TMP/out"; then
-	ok "a failing branch stops a retrying writer beside it"
-else
-	fail "failing branch and retry" "exit $rc: $(head -c 600 "$TMP/out")"
-fi
-
-# The same a level down: a failing branch of an inner concurrently stops
-# the writer of the outer one, and a failing outer branch an inner writer.
-printf 'region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n    host write r on_fault=retry\n    concurrently { sleep 1ms; { sleep 50ms; host exec "exit 3" } } } }\n' > "$TMP/nest.scn"
-printf 'region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n    concurrently { sleep 1ms; host write r on_fault=retry }\n    { sleep 50ms; host exec "exit 3" } } }\n' > "$TMP/nest2.scn"
-for f in nest nest2; do
+# A failing branch stops a retrying writer beside it (sib), and a level
+# down: a failing branch of an inner concurrently stops the writer of the
+# outer one (nest), and a failing outer branch an inner writer (nest2).
+head='region r type=anon size=1M fill=0\nphase ro { host mprotect r ro }\nphase w { concurrently {\n'
+printf "$head"'    host write r on_fault=retry\n    { sleep 50ms; host exec "exit 3" } } }\n' > "$TMP/sib.scn"
+printf "$head"'    host write r on_fault=retry\n    concurrently { sleep 1ms; { sleep 50ms; host exec "exit 3" } } } }\n' > "$TMP/nest.scn"
+printf "$head"'    concurrently { sleep 1ms; host write r on_fault=retry }\n    { sleep 50ms; host exec "exit 3" } } }\n' > "$TMP/nest2.scn"
+for f in sib nest nest2; do
 	run "$TMP/$f.scn" --timeout 20s
 	if [ $rc = 1 ] && [ "$(grep -c error: "$TMP/out")" = 1 ] &&
 		grep -q "$f.scn:5:[0-9]*: error: \"exit 3\" exited with 3" "$TMP/out"; then
-		ok "nested concurrently ($f): a failing branch stops a retrying writer at another level"
+		ok "a failing branch stops a retrying writer ($f)"
 	else
-		fail "nested concurrently ($f) and retry" "exit $rc: $(head -c 600 "$TMP/out")"
+		fail "failing branch and retry ($f)" "exit $rc: $(head -c 600 "$TMP/out")"
 	fi
 done
 

@@ -275,12 +275,24 @@ static void enable_controllers(void)
 
 static void mount_root(const struct job *j)
 {
-	int rc;
+	const char *refused = NULL;
+	int rc, why = 0;
 
-	for (size_t i = 0; i < j->nmods; i++)
-		load_module(j->mods[i]);
+	for (size_t i = 0; i < j->nmods; i++) {
+		rc = load_module(j->mods[i]);
+		if (rc && !refused) {
+			refused = j->mods[i];
+			why = -rc;
+		}
+	}
 	/* The root does not change under us: the page cache may keep it. */
 	rc = do_mount(TH_TAG_ROOT, NEWROOT, "9p", MS_RDONLY, P9_OPTS ",cache=loose");
+	/* Not the kernel's configuration but its modules: ENOEXEC is the
+	 * loader refusing another build's (its log says why). */
+	if ((rc == -ENODEV || rc == -ENOENT) && refused)
+		fatal("mount -t 9p: the modules did not load: %s: %s (errno %d)%s",
+		      refused, strerror(why), why, why == ENOEXEC ?
+		      "; --modules must be this kernel's own build" : "");
 	if (rc == -ENODEV)
 		fatal("mount -t 9p: this kernel has no 9p file system: build it "
 		      "with CONFIG_9P_FS and CONFIG_NET_9P_VIRTIO (=y, or =m and "

@@ -58,6 +58,29 @@ static bool in_list(const struct th_modlist *l, const struct th_mod *m)
 	return false;
 }
 
+/*
+ * Modules of another build are refused by the loader inside, and the init
+ * can then only say which did not load: say here when the first module's
+ * vermagic names another release than the kernel's. A warning, since with
+ * CONFIG_MODVERSIONS the loader judges by symbol CRCs, not by the release.
+ */
+static void check_release(struct th_modtree *t, const struct th_mod *m,
+			  const struct th_kernel *k, FILE *log)
+{
+	char magic[256];
+	struct rt_err err;
+	size_t n;
+
+	if (!log || !m || !k->release[0] ||
+	    th_mod_info(t, m, "vermagic", magic, sizeof(magic), &err))
+		return;
+	n = strcspn(magic, " ");
+	if (n && (n != strlen(k->release) || strncmp(magic, k->release, n)))
+		fprintf(log, "# test host: warning: %s in %s is built for kernel "
+			"%.*s, not %s: the kernel may refuse them\n",
+			m->name, k->modules, (int)n, magic, k->release);
+}
+
 static int write_modules(struct cpio *c, struct strbuf *job,
 			 const struct th_kernel *k, const struct th_job *j,
 			 FILE *log, struct rt_err *err)
@@ -76,6 +99,9 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 		rc = th_mod_closure(&t, root_mods, ARRAY_SIZE(root_mods), &root, err);
 	if (!rc)
 		rc = th_mod_closure(&t, &vendor, 1, &kvm, err);
+	if (!rc)
+		check_release(&t, root.n ? root.v[0] : kvm.n ? kvm.v[0] : NULL,
+			      k, log);
 	for (size_t i = 0; !rc && i < root.nmissing; i++)
 		if (log && strcmp(root.missing[i], "overlay") &&
 		    strcmp(root.missing[i], "virtio_pci"))

@@ -320,17 +320,14 @@ int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 	return rc;
 }
 
-/* The "depends=" of m's .modinfo, read once. */
-static int read_deps(struct th_modtree *t, struct th_mod *m, struct rt_err *err)
+int th_mod_info(struct th_modtree *t, const struct th_mod *m, const char *key,
+		char *buf, size_t size, struct rt_err *err)
 {
-	char path[4096], deps[1024], *tok, *save = NULL;
+	char path[4096];
 	struct stat st;
 	void *data;
 	int fd, rc;
-	size_t cap = 0;
 
-	if (m->deps_known)
-		return 0;
 	rc = th_mod_plain(t, m, path, sizeof(path), err);
 	if (rc)
 		return rc;
@@ -348,13 +345,28 @@ static int read_deps(struct th_modtree *t, struct th_mod *m, struct rt_err *err)
 		return rt_fail(err, -EIO, "short read of '%s'", path);
 	}
 	close(fd);
-	rc = th_modinfo_get(data, (size_t)st.st_size, "depends", deps, sizeof(deps));
+	rc = th_modinfo_get(data, (size_t)st.st_size, key, buf, size);
 	free(data);
 	if (rc == -EINVAL)
 		return rt_fail(err, rc, "'%s' is not a 64-bit ELF module", path);
-	m->deps_known = true;
+	if (rc == -ENOENT && size)
+		buf[0] = '\0';
+	return 0;
+}
+
+/* The "depends=" of m's .modinfo, read once. */
+static int read_deps(struct th_modtree *t, struct th_mod *m, struct rt_err *err)
+{
+	char deps[1024], *tok, *save = NULL;
+	size_t cap = 0;
+	int rc;
+
+	if (m->deps_known)
+		return 0;
+	rc = th_mod_info(t, m, "depends", deps, sizeof(deps), err);
 	if (rc)
-		return 0;	/* no depends= at all: none */
+		return rc;
+	m->deps_known = true;
 	for (tok = strtok_r(deps, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 		VEC_PUSH(m->deps, m->ndeps, cap, name_of(tok));
 	return 0;

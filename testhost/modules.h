@@ -77,6 +77,14 @@ int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 		 size_t len, struct rt_err *err);
 
 /*
+ * The value of key in the .modinfo section of m ("vermagic" -> "6.12.117
+ * SMP preempt mod_unload "), read from its plain copy into buf; "" without
+ * the key. 0, or -errno with err set.
+ */
+int th_mod_info(struct th_modtree *t, const struct th_mod *m, const char *key,
+		char *buf, size_t size, struct rt_err *err);
+
+/*
  * The value of key in the .modinfo section of the ELF module in data
  * ("depends" -> "kvm,ccp"), copied into buf. 0, -ENOENT without the key,
  * -EINVAL for a file that is not a 64-bit ELF module.

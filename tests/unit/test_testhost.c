@@ -260,6 +260,36 @@ static void test_closure_modinfo(void)
 	th_modtree_free(&t);
 }
 
+/* A module's vermagic, which says the release it was built for. */
+static void test_mod_info(void)
+{
+	static const char info[] =
+		"depends=\0vermagic=6.12.117 SMP preempt mod_unload ";
+	static const char none[] = "depends=";
+	struct th_modtree t;
+	struct rt_err err;
+	char got[64] = "x";
+
+	put_module("arch/kvm.ko", info, sizeof(info));
+	put_module("arch/ccp.ko", none, sizeof(none));
+	put_text("arch/bad.ko", "not an ELF file at all, but long enough to try");
+	put_text("modules.order", "arch/kvm.o\narch/ccp.o\narch/bad.o\n");
+	if (!tap_ok(th_modtree_open(&t, tree, tree, &err) == 0,
+		    "mod_info: the tree opens")) {
+		printf("#   %s\n", err.msg);
+		return;
+	}
+	TAP_INT(th_mod_info(&t, th_mod_find(&t, "kvm"), "vermagic", got,
+			    sizeof(got), &err), 0, "mod_info: vermagic is read");
+	TAP_STR(got, "6.12.117 SMP preempt mod_unload ", "mod_info: its value");
+	TAP_INT(th_mod_info(&t, th_mod_find(&t, "ccp"), "vermagic", got,
+			    sizeof(got), &err), 0, "mod_info: a key that is not there");
+	TAP_STR(got, "", "mod_info: reads as empty");
+	TAP_INT(th_mod_info(&t, th_mod_find(&t, "bad"), "vermagic", got,
+			    sizeof(got), &err), -EINVAL, "mod_info: a file that is no ELF");
+	th_modtree_free(&t);
+}
+
 /* ---- console ------------------------------------------------------------- */
 
 static void test_console(void)
@@ -349,6 +379,7 @@ int main(void)
 	test_modinfo();
 	test_closure_dep();
 	test_closure_modinfo();
+	test_mod_info();
 	test_console();
 	test_kernel();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);

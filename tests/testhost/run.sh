@@ -10,27 +10,9 @@
 # SKIP. SCN_TEST_KERNEL picks another kernel (default debian:6.12).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
+. tests/testhost/lib.sh
 K=${SCN_TEST_KERNEL:-debian:6.12}
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
-
-# th NAME ARGS...: scn with stdout in $TMP/out and stderr in $TMP/err, rc
-# its exit code; false (and a skip) when the test host cannot run here.
-th() {
-	local name=$1
-	shift
-	"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	if grep -qE 'Sanitizer|runtime error:' "$TMP/err"; then
-		fail "$name" "a sanitizer spoke"; show
-		return 1
-	fi
-	if [ $rc = 4 ] && grep -q 'the test host cannot run here' "$TMP/err"; then
-		skip "$name" "$(grep -m1 'cannot run here' "$TMP/err")"
-		return 1
-	fi
-	return 0
-}
-show() { sed 's/^/    /' "$TMP/err" | tail -n 15; }
 
 # --- no QEMU: a SKIP with the reason, no boot ------------------------------
 SCN_QEMU=/nonexistent/qemu "$SCN" exec -q --kernel "$K" -- true >"$TMP/out" 2>"$TMP/err"

@@ -233,6 +233,21 @@ static void kvm_features(struct rt_features *f)
 		rt_probe_set_absent(f, RT_FEAT_KVM, "%s", f->kvm_reason);
 
 	kvm_cap_feature(f, RT_FEAT_KVM_GUEST_MEMFD, RT_KVM_CAP_GUEST_MEMFD);
+#ifdef __x86_64__
+	/*
+	 * A default x86 VM has no private memory, so no guest_memfd: that
+	 * takes a KVM_X86_SW_PROTECTED_VM (type 1), which KVM offers only
+	 * built with CONFIG_KVM_SW_PROTECTED_VM and running its TDP MMU (EPT
+	 * or NPT; not the shadow paging of npt=0).
+	 */
+	if (f->kvm_usable && !f->have[RT_FEAT_KVM_GUEST_MEMFD] &&
+	    !(f->kvm_cap[RT_KVM_CAP_VM_TYPES] > 0 &&
+	      (f->kvm_cap[RT_KVM_CAP_VM_TYPES] & 2)))
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD,
+			   "no private memory: KVM_CAP_VM_TYPES %" PRId64
+			   " lacks SW_PROTECTED_VM (CONFIG_KVM_SW_PROTECTED_VM, TDP MMU)",
+			   f->kvm_cap[RT_KVM_CAP_VM_TYPES]);
+#endif
 	kvm_cap_feature(f, RT_FEAT_KVM_MEMSLOT2, RT_KVM_CAP_USER_MEMORY2);
 	kvm_cap_feature(f, RT_FEAT_KVM_MANUAL_PROTECT,
 			RT_KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2);

@@ -215,28 +215,40 @@ char *report_outliers(const struct rec_metric *m)
 	return sb_steal(&sb);
 }
 
-/* A line per metric with outliers, under the summary. */
-static void print_outliers(FILE *out, const struct record *rec)
+/* Calls fn on every metric of every phase of every point, with its names. */
+static void each_metric(const struct record *rec,
+			void (*fn)(const char *point, const char *phase,
+				   const struct rec_metric *x, void *ctx),
+			void *ctx)
 {
 	for (size_t i = 0; i < rec->p->npoints; i++) {
 		const struct rec_point *pt = &rec->points[i];
 		char *pname = report_point_name(&rec->p->points[i]);
 
 		for (size_t k = 0; k < pt->nphases; k++)
-			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
-				const struct rec_metric *x = &pt->phases[k].metrics[m];
-				char *which = report_outliers(x);
-
-				if (!which)
-					continue;
-				fprintf(out, "outlier: %s%s%s %s: %s, far from the others%s\n",
-					pname, pname[0] ? " " : "", pt->phases[k].name, x->name,
-					which, x->outlier[0] ?
-					" (the first: --warmup N drops first runs)" : "");
-				free(which);
-			}
+			for (size_t m = 0; m < pt->phases[k].nmetrics; m++)
+				fn(pname, pt->phases[k].name, &pt->phases[k].metrics[m], ctx);
 		free(pname);
 	}
+}
+
+static void print_outlier(const char *point, const char *phase,
+			  const struct rec_metric *x, void *ctx)
+{
+	char *which = report_outliers(x);
+
+	if (!which)
+		return;
+	fprintf(ctx, "outlier: %s%s%s %s: %s, far from the others%s\n",
+		point, point[0] ? " " : "", phase, x->name, which,
+		x->outlier[0] ? " (the first: --warmup N drops first runs)" : "");
+	free(which);
+}
+
+/* A line per metric with outliers, under the summary. */
+static void print_outliers(FILE *out, const struct record *rec)
+{
+	each_metric(rec, print_outlier, out);
 }
 
 bool report_headline(const struct rec_metric *m)
@@ -249,61 +261,67 @@ bool report_headline(const struct rec_metric *m)
 	return false;
 }
 
+static const char *const summary_head[] = { "point", "phase", "metric", "n",
+					    "min", "median", "mean", "max", "stddev" };
+enum { SUMMARY_COLS = ARRAY_SIZE(summary_head) };
+
+struct summary {
+	char ***rows;
+	size_t n, cap;
+	bool many;		/* a metric has several samples */
+};
+
+static void note_many(const char *point, const char *phase,
+		      const struct rec_metric *x, void *ctx)
+{
+	struct summary *s = ctx;
+
+	(void)point;
+	(void)phase;
+	s->many |= x->n > 1;
+}
+
+static void summary_row(const char *point, const char *phase,
+			const struct rec_metric *x, void *ctx)
+{
+	struct summary *s = ctx;
+	const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
+			     x->sum.max, x->sum.stddev };
+	char **row;
+
+	if (!report_headline(x))
+		return;
+	row = xcalloc(SUMMARY_COLS, sizeof(*row));
+	row[0] = xstrdup(point[0] ? point : "-");
+	row[1] = xstrdup(phase);
+	row[2] = xstrdup(x->name);
+	row[3] = xasprintf("%zu", x->n);
+	for (size_t k = 0; k < ARRAY_SIZE(v); k++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		report_put_stat(&sb, v[k], x->unit);
+		row[4 + k] = sb_steal(&sb);
+	}
+	VEC_PUSH(s->rows, s->n, s->cap, row);
+}
+
 static void print_summary(FILE *out, const struct record *rec, bool color)
 {
-	static const char *const head[] = { "point", "phase", "metric", "n", "min",
-					    "median", "mean", "max", "stddev" };
-	enum { NCOLS = ARRAY_SIZE(head) };
-	char ***rows = NULL;
-	size_t nrows = 0, cap = 0;
-	bool many = false;
+	struct summary s = { 0 };
+	char **head;
 
-	for (size_t i = 0; i < rec->p->npoints; i++)
-		for (size_t k = 0; k < rec->points[i].nphases; k++)
-			for (size_t m = 0; m < rec->points[i].phases[k].nmetrics; m++)
-				many |= rec->points[i].phases[k].metrics[m].n > 1;
-	if (!many)
+	each_metric(rec, note_many, &s);
+	if (!s.many)
 		return;
-	{
-		char **row = xcalloc(NCOLS, sizeof(*row));
-
-		for (size_t c = 0; c < NCOLS; c++)
-			row[c] = xstrdup(head[c]);
-		VEC_PUSH(rows, nrows, cap, row);
-	}
-	for (size_t i = 0; i < rec->p->npoints; i++) {
-		const struct rec_point *pt = &rec->points[i];
-		char *pname = report_point_name(&rec->p->points[i]);
-
-		for (size_t k = 0; k < pt->nphases; k++)
-			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
-				const struct rec_metric *x = &pt->phases[k].metrics[m];
-				const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
-						     x->sum.max, x->sum.stddev };
-				char **row = xcalloc(NCOLS, sizeof(*row));
-
-				if (!report_headline(x)) {
-					free(row);
-					continue;
-				}
-				row[0] = xstrdup(pname[0] ? pname : "-");
-				row[1] = xstrdup(pt->phases[k].name);
-				row[2] = xstrdup(x->name);
-				row[3] = xasprintf("%zu", x->n);
-				for (size_t s = 0; s < ARRAY_SIZE(v); s++) {
-					struct strbuf sb;
-
-					sb_init(&sb);
-					report_put_stat(&sb, v[s], x->unit);
-					row[4 + s] = sb_steal(&sb);
-				}
-				VEC_PUSH(rows, nrows, cap, row);
-			}
-		free(pname);
-	}
+	head = xcalloc(SUMMARY_COLS, sizeof(*head));
+	for (size_t c = 0; c < SUMMARY_COLS; c++)
+		head[c] = xstrdup(summary_head[c]);
+	VEC_PUSH(s.rows, s.n, s.cap, head);
+	each_metric(rec, summary_row, &s);
 	/* Without a sweep the point column says nothing. */
-	print_rows(out, rows, nrows, rec->p->nsweeps ? 0 : 1, NCOLS, color);
-	free_rows(rows, nrows, NCOLS);
+	print_rows(out, s.rows, s.n, rec->p->nsweeps ? 0 : 1, SUMMARY_COLS, color);
+	free_rows(s.rows, s.n, SUMMARY_COLS);
 }
 
 void report_text(FILE *out, const struct report_meta *m, const struct record *rec,

@@ -79,30 +79,29 @@ else
 	fail "noreserve sparse stride" "$(cat "$TMP/out")"
 fi
 
-if [ -e "$pool" ] && [ -e "$ksm" ]; then
-	printf 'set ksm.sleep_millisecs = %s, hugetlb.pages_2M = 1000000000\nphase p { sleep 1ms }\n' \
-		$(($(knob $ksm) + 1)) > "$TMP/pool.scn"
-	skipped "a hugetlb pool larger than the machine is a SKIP, no knob written" \
-		"^# SKIP needs [0-9.]+T of memory \([0-9.]+T for hugetlb.pages_2M = 1000000000\), and the machine has [0-9.]+[KMGT] available" \
-		"$TMP/pool.scn" "$ksm" "$pool"
-else
-	skip "hugetlb pool" "this kernel has no 2M hugetlb pool or no KSM"
-fi
+# pool_case NAME PAGES PATTERN: setting hugetlb.pages_2M = PAGES (and a
+# KSM knob, to see it unchanged) is a SKIP that says PATTERN.
+pool_case() {
+	printf 'set ksm.sleep_millisecs = %s, hugetlb.pages_2M = %s\nphase p { sleep 1ms }\n' \
+		$(($(knob $ksm) + 1)) "$2" > "$TMP/pool.scn"
+	skipped "$1" "$3" "$TMP/pool.scn" "$ksm" "$pool"
+}
 
-# scn run counts only the pages a pool knob adds to the pool as it finds
-# it: with 500 pages there already, pages_2M = 20500 needs 20000 pages
-# (39.1G), not 20500 (40G). The pool is set here and put back after.
 if [ -e "$pool" ] && [ -e "$ksm" ]; then
+	pool_case "a hugetlb pool larger than the machine is a SKIP, no knob written" 1000000000 \
+		"^# SKIP needs [0-9.]+T of memory \([0-9.]+T for hugetlb.pages_2M = 1000000000\), and the machine has [0-9.]+[KMGT] available"
+	# scn run counts only the pages the knob adds to the pool as it
+	# finds it: with 500 pages there, 20500 need 20000 (39.1G), not
+	# 20500 (40G). The pool is set here and put back after.
 	was_pool=$(knob "$pool")
 	echo 500 > "$pool" 2>/dev/null
 	if [ "$(knob "$pool")" = 500 ]; then
-		printf 'set ksm.sleep_millisecs = %s, hugetlb.pages_2M = 20500\nphase p { sleep 1ms }\n' \
-			$(($(knob $ksm) + 1)) > "$TMP/pool_more.scn"
-		skipped "a pool knob counts the pages it adds to the pool there, not all of them" \
-			"^# SKIP needs 39.1G of memory \(39.1G for hugetlb.pages_2M = 20500\), and the machine has [0-9.]+[KMGT] available" \
-			"$TMP/pool_more.scn" "$ksm" "$pool"
+		pool_case "a pool knob counts the pages it adds to the pool there, not all of them" 20500 \
+			"^# SKIP needs 39.1G of memory \(39.1G for hugetlb.pages_2M = 20500\), and the machine has [0-9.]+[KMGT] available"
 	else
 		skip "hugetlb pool increase" "the 2M pool did not take 500 pages here ($(knob "$pool"))"
 	fi
 	echo "$was_pool" > "$pool"
+else
+	skip "hugetlb pool" "this kernel has no 2M hugetlb pool or no KSM"
 fi

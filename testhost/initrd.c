@@ -27,6 +27,12 @@ static void job_record(struct strbuf *sb, const char *key, const char *value)
 	sb_putc(sb, '\0');
 }
 
+/* The archive's name of an absolute path inside the initrd: no leading '/'. */
+static const char *archived(const char *path)
+{
+	return path[0] == '/' ? path + 1 : path;
+}
+
 static void add_module(struct cpio *c, struct strbuf *job, const char *key,
 		       const char *name, const char *plain, const char *params)
 {
@@ -34,7 +40,7 @@ static void add_module(struct cpio *c, struct strbuf *job, const char *key,
 
 	snprintf(file, sizeof(file), "%s.ko", name);
 	{
-		char *dst = xasprintf("%s/%s", TH_MOD_DIR + 1, file);
+		char *dst = xasprintf("%s/%s", archived(TH_MOD_DIR), file);
 
 		cpio_copy(c, dst, 0644, plain);
 		free(dst);
@@ -168,7 +174,7 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		job_record(&job, "rw", j->rw_dir);
 	rc = write_modules(&c, &job, k, j, log, err);
 	if (!rc) {
-		cpio_file(&c, TH_JOB_FILE + 1, 0644, job.buf, job.len);
+		cpio_file(&c, archived(TH_JOB_FILE), 0644, job.buf, job.len);
 		rc = cpio_finish(&c);
 		if (rc)
 			rt_fail_errno(err, -rc, "writing '%s'", path);

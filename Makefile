@@ -159,7 +159,7 @@ bench: scn
 	@bench/long_tokens.sh
 
 clean:
-	rm -rf build build-san build-fuzz scn
+	rm -rf build build-san build-clang build-fuzz scn
 
 format:
 	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h) guest/job.c

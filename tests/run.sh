@@ -46,6 +46,7 @@
 #             across kernels and drawn
 #   repl/     tests/repl/run.py: scn repl through a pseudo-terminal
 #             (python3-pexpect) and as a script
+#   build/    scn builds with clang as well (warnings as errors)
 #   san/      host_fault, signals, uffd (tests/runtime) and the REPL's
 #             scripts (tests/repl/repl.sh) again with scn built with ASan
 #             and UBSan (make SAN=1); SAN_SLICE=0 skips it
@@ -547,6 +548,20 @@ run_group() {
 	done
 }
 
+# --- scn builds with clang too, warnings as errors -------------------------
+
+run_clang() {
+	if ! command -v clang >/dev/null 2>&1; then
+		skip build/clang "clang is not installed"
+		return
+	fi
+	if make -s -j2 BUILD=build-clang CC=clang scn >"$OUT" 2>&1; then
+		pass "build/clang: scn builds with clang -Werror"
+	else
+		fail build/clang "make CC=clang failed" <"$OUT"
+	fi
+}
+
 # --- a sanitizer slice: scn built with ASan and UBSan on host paths -------
 # The scripts whose threads, signals and saves have found bugs that only a
 # sanitizer shows; SAN_SLICE=0 skips it (make SAN=1 takes a minute).
@@ -604,6 +619,7 @@ run_group kvm tests/kvm
 run_group memcg tests/memcg
 run_group seeds tests/seeds
 run_group repl tests/repl
+run_clang
 run_san
 run_fuzz
 

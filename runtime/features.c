@@ -854,7 +854,7 @@ static void probe_cgroup2(struct rt_features *f)
 	probe_cgroup_memory(f);
 }
 
-static bool cpuinfo_has_flag(const char *flag)
+bool rt_probe_cpu_flag(const char *flag)
 {
 	char *line = NULL;
 	size_t cap = 0, flen = strlen(flag);
@@ -890,7 +890,7 @@ static bool cpuinfo_has_flag(const char *flag)
 
 static void pdpe1gb_feature(struct rt_features *f)
 {
-	f->host_pdpe1gb = cpuinfo_has_flag("pdpe1gb");
+	f->host_pdpe1gb = rt_probe_cpu_flag("pdpe1gb");
 	if (f->kvm_cpuid_1g == 1)
 		rt_probe_set_present(f, RT_FEAT_CPU_PDPE1GB);
 	else if (f->kvm_cpuid_1g == 0)

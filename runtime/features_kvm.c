@@ -37,12 +37,32 @@ static const char *const kvm_param_paths[] = {
 #undef RT_KVM_PARAM_PATH
 };
 
+static const char *const kvm_param_modules[] = {
+#define RT_KVM_PARAM_MODULE(id, mod, param) [RT_KVM_PARAM_##id] = mod,
+	RT_KVM_PARAM_LIST(RT_KVM_PARAM_MODULE)
+#undef RT_KVM_PARAM_MODULE
+};
+
+/*
+ * Both vendor modules are in /sys/module when both are built in (a kernel
+ * with KVM_INTEL=y and KVM_AMD=y), though only the CPU's own bound: then
+ * the CPU's flag says which one runs.
+ */
+static bool both_vendors(void)
+{
+	return rt_probe_path_exists("/sys/module/kvm_intel") &&
+	       rt_probe_path_exists("/sys/module/kvm_amd");
+}
+
 static void probe_virt(struct rt_features *f)
 {
 	const char *kind = "none";
 
 	if (rt_probe_path_exists("/sys/module/kvm_pvm"))
 		kind = "pvm";
+	else if (both_vendors())
+		kind = rt_probe_cpu_flag("vmx") ? "vmx" :
+		       rt_probe_cpu_flag("svm") ? "svm" : "none";
 	else if (rt_probe_path_exists("/sys/module/kvm_intel"))
 		kind = "vmx";
 	else if (rt_probe_path_exists("/sys/module/kvm_amd"))
@@ -134,11 +154,21 @@ static int kvm_cpuid_1g(int kvm_fd)
 }
 #endif
 
+/* The parameters of the vendor module that is not the CPU's say nothing. */
+static bool idle_vendor(const struct rt_features *f, const char *mod, bool both)
+{
+	return both && ((!strcmp(mod, "kvm_intel") && strcmp(f->virt, "vmx")) ||
+			(!strcmp(mod, "kvm_amd") && strcmp(f->virt, "svm")));
+}
+
 static void probe_kvm_params(struct rt_features *f)
 {
+	bool both = both_vendors();
+
 	for (int i = 0; i < RT_KVM_PARAM__COUNT; i++)
-		if (rt_probe_read_text(kvm_param_paths[i], f->kvm_param[i],
-			      sizeof(f->kvm_param[i])))
+		if (idle_vendor(f, kvm_param_modules[i], both) ||
+		    rt_probe_read_text(kvm_param_paths[i], f->kvm_param[i],
+				       sizeof(f->kvm_param[i])))
 			f->kvm_param[i][0] = '\0';
 }
 

@@ -20,6 +20,8 @@ int rt_probe_read_text(const char *path, char *buf, size_t size);
  * first whose options hold it (a cgroup v1 hierarchy: "memory").
  */
 bool rt_probe_find_mount(const char *type, const char *opt, char *dir, size_t len);
+/* Whether the first CPU's flags line of /proc/cpuinfo holds flag. */
+bool rt_probe_cpu_flag(const char *flag);
 /* value in one write to a sysfs, procfs or cgroup file; 0 or -errno. */
 int rt_probe_write_text(const char *path, const char *value);
 void rt_probe_set_absent(struct rt_features *f, enum rt_feature id,

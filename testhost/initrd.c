@@ -89,7 +89,7 @@ static void check_release(struct th_modtree *t, const struct th_mod *m,
 
 static int write_modules(struct cpio *c, struct strbuf *job,
 			 const struct th_kernel *k, const struct th_job *j,
-			 FILE *log, struct rt_err *err)
+			 bool *vendor_mod, FILE *log, struct rt_err *err)
 {
 	const char *vendor = j->amd ? "kvm_amd" : "kvm_intel";
 	struct th_modlist root = { 0 }, kvm = { 0 };
@@ -129,6 +129,8 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 			add_module(c, job, "kmod", m->name, plain,
 				   !strcmp(m->name, "kvm_amd") && j->npt_off ?
 				   "npt=0" : NULL);
+		if (!strcmp(m->name, vendor))
+			*vendor_mod = true;
 	}
 	th_modlist_free(&root);
 	th_modlist_free(&kvm);
@@ -137,7 +139,8 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 }
 
 int th_initrd_write(const char *path, const struct th_kernel *k,
-		    const struct th_job *j, FILE *log, struct rt_err *err)
+		    const struct th_job *j, bool *vendor_mod, FILE *log,
+		    struct rt_err *err)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "root", "scn",
 					    "scn/mod", "scn/tmp" };
@@ -172,7 +175,8 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		job_record(&job, "stdin", "1");
 	if (j->rw_dir)
 		job_record(&job, "rw", j->rw_dir);
-	rc = write_modules(&c, &job, k, j, log, err);
+	*vendor_mod = false;
+	rc = write_modules(&c, &job, k, j, vendor_mod, log, err);
 	if (!rc) {
 		cpio_file(&c, archived(TH_JOB_FILE), 0644, job.buf, job.len);
 		rc = cpio_finish(&c);

@@ -28,9 +28,13 @@ struct th_job {
 /*
  * Writes the initramfs for k and job to path. Modules of the root stack
  * that the tree lacks are named in a line on log (if not NULL), since the
- * boot will stop at the mount. 0 or -errno with err.
+ * boot will stop at the mount. *vendor_mod tells whether the vendor module
+ * (kvm_amd, kvm_intel) is in it, to be loaded with its parameters; where
+ * it is not, it may be built in, and only the command line reaches it.
+ * 0 or -errno with err.
  */
 int th_initrd_write(const char *path, const struct th_kernel *k,
-		    const struct th_job *job, FILE *log, struct rt_err *err);
+		    const struct th_job *job, bool *vendor_mod, FILE *log,
+		    struct rt_err *err);
 
 #endif

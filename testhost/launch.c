@@ -157,12 +157,14 @@ static int write_facts(const char *share, const struct th_opts *o,
  * is kept in the console log, though it does not fail the run), a panic
  * that ends QEMU, and an oops that is a panic (so a broken kernel ends
  * the run, not the timeout). No BIOS disk probing: there is no disk.
+ * npt_off gives a kvm_amd built in the npt=0 that TCG needs (section 6 of
+ * docs/testhost.md); --append comes last, so that its words win.
  */
-static char *kernel_cmdline(const struct th_opts *o)
+static char *kernel_cmdline(const struct th_opts *o, bool npt_off)
 {
 	return xasprintf("console=ttyS0 loglevel=5 panic=-1 oops=panic edd=off "
-			 "rdinit=/init%s%s", o->append ? " " : "",
-			 o->append ? o->append : "");
+			 "rdinit=/init%s%s%s", npt_off ? " kvm_amd.npt=0" : "",
+			 o->append ? " " : "", o->append ? o->append : "");
 }
 
 /*
@@ -659,6 +661,7 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	struct th_machine m;
 	struct th_kernel k;
 	struct th_job job;
+	bool vendor_mod;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -697,11 +700,13 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 		job.cols = o->cols ? o->cols : 80;
 		th_path(tty, sizeof(tty), "%s/tty", work);
 	}
-	cmdline = kernel_cmdline(o);
 	snprintf(out->release, sizeof(out->release), "%s", k.release);
-	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
-	rc = th_initrd_write(initrd, &k, &job, o->log, err);
+	rc = th_initrd_write(initrd, &k, &job, &vendor_mod, o->log, err);
 	free(env);
+	/* A kernel ignores a module's parameter on its command line when it
+	 * has no such module built in: harmless where kvm_amd is absent. */
+	cmdline = kernel_cmdline(o, job.amd && job.npt_off && !vendor_mod);
+	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
 	if (!rc)
 		rc = write_facts(out->share, o, &m, &k, err);
 	if (!rc && o->input == TH_INPUT_FEED)

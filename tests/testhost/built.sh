@@ -1,25 +1,54 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # A kernel built on this machine (docs/testhost.md, section 3), booted in
-# the test host with the modules of both layouts --modules takes. Three
-# boots: the bzImage named by its path in its build tree, whose modules
-# (KVM, 9p, overlayfs) scn finds beside it, runs a KVM guest (mmu_stress,
-# small); the same bzImage with a `make modules_install INSTALL_MOD_PATH=DIR`
-# root and two NUMA nodes shows KVM usable; with Debian's modules, which
-# its loader refuses, the boot fails naming the refusal.
+# the test host with the modules of both layouts --modules takes, and one
+# with KVM built in. Four boots: the bzImage named by its path in its
+# build tree, whose modules (KVM, 9p, overlayfs) scn finds beside it, runs
+# a KVM guest (mmu_stress, small); the same bzImage with a `make
+# modules_install INSTALL_MOD_PATH=DIR` root and two NUMA nodes shows KVM
+# usable; with Debian's modules, which its loader refuses, the boot fails
+# naming the refusal; a kernel with both vendors' KVM built in is probed
+# as svm and runs its guest with npt=0, which only the command line gives.
 #
 # SCN_TEST_BZIMAGE names the kernel (default
 # /work/ext/kbuild-6.12/arch/x86/boot/bzImage), SCN_TEST_MODULES the
-# install root (default /work/ext/kbuild-6.12-mods). Where either is
-# missing, its boot is a skip that says so: building a kernel takes the
-# better part of an hour on two cores, more than a test may.
+# install root (default /work/ext/kbuild-6.12-mods), and
+# SCN_TEST_BZIMAGE_BUILTIN the one with KVM built in (default
+# /work/ext/kbuild-6.12-y/arch/x86/boot/bzImage). Where one is missing,
+# its boot is a skip that says so: building a kernel takes the better
+# part of an hour on two cores, more than a test may.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 BZ=${SCN_TEST_BZIMAGE:-/work/ext/kbuild-6.12/arch/x86/boot/bzImage}
 MODS=${SCN_TEST_MODULES:-/work/ext/kbuild-6.12-mods}
+BZ_BUILTIN=${SCN_TEST_BZIMAGE_BUILTIN:-/work/ext/kbuild-6.12-y/arch/x86/boot/bzImage}
 HOW="docs/testhost.md, section 3, says how to build one"
+
+# --- KVM built in (KVM_AMD=y, KVM_INTEL=y): the CPU's vendor, npt=0 -------
+name="a kernel built here with KVM built in: svm, npt=0, a guest runs"
+if [ ! -f "$BZ_BUILTIN" ]; then
+	skip "$name" "no bzImage at $BZ_BUILTIN (SCN_TEST_BZIMAGE_BUILTIN; $HOW, with KVM, KVM_AMD and KVM_INTEL =y)"
+elif th "$name" run -q --kernel "$BZ_BUILTIN" --format json -o "$TMP/builtin.json" \
+	-D mem=32M -D slot=8M -D vcpus=2 scenarios/mmu_stress.scn; then
+	if [ $rc != 0 ]; then
+		fail "$name" "exit $rc"; show
+	elif python3 - "$TMP/builtin.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+fp = d["fingerprint"]
+# Both vendors' modules are in /sys/module; the CPU inside is an EPYC.
+assert fp["virt"]["kind"] == "svm", fp["virt"]
+assert fp["virt"]["kvm_params"].get("npt") == "N", fp["virt"]["kvm_params"]
+assert "ept" not in fp["virt"]["kvm_params"], fp["virt"]["kvm_params"]
+assert " kvm_amd.npt=0" in fp["kernel"]["cmdline"], fp["kernel"]["cmdline"]
+PY
+		ok "$name"
+	else
+		fail "$name" "$(tail -n 3 "$TMP/py" | tr '\n' ' ')"
+	fi
+fi
 
 if [ ! -f "$BZ" ]; then
 	skip "a kernel built here" "no bzImage at $BZ (SCN_TEST_BZIMAGE); $HOW"
@@ -33,7 +62,7 @@ if th "$name" run -q --kernel "$BZ" --format json -o "$TMP/built.json" \
 	scenarios/mmu_stress.scn; then
 	if [ $rc != 0 ]; then
 		fail "$name" "exit $rc"; show
-	elif python3 - "$TMP/built.json" "$BZ" <<'PY' >"$TMP/py" 2>&1; then
+	elif python3 - "$TMP/built.json" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 fp = d["fingerprint"]

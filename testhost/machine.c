@@ -13,6 +13,7 @@
 #include <linux/kvm.h>
 
 #include "../common/util.h"
+#include "../runtime/probe.h"
 #include "job.h"
 #include "machine.h"
 #include "helper.h"
@@ -36,46 +37,6 @@ bool th_accel_parse(const char *s, enum th_accel *a)
 	else
 		return false;
 	return true;
-}
-
-static void read_small(const char *path, char *buf, size_t len)
-{
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-}
-
-/* Whether the first "flags" line of /proc/cpuinfo has the word flag. */
-static bool cpu_flag(const char *flag, char *vendor, size_t vlen)
-{
-	FILE *f = fopen("/proc/cpuinfo", "re");
-	char *line = NULL, word[40];
-	size_t cap = 0;
-	bool found = false, flags_seen = false;
-
-	snprintf(word, sizeof(word), " %s ", flag);
-	while (f && getline(&line, &cap, f) > 0) {
-		if (!strncmp(line, "vendor_id", 9) && vendor[0] == '\0')
-			snprintf(vendor, vlen, "%s", strchr(line, ':') ?
-				 strchr(line, ':') + 2 : "");
-		if (strncmp(line, "flags", 5) || flags_seen)
-			continue;
-		flags_seen = true;
-		line[strcspn(line, "\n")] = ' ';
-		found = strstr(line, word) != NULL;
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	vendor[strcspn(vendor, "\n")] = '\0';
-	return found;
 }
 
 /* Whether /dev/kvm makes a VM here; why not into why. */
@@ -104,11 +65,10 @@ static bool kvm_runs(char *why, size_t len)
 /* KVM for the test host: nested virtualization on a real vendor module. */
 static bool kvm_usable(struct th_machine *m, char *why, size_t len)
 {
-	char vendor[64] = "", nested[16];
-	bool vmx = cpu_flag("vmx", vendor, sizeof(vendor));
-	bool svm = cpu_flag("svm", vendor, sizeof(vendor));
+	bool vmx = rt_probe_cpu_flag("vmx"), svm = rt_probe_cpu_flag("svm");
+	char nested[16];
 
-	if (access("/sys/module/kvm_pvm", F_OK) == 0) {
+	if (rt_probe_path_exists("/sys/module/kvm_pvm")) {
 		snprintf(why, len, "this machine's KVM is kvm_pvm, which cannot "
 			 "boot a stock kernel");
 		return false;
@@ -119,8 +79,10 @@ static bool kvm_usable(struct th_machine *m, char *why, size_t len)
 	}
 	if (!kvm_runs(why, len))
 		return false;
-	read_small(vmx ? "/sys/module/kvm_intel/parameters/nested" :
-		   "/sys/module/kvm_amd/parameters/nested", nested, sizeof(nested));
+	if (rt_probe_read_text(vmx ? "/sys/module/kvm_intel/parameters/nested" :
+			       "/sys/module/kvm_amd/parameters/nested",
+			       nested, sizeof(nested)))
+		nested[0] = '\0';
 	if (strcmp(nested, "Y") && strcmp(nested, "1")) {
 		snprintf(why, len, "kvm_%s's nested virtualization is off",
 			 vmx ? "intel" : "amd");

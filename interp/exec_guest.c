@@ -169,7 +169,6 @@ void guest_phase_begin(struct run *r)
 	if (gp->vcpu)
 		memset(gp->vcpu, 0, (size_t)gp->nvcpu * sizeof(*gp->vcpu));
 	memset(gp->fault_exits, 0, sizeof(gp->fault_exits));
-	gp->ring_full = 0;
 	memset(gp->jobs_in_ring, 0, sizeof(gp->jobs_in_ring));
 	gp->latency = false;
 	gp->dirty = 0;
@@ -254,7 +253,6 @@ static void account(struct run *r, int vm, int first, const struct rt_job *j,
 		a->exits += x->exits;
 		for (int k = 0; k < RT_FX__COUNT; k++)
 			gp->fault_exits[k] += x->fault_exits[k];
-		gp->ring_full += x->ring_full;
 		a->ring_full += x->ring_full;
 		for (int k = 0; (j->flags & SCN_F_LATENCY) && k < SCN_LAT_BUCKETS; k++)
 			a->lat[k] += x->lat_hist[k];
@@ -386,6 +384,7 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		"fault_exits.efault", "fault_exits.memory_fault", "fault_exits.mmio" };
 	const struct guest_phase *gp = &r->gp;
 	char name[RT_STAT_NAME + 32];
+	uint64_t ring_full = 0;
 	bool ring = false;
 
 	for (size_t s = 0; s < pr->kvm.n; s++) {
@@ -397,8 +396,10 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
 	for (size_t i = 0; i < r->sc->nvms; i++)
 		ring |= r->sc->vms[i].dirty_ring > 0;
+	for (int i = 0; ring && i < gp->nvcpu; i++)
+		ring_full += gp->vcpu[i].ring_full;
 	if (ring)
-		series_set(pr, "dirty_ring_full", "exits", (double)gp->ring_full);
+		series_set(pr, "dirty_ring_full", "exits", (double)ring_full);
 	series_set(pr, "jobs.ring0", "jobs", gp->jobs_in_ring[0]);
 	series_set(pr, "jobs.ring3", "jobs", gp->jobs_in_ring[3]);
 	for (int i = 0; i < gp->nvcpu && i < SERIES_VCPUS; i++) {
@@ -473,7 +474,6 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 	free(v);
 }
 
-/* After results_add_run: the phase's series for the result files. */
 /* --- operations ------------------------------------------------------------ */
 
 /* A uffd serves this VM's memory. */

@@ -65,7 +65,6 @@ struct guest_phase {
 	struct vcpu_acc *vcpu;		/* [nvcpu], vCPU i of every VM together */
 	int nvcpu;
 	uint64_t fault_exits[RT_FX__COUNT];
-	uint64_t ring_full;		/* KVM_EXIT_DIRTY_RING_FULL exits */
 	unsigned jobs_in_ring[4];	/* jobs that ran in ring 0 and 3 */
 	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */

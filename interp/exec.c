@@ -886,36 +886,56 @@ static void collect_uffd(struct strand *s, struct phase_result *pr)
 	free(all);
 }
 
+void page_bits_make(struct page_bits *pb, int64_t pages)
+{
+	pb->words = (size_t)((pages + 63) / 64);
+	pb->bits = xcalloc(pb->words + 1, sizeof(uint64_t));
+}
+
+int64_t page_bits_count(const struct page_bits *pb)
+{
+	int64_t n = 0;
+
+	for (size_t w = 0; pb->bits && w < pb->words; w++)
+		n += __builtin_popcountll(pb->bits[w]);
+	return n;
+}
+
+void page_bits_clear(struct page_bits *pb)
+{
+	if (pb->bits)
+		memset(pb->bits, 0, pb->words * sizeof(uint64_t));
+}
+
+void page_bits_free(struct page_bits *pb)
+{
+	free(pb->bits);
+	pb->bits = NULL;
+	pb->words = 0;
+}
+
 void run_backing_drop(struct run_backing *b)
 {
 	if (b->made)
 		rt_mem_destroy(&b->mem);
 	b->made = false;
-	free(b->touched);
-	b->touched = NULL;
-	b->words = 0;
+	page_bits_free(&b->touched);
 }
 
 /* The pages an access job touched, in the phase's bitmap of its backing. */
 static int64_t count_touched(struct run *r)
 {
 	int64_t pages = 0;
-	size_t i, w;
 
-	for (i = 0; i < r->sc->nbackings; i++)
-		for (w = 0; r->backings[i].touched && w < r->backings[i].words; w++)
-			pages += __builtin_popcountll(r->backings[i].touched[w]);
+	for (size_t i = 0; i < r->sc->nbackings; i++)
+		pages += page_bits_count(&r->backings[i].touched);
 	return pages;
 }
 
 static void clear_touched(struct run *r)
 {
-	size_t i;
-
-	for (i = 0; i < r->sc->nbackings; i++)
-		if (r->backings[i].touched)
-			memset(r->backings[i].touched, 0,
-			       r->backings[i].words * sizeof(uint64_t));
+	for (size_t i = 0; i < r->sc->nbackings; i++)
+		page_bits_clear(&r->backings[i].touched);
 }
 
 /*
@@ -1185,8 +1205,7 @@ static void do_op(struct strand *s, const struct ir_op *op)
 				   b->node, &err);
 		if (!rc) {
 			rb->made = true;
-			rb->words = (size_t)((b->size / b->page_size + 63) / 64);
-			rb->touched = xcalloc(rb->words, sizeof(uint64_t));
+			page_bits_make(&rb->touched, b->size / b->page_size);
 		}
 		break;
 	}
@@ -1228,7 +1247,7 @@ static void do_op(struct strand *s, const struct ir_op *op)
 			.stop = wd_halt_flag(&r->wd), .stop2 = s->sibling_stop,
 			.touched = &r->counts.accesses,
 			.faults = &r->counts.host_faults,
-			.pages = r->backings[op->mem.backing].touched,
+			.pages = r->backings[op->mem.backing].touched.bits,
 		};
 
 		rc = rt_mem_touch(&r->backings[op->mem.backing].mem, &t, &err);

@@ -104,8 +104,7 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 		return rc;
 	}
 	r->vms[i].vm = vm;
-	r->vms[i].words = (size_t)((v->mem / b->page_size + 63) / 64);
-	r->vms[i].touched = xcalloc(r->vms[i].words, sizeof(uint64_t));
+	page_bits_make(&r->vms[i].touched, v->mem / b->page_size);
 	if (v->vcpus > r->gp.nvcpu) {
 		r->gp.vcpu = xrealloc(r->gp.vcpu, (size_t)v->vcpus * sizeof(*r->gp.vcpu));
 		memset(r->gp.vcpu + r->gp.nvcpu, 0,
@@ -124,7 +123,7 @@ void guest_destroy_vms(struct run *r, size_t from, size_t to)
 			rt_vm_destroy(v->vm);
 			free(v->vm);
 		}
-		free(v->touched);
+		page_bits_free(&v->touched);
 		free(v->kvm_start);
 		memset(v, 0, sizeof(*v));
 	}
@@ -177,8 +176,7 @@ void guest_phase_begin(struct run *r)
 
 		free(v->kvm_start);
 		v->kvm_start = kvm_snapshot(v->vm);
-		if (v->touched)
-			memset(v->touched, 0, v->words * sizeof(uint64_t));
+		page_bits_clear(&v->touched);
 	}
 }
 
@@ -190,7 +188,7 @@ static uint64_t mark_pages(struct run *r, int vm, const struct rt_job *j,
 			   uint64_t first, uint64_t n)
 {
 	int64_t psz = r->sc->backings[r->sc->vms[vm].backing].page_size;
-	uint64_t *bits = r->vms[vm].touched, pages = 0, last = UINT64_MAX;
+	uint64_t *bits = r->vms[vm].touched.bits, pages = 0, last = UINT64_MAX;
 
 	for (uint64_t k = 0; k < n; k++) {
 		uint64_t at = j->offset + (first + k) * j->stride;
@@ -430,8 +428,7 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		const struct run_vm *rv = &r->vms[i];
 
-		for (size_t w = 0; rv->touched && w < rv->words; w++)
-			c->pages += __builtin_popcountll(rv->touched[w]);
+		c->pages += page_bits_count(&rv->touched);
 		if (rv->vm && !hz)
 			hz = rt_vm_counter_hz(rv->vm);
 	}

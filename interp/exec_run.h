@@ -37,13 +37,24 @@ struct run_uffd {
 	int hook;			/* its stop hook's id + 1; 0: none */
 };
 
+/* A bit per page of a backing or of a VM's memory: what a phase touched. */
+struct page_bits {
+	uint64_t *bits;			/* NULL until made */
+	size_t words;
+};
+
+/* Makes pb zeroed for pages pages; count, clear and free act on it. */
+void page_bits_make(struct page_bits *pb, int64_t pages);
+int64_t page_bits_count(const struct page_bits *pb);
+void page_bits_clear(struct page_bits *pb);
+void page_bits_free(struct page_bits *pb);
+
 /* A backing of the run, and the pages the phase's host accesses touched. */
 struct run_backing {
 	struct rt_mem mem;
 	bool made;
 	bool placement_read;		/* an expression reads its placement */
-	uint64_t *touched;		/* a bit per page */
-	size_t words;			/* of touched */
+	struct page_bits touched;
 };
 
 /* Unmaps a backing that was made and forgets its pages; its reads stay. */
@@ -74,8 +85,7 @@ struct guest_phase {
 struct run_vm {
 	struct rt_vm *vm;		/* NULL until made */
 	uint64_t *kvm_start;		/* its statistics, then its vCPUs', or NULL */
-	uint64_t *touched;		/* a bit per guest page the phase touched */
-	size_t words;			/* of touched */
+	struct page_bits touched;	/* the guest pages the phase touched */
 };
 
 /* The state of one sweep point's run. */

@@ -73,6 +73,13 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+int64_t add_sat(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
 {
 	size_t n = *cap ? *cap : 4;

@@ -25,6 +25,9 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
+/* a + b, or INT64_MAX where that overflows: a sum of sizes that saturates. */
+int64_t add_sat(int64_t a, int64_t b);
+
 /* Grows *arr so that it holds at least need elements of size elem. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 #define VEC_PUSH(arr, len, cap, val)                                          \

@@ -593,11 +593,14 @@ static void warn_memory(struct checker *C)
 			if (!big || sc->backings[b].need > big->need)
 				big = &sc->backings[b];
 		most = big ? big->need : 0;
-		for (int p = 0; p < IR_POOLS; p++)
-			if (memneed_pool(sc, p, NULL) > most) {
-				most = memneed_pool(sc, p, NULL);
+		for (int p = 0; p < IR_POOLS; p++) {
+			int64_t grow = memneed_pool(sc, p, NULL);
+
+			if (grow > most) {
+				most = grow;
 				pool = p;
 			}
+		}
 		sb_init(&need);
 		sb_init(&have);
 		sb_init(&one);

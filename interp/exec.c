@@ -338,8 +338,7 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		need = memneed_total(sc, pool_now);
 		if (need > f->facts.mem_free || kvm_memory > f->facts.mem_free - need) {
 			sb_init(&sb);
-			format_size_human(&sb, need > INT64_MAX - kvm_memory ?
-				    INT64_MAX : need + kvm_memory);
+			format_size_human(&sb, add_sat(need, kvm_memory));
 			sb_puts(&sb, " of memory");
 			sb_init(&parts);
 			if (memneed_describe(&parts, sc, pool_now, kvm_memory,

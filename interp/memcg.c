@@ -261,9 +261,8 @@ int64_t cgroup_charged_memory(const struct ir_scenario *sc)
 	for (size_t i = 0; i < sc->nbackings; i++) {
 		const struct ir_backing *bk = &sc->backings[i];
 
-		if (!(backing_info[bk->type].flags & BK_HUGETLB) &&
-		    __builtin_add_overflow(mem, bk->need, &mem))
-			mem = INT64_MAX;
+		if (!(backing_info[bk->type].flags & BK_HUGETLB))
+			mem = add_sat(mem, bk->need);
 	}
 	return mem;
 }

@@ -60,13 +60,6 @@ static void add_span(struct spans *s, int b, int64_t lo, int64_t hi,
 	s->v[s->n++] = (struct span){ b, lo, hi, need };
 }
 
-static int64_t add_sat(int64_t a, int64_t b)
-{
-	int64_t r;
-
-	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
-}
-
 /*
  * A guest job's range of guest memory in its backing: the same offsets,
  * or with alias, where every memslot maps all of the backing, the range
@@ -76,7 +69,7 @@ static void guest_spans(struct spans *s, const struct ir_scenario *sc,
 			const struct ir_guest_job *j)
 {
 	const struct ir_vm *vm = &sc->vms[j->vm];
-	int64_t size = sc->backings[vm->backing].size, lo;
+	int64_t size = sc->backings[vm->backing].size, lo, folded;
 
 	if (!vm->alias) {
 		add_span(s, vm->backing, j->offset, j->offset + j->size, j->stride);
@@ -86,16 +79,16 @@ static void guest_spans(struct spans *s, const struct ir_scenario *sc,
 	 * Folded, the accesses are no more than unfolded, but their spacing
 	 * is lost where the backing is no multiple of the stride.
 	 */
+	folded = size % j->stride ? 0 : j->stride;
 	if (j->size >= size) {
-		add_span(s, vm->backing, 0, size, size % j->stride ? 0 : j->stride);
+		add_span(s, vm->backing, 0, size, folded);
 		return;
 	}
 	lo = j->offset % size;
 	add_span(s, vm->backing, lo, lo + j->size < size ? lo + j->size : size,
-		 size % j->stride ? 0 : j->stride);
+		 folded);
 	if (lo + j->size > size)
-		add_span(s, vm->backing, 0, lo + j->size - size,
-			 size % j->stride ? 0 : j->stride);
+		add_span(s, vm->backing, 0, lo + j->size - size, folded);
 }
 
 /* ctx: the spans, with their scenario. */

@@ -71,14 +71,15 @@ int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
 	uint64_t bytes = (uint64_t)vm->cfg.dirty_ring * sizeof(struct kvm_dirty_gfn);
 	struct kvm_enable_cap cap = { .cap = KVM_CAP_DIRTY_LOG_RING,
 				      .args = { bytes } };
+	const char *name = "KVM_CAP_DIRTY_LOG_RING";
 	int max;
 
 	/* x86 offers the plain ring (its stores are ordered), arm64 only acq_rel. */
 	max = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_DIRTY_LOG_RING);
 	if (max <= 0) {
 		cap.cap = KVM_CAP_DIRTY_LOG_RING_ACQ_REL;
+		name = "KVM_CAP_DIRTY_LOG_RING_ACQ_REL";
 		max = ioctl(vm->vm_fd, KVM_CHECK_EXTENSION, cap.cap);
-		vm->dirty_ring_acq_rel = true;
 	}
 	if (max <= 0)
 		return rt_fail(err, -EOPNOTSUPP, "KVM offers no dirty ring (KVM_CAP_DIRTY_LOG_RING and KVM_CAP_DIRTY_LOG_RING_ACQ_REL are 0)");
@@ -86,8 +87,7 @@ int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
 		return rt_fail(err, -E2BIG, "dirty_ring=%u is more than the %llu entries per vCPU KVM allows (%s is %d bytes)",
 			       vm->cfg.dirty_ring,
 			       (unsigned long long)((uint64_t)max / sizeof(struct kvm_dirty_gfn)),
-			       vm->dirty_ring_acq_rel ? "KVM_CAP_DIRTY_LOG_RING_ACQ_REL" :
-			       "KVM_CAP_DIRTY_LOG_RING", max);
+			       name, max);
 	if (bytes < (uint64_t)sysconf(_SC_PAGESIZE))
 		return rt_fail(err, -EINVAL, "dirty_ring=%u is less than a page of entries: KVM needs at least %lu",
 			       vm->cfg.dirty_ring,
@@ -95,8 +95,7 @@ int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
 			       (unsigned long)sizeof(struct kvm_dirty_gfn));
 	if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &cap))
 		return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(%s, %llu bytes)",
-				     vm->dirty_ring_acq_rel ? "KVM_CAP_DIRTY_LOG_RING_ACQ_REL" :
-				     "KVM_CAP_DIRTY_LOG_RING", (unsigned long long)bytes);
+				     name, (unsigned long long)bytes);
 	/* vCPUs whose ring fills harvest into these before any get. */
 	return bitmaps(vm, err);
 }

@@ -91,7 +91,6 @@ struct rt_vm {
 	 * harvested since the last get (set atomically, by vCPUs too).
 	 */
 	uint64_t **dirty;
-	bool dirty_ring_acq_rel;	/* the ring's cap: the _ACQ_REL one */
 	long run_size;			/* KVM_GET_VCPU_MMAP_SIZE */
 	struct rt_arch_vm arch;
 };

@@ -21,6 +21,12 @@
 
 #include "../../err.h"
 
+/*
+ * A vCPU's TSS: the 64-bit TSS (0x68 bytes), then an I/O permission
+ * bitmap of ports 0-255 and its closing byte (tables.c).
+ */
+#define ARCH_TSS_LIMIT		(0x68 + 32 + 1 - 1)
+
 struct rt_vm;
 struct rt_vm_config;
 struct rt_vcpu;

@@ -20,7 +20,10 @@
 #define CR4_PAE		(1ULL << 5)
 #define EFER_LME	(1ULL << 8)
 #define EFER_LMA	(1ULL << 10)
-/* IOPL 3, so that ring 3 may leave with out; interrupts off. */
+/*
+ * IOPL 3, so that ring 3 may leave with out where the host honours it
+ * (PVM hosts do not: the TSS's I/O bitmap, tables.c); interrupts off.
+ */
 #define GUEST_RFLAGS	0x3002ULL
 
 /* The GDT's selectors: Linux's, as the measurements on PVM hosts used. */
@@ -118,7 +121,8 @@ int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 	sr.cr3 = vm->area_gpa + vm->tables_offset;
 	set_ring_segments(&sr, 0);
 	sr.tr = (struct kvm_segment){
-		.base = block + RT_VCPU_ARCH, .limit = 0x67, .selector = SEL_TSS,
+		.base = block + RT_VCPU_ARCH, .limit = ARCH_TSS_LIMIT,
+		.selector = SEL_TSS,
 		.type = 0xb, .present = 1,
 	};
 	memset(&sr.ldt, 0, sizeof(sr.ldt));

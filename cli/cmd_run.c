@@ -119,7 +119,7 @@ static const char run_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive] [--state-dir DIR]\n"
-	"               [-q]"
+	"               [--ring 0|3] [-q]"
 	"\n"
 	"               [--kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
@@ -181,7 +181,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	bool warmup_given = false;
 	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
-	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE };
+	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
@@ -194,6 +194,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "wait", optional_argument, NULL, OPT_WAIT },
 		{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
+		{ "ring", required_argument, NULL, OPT_RING },
 		{ "quiet", no_argument, NULL, 'q' },
 		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -252,6 +253,13 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		case OPT_EXCLUSIVE:
 			a->exclusive = true;
 			break;
+		case OPT_RING:
+			if (!strcmp(optarg, "0") || !strcmp(optarg, "3")) {
+				a->ring = optarg[0] == '0' ? RING_0 : RING_3;
+				break;
+			}
+			fprintf(stderr, "scn: run: --ring is 0 or 3, not '%s'\n", optarg);
+			return 64;
 		case 'q':
 			a->quiet = true;
 			break;
@@ -318,6 +326,8 @@ void run_meta_init(struct report_meta *m, const struct run_args *a,
 				   .nsweeps = a->nsweeps, .repeat = a->repeat,
 				   .warmup = a->warmup, .features = f,
 				   .ktap_test = a->ktap_test };
+	if (a->ring != RING_AUTO)
+		m->ring = a->ring == RING_3 ? "3" : "0";
 	m->name = path_stem(a->file, ".scn");
 	scenario_hash(srcs, m->hash, sizeof(m->hash));
 	utc_now(m->started, sizeof(m->started));
@@ -351,7 +361,8 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	struct exec_opts eo = { .features = f, .state_dir = a->state_dir,
 				.owner = a->file, .wait_ns = a->wait_ns,
 				.exclusive = a->exclusive, .found = &found,
-				.repeat = a->repeat, .warmup = a->warmup };
+				.repeat = a->repeat, .warmup = a->warmup,
+				.ring = (enum ring)a->ring };
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 };
 	char reason[1024] = "";

@@ -21,6 +21,7 @@ struct run_args {
 	unsigned repeat, warmup, timeout;
 	int64_t wait_ns;		/* --wait: 0 not, -1 for ever */
 	bool exclusive;			/* --exclusive: the lock without knobs */
+	int ring;			/* --ring: an enum ring, RING_AUTO unless given */
 	int format, ktap_test;
 	const char *output, *state_dir, *file;
 	bool quiet;

@@ -301,7 +301,7 @@ static int cmd_help(int argc, char **argv)
 		puts("scn run [-D NAME=VALUE]... [--sweep NAME=V,...]... [--repeat N]\n"
 		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 		     "        [--timeout SECONDS] [--wait[=DURATION]] [--exclusive]\n"
-		     "        [--state-dir DIR] [-q]\n"
+		     "        [--state-dir DIR] [--ring 0|3] [-q]\n"
 		     "        FILE|DIR|FILE.suite\n"
 		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
 		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
@@ -313,9 +313,10 @@ static int cmd_help(int argc, char **argv)
 		     "  Every knob is restored on every exit but SIGKILL. A run that sets\n"
 		     "  knobs takes the knobs lock: if another run holds it, exit 75 (busy),\n"
 		     "  or with --wait wait for it (at most DURATION: --wait=30s);\n"
-		     "  --exclusive takes it though the scenario sets no knob. Exit 0\n"
-		     "  pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124 timeout, 128+N\n"
-		     "  on signal N.");
+		     "  --exclusive takes it though the scenario sets no knob. --ring\n"
+		     "  runs guest jobs left at ring=auto in ring 0 or 3 on any host.\n"
+		     "  Exit 0 pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124\n"
+		     "  timeout, 128+N on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))
 		puts("scn restore [STATE_DIR]\n"
 		     "  Puts back the knobs that killed runs left changed: every journal\n"

@@ -42,6 +42,7 @@ struct report_meta {
 	const char *const *sweeps;
 	size_t nsweeps;
 	unsigned repeat, warmup;
+	const char *ring;		/* --ring's ring ("0", "3"), or NULL */
 	const struct rt_features *features;	/* NULL: th says */
 	const struct rt_knob_values *knobs;	/* as the run found them */
 	const struct report_testhost *th;	/* or NULL */

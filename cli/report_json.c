@@ -171,6 +171,8 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	jo_object(j);
 	jo_kv_int(j, "repeat", m->repeat ? m->repeat : 1);
 	jo_kv_int(j, "warmup", m->warmup);
+	if (m->ring)
+		jo_kv_string(j, "ring", m->ring);
 	jo_key(j, "defines");
 	json_strings(j, m->defines, m->ndefines);
 	jo_key(j, "sweeps");

@@ -75,6 +75,10 @@ static char **inner_argv(const struct run_args *ra)
 		add_num(&a, "--warmup", ra->warmup);
 	if (ra->timeout)
 		add_num(&a, "--timeout", ra->timeout);
+	if (ra->ring != RING_AUTO) {
+		add(&a, "--ring");
+		add(&a, ra->ring == RING_3 ? "3" : "0");
+	}
 	if (ra->ktap_test)
 		add_num(&a, "--ktap-test", (unsigned)ra->ktap_test);
 	add(&a, "--format");

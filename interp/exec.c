@@ -328,7 +328,7 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	}
 	if (!used && missing_nodes(sc, reason, len))
 		used = 1;
-	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
+	if (!used && guest_preflight(sc, o, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;
 	if (!used) {
 		int64_t pool_now[IR_POOLS], need;
@@ -966,6 +966,7 @@ struct wanted {
 	enum irx_kind kind;	/* IRX_PLACEMENT, or IRX_GAUGE for either gauge */
 	int64_t which;		/* its backing, or its gauge_source */
 	bool found;
+	const char *name;	/* IRX_GAUGE: this counter of it only, or NULL */
 };
 
 static void look_for(const struct ir_expr *x, void *ctx)
@@ -975,7 +976,8 @@ static void look_for(const struct ir_expr *x, void *ctx)
 	if (w->kind == IRX_PLACEMENT && x->kind == IRX_PLACEMENT && x->v.i == w->which)
 		w->found = true;
 	if (w->kind == IRX_GAUGE && (x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) &&
-	    (int64_t)x->gauge == w->which)
+	    (int64_t)x->gauge == w->which &&
+	    (!w->name || (x->gauge_name && !strcmp(x->gauge_name, w->name))))
 		w->found = true;
 }
 
@@ -987,12 +989,18 @@ static bool scenario_has(const struct ir_scenario *sc, struct wanted *w)
 
 bool scenario_places(const struct ir_scenario *sc, int backing)
 {
-	return scenario_has(sc, &(struct wanted){ IRX_PLACEMENT, backing, false });
+	return scenario_has(sc, &(struct wanted){ IRX_PLACEMENT, backing, false, NULL });
 }
 
 bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g)
 {
-	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g, false });
+	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g, false, NULL });
+}
+
+bool scenario_reads_counter(const struct ir_scenario *sc, enum gauge_source g,
+			    const char *name)
+{
+	return scenario_has(sc, &(struct wanted){ IRX_GAUGE, g, false, name });
 }
 
 /* Where each region's pages are at the end of a phase, per node. */
@@ -1131,6 +1139,14 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	results_add_counters(s->r->res, op->index);
 	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1));
 	guest_phase_series(s->r, pr);
+	if (!s->r->warmup && !pr->kvm_noted && s->r->reads_signal_stat) {
+		char *note = guest_stat_note(s->r, pr, s->r->sc->phases[op->index].name);
+
+		if (note)
+			diag_warning(s->r->d, op->loc, "%s", note);
+		pr->kvm_noted = note != NULL;
+		free(note);
+	}
 	if (uffd_serving(s->r))
 		results_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))
@@ -1441,6 +1457,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	for (size_t b = 0; b < sc->nbackings; b++)
 		r.backings[b].placement_read = scenario_places(sc, (int)b);
 	r.reads_ksm = scenario_reads(sc, GAUGE_KSM);
+	r.reads_signal_stat = scenario_reads_counter(sc, GAUGE_KVM, ARCH_SIGNAL_STAT);
 	r.vms = xcalloc(sc->nvms + 1, sizeof(*r.vms));
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)

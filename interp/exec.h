@@ -87,6 +87,7 @@ struct exec_opts {
 	FILE *progress;			/* a terminal for a phase's status line, or NULL */
 	unsigned repeat;		/* measured runs of each point (0: 1) */
 	unsigned warmup;		/* runs before them whose results are dropped */
+	enum ring ring;			/* of guest jobs left at auto; RING_AUTO: scn picks */
 	const struct exec_observer *obs;	/* may be NULL */
 };
 

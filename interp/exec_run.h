@@ -77,6 +77,7 @@ struct guest_phase {
 	int nvcpu;
 	uint64_t fault_exits[RT_FX__COUNT];
 	unsigned jobs_in_ring[4];	/* jobs that ran in ring 0 and 3 */
+	uint64_t signals;		/* exits the guest program spoke by */
 	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */
 };
@@ -104,6 +105,8 @@ struct run {
 	struct phase_counts counts;
 	struct run_uffd *uffds;		/* [nuffds], never moved: readers point in */
 	bool reads_ksm;			/* an expression reads ksm.* (machine-wide) */
+	/* An expression reads kvm.ARCH_SIGNAL_STAT: guest_stat_note's warning. */
+	bool reads_signal_stat;
 	/* An expectation the machine-wide KSM counters cannot judge: */
 	atomic_bool skipped;
 	char skip_reason[512];
@@ -145,6 +148,9 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 bool scenario_places(const struct ir_scenario *sc, int backing);
 /* Whether an expression of sc reads a counter of source g. */
 bool scenario_reads(const struct ir_scenario *sc, enum gauge_source g);
+/* Whether one reads counter name of source g. */
+bool scenario_reads_counter(const struct ir_scenario *sc, enum gauge_source g,
+			    const char *name);
 void run_phase(struct strand *s, const struct ir_op *op);
 /* An error at loc: the run fails and stops, and so do sibling branches. */
 void fail_at(struct strand *s, struct loc loc, const char *msg);
@@ -185,10 +191,11 @@ int take_knobs(struct run *r, struct rt_err *err);
 /* exec_guest.c: the KVM side of a run. */
 
 /*
- * KVM's part of preflight: vCPUs and memslots within KVM's limits (else
- * a SKIP with reason), and *memory, what KVM and scn's guest areas take.
+ * KVM's part of preflight: vCPUs and memslots within KVM's limits, no
+ * ring-0 job on a dirty ring where the host loses its entries (else a
+ * SKIP with reason), and *memory, what KVM and scn's guest areas take.
  */
-int guest_preflight(const struct ir_scenario *sc, const struct rt_features *f,
+int guest_preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		    int64_t *memory, char *reason, size_t len);
 /* Makes VM i of the scenario with its vCPU threads. */
 int guest_create_vm(struct run *r, int i, struct rt_err *err);
@@ -209,6 +216,14 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 		     struct run_counts *c);
 /* After the phase's run is added: what the result files get beyond it. */
 void guest_phase_series(struct run *r, struct phase_result *pr);
+/*
+ * A warning where KVM's statistic of the guest program's own exits
+ * (ARCH_SIGNAL_STAT) reads 0 although scn saw such exits in phase name:
+ * the host does not count them there (PVM); NULL where it agrees or was
+ * not read. The caller frees it.
+ */
+char *guest_stat_note(const struct run *r, const struct phase_result *pr,
+		      const char *name);
 /* Frees the per-phase accounting. */
 void guest_free(struct run *r);
 

@@ -77,6 +77,7 @@ struct phase_result {
 	struct rt_vmstat *cg_start, *cg_end, *ev_start, *ev_end;
 	struct phase_env env_start, env_end;	/* last run */
 	bool noted;				/* its warnings were given */
+	bool kvm_noted;				/* and guest_stat_note's */
 	int64_t *placement;			/* [backing][node], last run */
 	/* The uffd services over the last run: */
 	int64_t uffd[USTAT__COUNT];		/* by enum uffd_stat */

@@ -171,6 +171,8 @@ static void do_job(struct rt_vcpu *v)
 		rc = arch_vcpu_exit(v, r, e, &ex, &res->err);
 		if (rc)
 			break;
+		if (ex.kind == RT_EXIT_DONE || ex.kind == RT_EXIT_MISMATCH)
+			res->signals++;
 		if (ex.kind == RT_EXIT_DONE) {
 			atomic_store(&v->last_exit, RT_LAST_DONE);
 			break;

@@ -66,6 +66,8 @@ struct rt_vcpu_result {
 	int64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
 	uint64_t first, count;		/* its accesses: first index, per pass */
 	uint64_t accesses, passes, faults, exits;
+	/* Exits by which the guest program spoke (a job done, a mismatch). */
+	uint64_t signals;
 	uint64_t ring_full;		/* KVM_EXIT_DIRTY_RING_FULL exits */
 	uint64_t fault_exits[RT_FX__COUNT];
 	uint64_t lat_hist[SCN_LAT_BUCKETS];	/* TSC cycles, log2 buckets */

@@ -178,7 +178,7 @@ phase p { guest write }
 phase count { host exec "ls /proc/\$PPID/fd | wc -l >$TMP/fd.{n}; ls /proc/\$PPID/task | wc -l >$TMP/task.{n}" }
 sweep n in 1, 2, 3
 EOF
-if "$SCN" run -q --state-dir "$STATE" "$TMP/leak.scn" >"$TMP/out" 2>&1 &&
+if "$SCN" run -q --state-dir "$STATE" $RING "$TMP/leak.scn" >"$TMP/out" 2>&1 &&
 	[ "$(cat "$TMP/fd.1")" = "$(cat "$TMP/fd.3")" ] &&
 	[ "$(cat "$TMP/task.1")" = "$(cat "$TMP/task.3")" ]; then
 	ok "a VM's fds and threads go with it (fds $(cat "$TMP/fd.1"), threads $(cat "$TMP/task.1") at each point)"
@@ -226,9 +226,14 @@ phase get3 { host dirtylog g get }
 phase off { host dirtylog g off; host dirtylog s off; host dirtylog b off }
 print "{get1.dirty} {b1.dirty} {s1.dirty} {get2.dirty} {get3.dirty}"
 EOF
-out "dirty ring: the pages written found as the bitmaps find them, none again" 0 "" \
+# A PVM host loses dirty-ring entries in ring 0 (its emulator writes past a
+# full ring): there a ring-0 job on a dirty-ring VM is a SKIP that says so.
+if [ "$virt@${SCN_TEST_RING:-}" = pvm@0 ]; then
+	lossy="this PVM host emulates ring 0 in batches that write past a full dirty ring"
+	out "dirty ring in ring 0 on a PVM host: a SKIP that says why" 4 "$lossy" "$TMP/ring.scn"
+elif out "dirty ring: the pages written found as the bitmaps find them, none again" 0 "" \
 	"$TMP/ring.scn" --format json -o "$TMP/ring.json"
-if python3 - "$TMP/ring.json" <<'PY' >"$TMP/py" 2>&1; then
+	python3 - "$TMP/ring.json" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["points"][0]["output"] == ["256 256 512 0 16"], d["points"][0]["output"]
@@ -270,8 +275,12 @@ expect rest.dirty <= 512
 expect none.dirty == 0
 print "{none.dirty}"
 EOF
-out "dirty ring: gets while vCPUs write and harvest: data intact, nothing left after" 0 \
-	"^0$" "$TMP/ringrace.scn"
+if [ -n "${lossy:-}" ]; then
+	out "dirty ring races in ring 0 on a PVM host: a SKIP that says why" 4 "$lossy" "$TMP/ringrace.scn"
+else
+	out "dirty ring: gets while vCPUs write and harvest: data intact, nothing left after" 0 \
+		"^0$" "$TMP/ringrace.scn"
+fi
 
 # --- memslots come and go under vCPUs that check their data -------------
 scn churn <<'EOF'
@@ -297,29 +306,48 @@ EOF
 out "memslot add, move and delete under writing vCPUs; data intact" 0 "^10 1024$" "$TMP/churn.scn"
 
 # --- KVM's statistics per phase, the guest's latency, the result file ---
+# Each vCPU's job ends with one port I/O exit, which KVM counts in
+# io_exits on hardware hosts and in the test host. PVM hosts count it as
+# insn_emulation and leave io_exits at 0: there scn must say so, beside
+# its own count (w.exits), rather than let a 0 pass for a measurement.
 scn stats <<'EOF'
 backing mfd type=memfd size=4M
 vm g backing=mfd vcpus=2
 phase w { guest write latency }
 phase ro { host mprotect mfd ro; guest write on_fault=skip ring=3 }
-expect w.delta.kvm.io_exits == 2
-expect w.delta.kvm.vcpu[1].io_exits == 1
+expect w.exits == 2 && w.vcpu[1].exits == 1
 expect w.delta.kvm.exits >= w.exits
 expect w.lat_p50 > 0ns && w.lat_max >= w.lat_p99 && w.vcpu[0].lat_max > 0ns
 expect ro.faults == 1024
-print "{w.delta.kvm.io_exits} {w.delta.kvm.vcpu[0].io_exits} {w.count}"
+print "{w.delta.kvm.io_exits} {w.delta.kvm.vcpu[1].io_exits} {w.count}"
 EOF
 out "KVM's statistics of a phase, per vCPU too; latency percentiles" 0 "" \
 	"$TMP/stats.scn" --format json -o "$TMP/stats.json"
-if python3 - "$TMP/stats.json" <<'PY' >"$TMP/py" 2>&1; then
+io=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["points"][0]["output"][0])' \
+	"$TMP/stats.json" 2>/dev/null)
+note="in phase 'w' KVM's io_exits counted 0 of the 2 port I/O exits scn's guest program made: this host ($virt) does not count them there"
+if [ "$io" = "2 1 1" ] && ! grep -q "does not count them" "$TMP/out"; then
+	ok "KVM's io_exits equal scn's own exits (2, 1 on vCPU 1)"
+elif [ "$virt" = pvm ] && [ "$io" = "0 0 1" ] && grep -qF "$note" "$TMP/out"; then
+	ok "KVM's io_exits read 0 on this PVM host, and scn says so beside its own count"
+else
+	fail "KVM's io_exits against scn's own exits" "host $virt, printed '$io': $(head -c 400 "$TMP/out")"
+fi
+case ${SCN_TEST_RING:-}@$virt in
+3@* | @pvm) ring=3 ;;
+*) ring=0 ;;
+esac
+if python3 - "$TMP/stats.json" "${io%% *}" "$ring" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["points"][0]["output"] == ["2 1 1"], d["points"][0]["output"]
+io, ring = int(sys.argv[2]), sys.argv[3]
 w, ro = d["points"][0]["phases"]
 m = w["metrics"]
-for k in ("delta.kvm.io_exits", "vcpu[1].accesses", "jobs.ring0", "lat.p99"):
+for k in ("delta.kvm.exits", "vcpu[1].accesses", "jobs.ring" + ring, "lat.p99"):
     assert k in m, (k, sorted(m))
-assert m["delta.kvm.io_exits"]["samples"] == [2], m["delta.kvm.io_exits"]
+got = m.get("delta.kvm.io_exits", {"samples": [0]})["samples"]
+assert got == [io], got
+assert m["exits"]["samples"] == [2], m["exits"]
 r = ro["metrics"]
 assert "jobs.ring3" in r, sorted(r)
 kinds = [k for k in r if k.startswith("fault_exits.")]

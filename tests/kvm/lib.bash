@@ -4,12 +4,20 @@
 # code and output.
 . tests/runtime/lib.sh
 
+# SCN_TEST_RING=0|3 runs every guest job the scenarios leave at ring=auto
+# in that ring (scn run --ring), so that the ring-3 path PVM hosts take
+# runs in the test host too, and ring 0 runs where auto picks ring 3.
+RING=${SCN_TEST_RING:+--ring $SCN_TEST_RING}
+# The kind of host: pvm, svm, vmx (scn features).
+virt=$("$SCN" features | awk '$1 == "virtualization" { print $2 }')
+
 # out NAME WANT_RC PATTERN FILE [ARGS]: scn run FILE; its exit code must be
 # WANT_RC and its stdout and stderr must match PATTERN (grep -E; "": any).
 out() {
 	local name=$1 want=$2 pat=$3 file=$4 rc
 	shift 4
-	"$SCN" run -q --state-dir "$STATE" "$@" "$file" >"$TMP/out" 2>&1
+	# shellcheck disable=SC2086
+	"$SCN" run -q --state-dir "$STATE" $RING "$@" "$file" >"$TMP/out" 2>&1
 	rc=$?
 	if [ $rc != "$want" ]; then
 		fail "$name" "exit $rc, wanted $want: $(head -c 600 "$TMP/out")"

@@ -25,7 +25,7 @@ print "{source} {wait}: {fault.pages} {fault.uffd.faults} {fault.uffd.eexist} {h
 sweep source in anon, anon_thp, anon_hugetlb, shmem, memfd, memfd_hugetlb
 sweep wait in poll, read
 EOF
-"$SCN" run -q --state-dir "$STATE" $WAIT "$TMP/missing.scn" >"$TMP/out" 2>&1
+"$SCN" run -q --state-dir "$STATE" $WAIT $RING "$TMP/missing.scn" >"$TMP/out" 2>&1
 rc=$?
 for s in anon anon_thp shmem memfd; do
 	for w in poll read; do
@@ -52,7 +52,7 @@ expect fault.uffd.faults == fault.pages && fault.uffd.eexist == 0
 print "{source}: {fault.pages} {fault.uffd.faults}"
 sweep source in shmem, memfd, memfd_hugetlb
 EOF
-"$SCN" run -q --state-dir "$STATE" $WAIT "$TMP/minor.scn" >"$TMP/out" 2>&1
+"$SCN" run -q --state-dir "$STATE" $WAIT $RING "$TMP/minor.scn" >"$TMP/out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q "^shmem: 2048 2048$" "$TMP/out" && grep -q "^memfd: 2048 2048$" "$TMP/out" &&
 	grep -q "^memfd_hugetlb: 4 4$" "$TMP/out" &&

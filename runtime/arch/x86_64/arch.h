@@ -27,6 +27,14 @@
  */
 #define ARCH_TSS_LIMIT		(0x68 + 32 + 1 - 1)
 
+/*
+ * KVM's statistic that counts the exits by which scn's guest program
+ * speaks (port I/O here). PVM hosts leave it at 0 (they count those
+ * exits as insn_emulation), so results compare it with scn's own count.
+ */
+#define ARCH_SIGNAL_STAT	"io_exits"
+#define ARCH_SIGNAL_HOW		"port I/O"
+
 struct rt_vm;
 struct rt_vm_config;
 struct rt_vcpu;

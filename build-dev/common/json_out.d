@@ -1,0 +1,2 @@
+build-dev/common/json_out.o: common/json_out.c common/json_out.h
+common/json_out.h:

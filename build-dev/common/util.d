@@ -1,0 +1,2 @@
+build-dev/common/util.o: common/util.c common/util.h
+common/util.h:

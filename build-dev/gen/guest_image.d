@@ -1,0 +1,1 @@
+build-dev/gen/guest_image.o: build-dev/gen/guest_image.c

@@ -1,0 +1,1 @@
+build-dev/gen/language_doc.o: build-dev/gen/language_doc.c

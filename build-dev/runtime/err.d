@@ -1,0 +1,2 @@
+build-dev/runtime/err.o: runtime/err.c runtime/err.h
+runtime/err.h:

@@ -1,0 +1,16 @@
+build-dev/runtime/kvm.o: runtime/kvm.c runtime/kvm.h \
+ runtime/../guest/abi.h runtime/arch/x86_64/arch.h \
+ runtime/arch/x86_64/../../err.h runtime/err.h runtime/kvm_stats.h \
+ runtime/compat.h runtime/dirtylog.h runtime/vcpu.h runtime/mem.h \
+ runtime/mm_tables.h
+runtime/kvm.h:
+runtime/../guest/abi.h:
+runtime/arch/x86_64/arch.h:
+runtime/arch/x86_64/../../err.h:
+runtime/err.h:
+runtime/kvm_stats.h:
+runtime/compat.h:
+runtime/dirtylog.h:
+runtime/vcpu.h:
+runtime/mem.h:
+runtime/mm_tables.h:

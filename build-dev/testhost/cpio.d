@@ -1,0 +1,2 @@
+build-dev/testhost/cpio.o: testhost/cpio.c testhost/cpio.h
+testhost/cpio.h:

@@ -249,18 +249,40 @@ def t_eof_and_signal(tmp):
     return s
 
 
+def kvm_usable():
+    """Whether this machine's /dev/kvm runs a guest, as scn features says."""
+    r = subprocess.run([SCN, "features"], capture_output=True, text=True, timeout=60)
+    return re.search(r"^  kvm +usable$", r.stdout, re.M) is not None
+
+
 def t_vm_refused(tmp):
+    """A VM is made where this machine's KVM runs a guest and refused
+    where it cannot; an input the machine cannot run (a NUMA node it
+    lacks, on any machine) is refused whole, with nothing done."""
+    usable = kvm_usable()
     s = Session(tmp, "vm")
     try:
         s.line("backing m type=anon size=16M")
         out = s.line("backing n type=anon size=8M; vm g backing=m vcpus=2")
-        need("nothing was done" in out, "a VM was not refused")
-        need("cannot run" in out, "no reason given")
-        out = s.line("show regions")
-        need(re.search(r"backing\s+m\b", out) and not re.search(r"backing\s+n\b", out),
-             "the refused input changed the state")
+        if usable:
+            need("nothing was done" not in out and "error" not in out,
+                 "a VM was refused where KVM runs a guest: " + out.strip())
+        else:
+            need("nothing was done" in out, "a VM was not refused")
+            need("cannot run" in out, "no reason given")
         out = s.line("show vms")
-        need("no VMs" in out, "show vms")
+        if usable:
+            need(re.search(r"^\s*g\s.*2 vCPUs", out, re.M), "show vms: " + out.strip())
+        else:
+            need("no VMs" in out, "show vms")
+        out = s.line("backing o type=anon size=4M; backing p type=anon size=4M node=63")
+        need("nothing was done" in out and "needs NUMA node 63" in out,
+             "an input on a missing node was not refused: " + out.strip())
+        out = s.line("show regions")
+        need(re.search(r"backing\s+m\b", out) and not re.search(r"backing\s+[op]\b", out),
+             "a refused input changed the state")
+        need(bool(re.search(r"backing\s+n\b", out)) == usable,
+             "the VM's input was %s" % ("kept" if not usable else "lost"))
         s.line("quit", pexpect.EOF)
     finally:
         s.close()
@@ -416,7 +438,8 @@ TESTS = [
     ("error recovery", t_error_recovery, False),
     ("ctrl-c in a phase", t_interrupt, True),
     ("eof and sigterm restore", t_eof_and_signal, True),
-    ("vm refused", t_vm_refused, False),
+    ("a VM made or refused as the machine's KVM allows; nothing done of a refused input",
+     t_vm_refused, False),
     ("save and replay", t_save_replay, False),
     ("scripted", t_scripted, False),
     ("help and history", t_help_history, False),

@@ -181,7 +181,8 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	bool warmup_given = false;
 	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
-	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING };
+	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
+	       OPT_OR_KERNEL };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
@@ -195,6 +196,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "wait", optional_argument, NULL, OPT_WAIT },
 		{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
 		{ "ring", required_argument, NULL, OPT_RING },
+		{ "or-kernel", required_argument, NULL, OPT_OR_KERNEL },
 		{ "quiet", no_argument, NULL, 'q' },
 		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -263,7 +265,15 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		case 'q':
 			a->quiet = true;
 			break;
+		case OPT_OR_KERNEL:
+			if (a->host.kernel && !a->or_kernel)
+				goto both_kernels;
+			a->host.kernel = optarg;
+			a->or_kernel = true;
+			break;
 		default:
+			if (c == TH_OPT_KERNEL && a->or_kernel)
+				goto both_kernels;
 			rc = th_cli_option(c, optarg, &a->host);
 			if (rc > 0)
 				return rc;
@@ -283,12 +293,17 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 	rc = th_cli_need_kernel("run", a->host_options, &a->host);
 	if (rc)
 		return rc;
+
 	a->file = argv[optind];
 	/* The first run of a fresh process is often far off (cold caches,
 	 * pools, KSM's trees): with repeats, one warm-up unless told. */
 	if (!warmup_given && a->repeat > 1)
 		a->warmup = 1;
 	return 0;
+both_kernels:
+	fputs("scn: run: --kernel runs in a test host, --or-kernel only what this machine cannot run: one of them\n",
+	      stderr);
+	return 64;
 bad_number:
 	fprintf(stderr, "scn: run: '%s' is not a count that %s takes\n", optarg,
 		argv[optind - 1] == optarg ? argv[optind - 2] : argv[optind - 1]);
@@ -434,6 +449,25 @@ out:
 	return rc;
 }
 
+/*
+ * --or-kernel: whether this machine cannot run p (a SKIP before anything
+ * happens here) while a test host may; never inside a test host, which
+ * cannot start another.
+ */
+static bool elsewhere(const struct ir_program *p, const struct run_args *a,
+		      const struct rt_features *f)
+{
+	struct exec_opts o = { .features = f, .ring = (enum ring)a->ring };
+	char reason[1024];
+
+	if (!access(RT_TESTHOST_FACTS, F_OK) || !exec_would_skip(p, &o, reason, sizeof(reason)))
+		return false;
+	if (!a->quiet)
+		fprintf(stderr, "# this machine cannot run it (%s): it runs in a test host (%s)\n",
+			reason, a->host.kernel);
+	return true;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { .format = FMT_TEXT,
@@ -447,7 +481,7 @@ int cmd_run(int argc, char **argv)
 	rc = parse_run_args(argc, argv, &a);
 	if (rc)
 		goto free_args;
-	if (a.host.kernel) {		/* in a test host: see run_testhost.c */
+	if (a.host.kernel && !a.or_kernel) {	/* in a test host: run_testhost.c */
 		rc = run_in_testhost(&a);
 		goto free_args;
 	}
@@ -459,7 +493,9 @@ int cmd_run(int argc, char **argv)
 	rt_features_probe(f);
 	source_set_init(&srcs);
 	rc = run_check(&a, &f->facts, f, &srcs, &p);
-	if (!rc)
+	if (!rc && a.or_kernel && elsewhere(p, &a, f))
+		rc = run_in_testhost(&a);
+	else if (!rc)
 		rc = run_checked(p, &srcs, &a, f);
 	ir_program_free(p);
 	source_set_free(&srcs);

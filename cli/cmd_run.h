@@ -26,6 +26,11 @@ struct run_args {
 	const char *output, *state_dir, *file;
 	bool quiet;
 	bool host_options;		/* a host option was given */
+	/*
+	 * --or-kernel SPEC: host.kernel is a fallback, taken only where this
+	 * machine cannot run the scenario (a SKIP before anything happens).
+	 */
+	bool or_kernel;
 	struct th_opts host;		/* --kernel and the host options */
 };
 

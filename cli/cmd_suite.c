@@ -39,6 +39,7 @@
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
+#include "cmd_testhost.h"
 #include "signals.h"
 #include "report.h"
 #include "result_file.h"
@@ -81,6 +82,9 @@ struct suite_opts {
 	unsigned timeout;	/* --timeout; 0: not given */
 	bool quiet;
 	enum suite_fmt fmt;
+	/* --ring, --or-kernel and host options, passed on as "--NAME=VALUE" */
+	char **pass;
+	size_t npass;
 };
 
 struct child {
@@ -369,7 +373,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	const struct suite_entry *e = &r->s->e[i];
 	const struct suite_opts *o = r->o;
 	const struct child *c = &r->c[i];
-	size_t n = 0, cap = 24 + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
+	size_t n = 0, cap = 24 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
 		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
@@ -412,6 +416,8 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 		v[n++] = "--sweep";
 		v[n++] = (char *)o->sweeps[k];
 	}
+	for (k = 0; k < o->npass; k++)
+		v[n++] = o->pass[k];
 	/* A suite line's -D beats the command line's for the same name. */
 	for (k = 0; k < o->ndefines; k++) {
 		bool overridden = false;
@@ -1031,7 +1037,8 @@ static int run_suite(struct runner *r)
 static const char suite_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--timeout SECONDS] [--format ktap|json|ndjson]\n"
 	"               [-o FILE] [--repeat N] [--warmup N] [--sweep NAME=V,...]\n"
-	"               [--state-dir DIR] [-q] DIR|FILE.suite\n";
+	"               [--state-dir DIR] [--ring 0|3] [--or-kernel SPEC [host options]]\n"
+	"               [-q] DIR|FILE.suite\n";
 
 static int bad_option(const char *fmt, const char *arg)
 {
@@ -1042,10 +1049,16 @@ static int bad_option(const char *fmt, const char *arg)
 	return 64;
 }
 
+/* An option every scenario's run gets too, as one word. */
+static void pass_on(struct suite_opts *o, const char *name, const char *value)
+{
+	o->pass[o->npass++] = xasprintf("--%s=%s", name, value);
+}
+
 static int parse_opts(int argc, char **argv, struct suite_opts *o)
 {
 	enum { O_STATE = 256, O_FORMAT, O_REPEAT, O_WARMUP, O_SWEEP, O_TIMEOUT, O_KTAP,
-	       O_WAIT, O_EXCLUSIVE };
+	       O_WAIT, O_EXCLUSIVE, O_RING, O_OR_KERNEL };
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -1059,14 +1072,19 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 		{ "sweep", required_argument, NULL, O_SWEEP },
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "ktap-test", required_argument, NULL, O_KTAP },
+		{ "ring", required_argument, NULL, O_RING },
+		{ "or-kernel", required_argument, NULL, O_OR_KERNEL },
+		TH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	struct th_opts host = { 0 };
+	bool host_options = false;
+	int c, at;
 
 	/* 0, not 1: run has scanned (and permuted) this argv already. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "D:qo:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "D:qo:", longopts, &at)) != -1) {
 		switch (c) {
 		case 'D':
 			o->defines[o->ndefines++] = optarg;
@@ -1124,10 +1142,26 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 		case O_KTAP:
 			return bad_option("%s numbers one scenario's block; a suite numbers its own",
 					  "--ktap-test");
+		case O_RING:
+			if (strcmp(optarg, "0") && strcmp(optarg, "3"))
+				return bad_option("--ring is 0 or 3, not '%s'", optarg);
+			pass_on(o, longopts[at].name, optarg);
+			break;
+		case O_OR_KERNEL:
+			host.kernel = optarg;
+			pass_on(o, longopts[at].name, optarg);
+			break;
 		default:
-			return bad_option("unknown or incomplete option '%s'", argv[optind - 1]);
+			/* --kernel itself never gets here: scn run takes it. */
+			if (c == TH_OPT_KERNEL || th_cli_option(c, optarg, &host) < 0)
+				return bad_option("unknown or incomplete option '%s'",
+						  argv[optind - 1]);
+			host_options = true;
+			pass_on(o, longopts[at].name, optarg);
 		}
 	}
+	if (th_cli_need_kernel("run", host_options, &host))
+		return 64;
 	if (argc - optind != 1)
 		return bad_option("%s", "a suite run takes one DIR or FILE.suite");
 	return 0;
@@ -1146,6 +1180,7 @@ int cmd_suite(int argc, char **argv)
 
 	o.defines = xcalloc((size_t)argc + 1, sizeof(*o.defines));
 	o.sweeps = xcalloc((size_t)argc + 1, sizeof(*o.sweeps));
+	o.pass = xcalloc((size_t)argc + 1, sizeof(*o.pass));
 	source_set_init(&srcs);
 	diag_init(&d);
 	rc = parse_opts(argc, argv, &o);
@@ -1190,5 +1225,8 @@ out:
 	source_set_free(&srcs);
 	free(o.defines);
 	free(o.sweeps);
+	for (size_t i = 0; i < o.npass; i++)
+		free(o.pass[i]);
+	free(o.pass);
 	return rc;
 }

@@ -27,6 +27,14 @@
 #include "results.h"
 #include "words.h"
 
+/*
+ * How long the first phase of a run judged on machine-wide KSM counters
+ * waits for them to settle (rt_ksm_settle): ksmd needs a full scan or two
+ * to drop what an ended run left, a fraction of a second at scn's
+ * scenarios' knobs; 20 s covers slow knobs too.
+ */
+#define KSM_SETTLE_NS (20 * 1000000000LL)
+
 bool stopping(const struct strand *s)
 {
 	return (s->r->o->stop && atomic_load(s->r->o->stop)) ||
@@ -498,6 +506,45 @@ static bool ksm_confounded(const struct run *r, const struct ir_expr *x,
 	       ksm_confounded(r, x->c, who);
 }
 
+static bool reads_ksm_counter(const struct ir_expr *x)
+{
+	if (!x)
+		return false;
+	if ((x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) && x->gauge == GAUGE_KSM)
+		return true;
+	return reads_ksm_counter(x->a) || reads_ksm_counter(x->b) ||
+	       reads_ksm_counter(x->c);
+}
+
+/*
+ * Whether a failed expectation cannot be judged: it reads the
+ * machine-wide KSM counters, and another process used KSM (who, with
+ * who->n > 0) or they had not settled when the run began (who->n == 0).
+ */
+static bool ksm_unjudged(const struct run *r, const struct ir_expr *x,
+			 struct rt_ksm_others *who)
+{
+	memset(who, 0, sizeof(*who));
+	if (ksm_confounded(r, x, who))
+		return true;
+	return r->ksm_unsettled[0] && reads_ksm_counter(x);
+}
+
+/*
+ * KSM's counters still moved when the run's first phase began (an ended
+ * run's pages leaving ksmd's trees, another process): warned, and what
+ * the scenario expects of them is not judged (ksm_unjudged).
+ */
+static void ksm_unsettled(struct strand *s, const struct ir_op *op, const char *why)
+{
+	pthread_mutex_lock(&s->r->lock);
+	snprintf(s->r->ksm_unsettled, sizeof(s->r->ksm_unsettled),
+		 "before phase '%.40s' %.200s", s->r->sc->phases[op->index].name, why);
+	diag_warning(s->r->d, op->loc, "%s: the phase's ksm.* counters count more than this run's work",
+		     s->r->ksm_unsettled);
+	pthread_mutex_unlock(&s->r->lock);
+}
+
 /* metric PHASE.NAME = EXPR: a sample of the phase's metric NAME. */
 static void record_metric(struct strand *s, const struct ir_op *op)
 {
@@ -571,18 +618,29 @@ static void expect(struct strand *s, const struct ir_op *op)
 		fail_at(s, op->loc, err.msg);
 		return;
 	}
-	if (!v.i && ksm_confounded(s->r, op->expect.cond, &who)) {
-		char desc[128];
+	if (!v.i && ksm_unjudged(s->r, op->expect.cond, &who)) {
+		char desc[300];
 
-		confound_describe(&who, desc, sizeof(desc));
+		if (who.n)
+			confound_describe(&who, desc, sizeof(desc));
 		pthread_mutex_lock(&s->r->lock);
-		diag_warning(s->r->d, op->loc,
-			     "expectation not judged: %s reads machine-wide KSM counters, and another process used KSM (%s)",
-			     op->expect.text, desc);
-		if (!atomic_load(&s->r->skipped))
+		if (who.n)
+			diag_warning(s->r->d, op->loc,
+				     "expectation not judged: %s reads machine-wide KSM counters, and another process used KSM (%s)",
+				     op->expect.text, desc);
+		else
+			diag_warning(s->r->d, op->loc,
+				     "expectation not judged: %s reads machine-wide KSM counters, which were still moving when the run began: %s",
+				     op->expect.text, s->r->ksm_unsettled);
+		if (!atomic_load(&s->r->skipped) && who.n)
 			snprintf(s->r->skip_reason, sizeof(s->r->skip_reason),
 				 "another KSM user is active (%s): the expectation at %s:%d reads machine-wide KSM counters",
 				 desc, op->loc.src ? op->loc.src->name : "?", op->loc.first_line);
+		else if (!atomic_load(&s->r->skipped))
+			snprintf(s->r->skip_reason, sizeof(s->r->skip_reason),
+				 "%s: the expectation at %s:%d reads machine-wide KSM counters",
+				 s->r->ksm_unsettled, op->loc.src ? op->loc.src->name : "?",
+				 op->loc.first_line);
 		atomic_store(&s->r->skipped, true);
 		pthread_mutex_unlock(&s->r->lock);
 		return;
@@ -1075,6 +1133,15 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	if (ph->exec_before &&
 	    run_command(ph->exec_before, wd_halt_flag(&s->r->wd), &err))
 		fail_at(s, op->loc, err.msg);
+	/*
+	 * The machine-wide counters of the first phase must not count what
+	 * an ended run (the scenario before, in a suite) left to ksmd.
+	 */
+	if (have_ksm && s->r->reads_ksm && !s->r->ksm_settled) {
+		s->r->ksm_settled = true;
+		if (rt_ksm_settle(KSM_SETTLE_NS, s->r->o->stop, &err) == -ETIMEDOUT)
+			ksm_unsettled(s, op, err.msg);
+	}
 	if (have_ksm) {
 		results_ksm_snapshot(&k0, &err);
 		results_ksm_stat_snapshot(&st0);
@@ -1614,6 +1681,20 @@ const char *exec_status_name(int status)
 	default:
 		return "fail";
 	}
+}
+
+bool exec_would_skip(const struct ir_program *p, const struct exec_opts *o,
+		     char *reason, size_t len)
+{
+	struct diag d;
+	bool skip;
+
+	if (!p->npoints)
+		return false;
+	diag_init(&d);
+	skip = preflight(&p->points[0], o, &d, reason, len) == EXEC_SKIP;
+	diag_free(&d);
+	return skip;
 }
 
 int exec_program(const struct ir_program *p, const struct exec_opts *o,

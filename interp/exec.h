@@ -99,4 +99,12 @@ struct exec_opts {
 int exec_program(const struct ir_program *p, const struct exec_opts *o,
 		 struct diag *d, char *reason, size_t len);
 
+/*
+ * Whether a run of p would be a SKIP on this machine before anything
+ * happens (unmet requirements, nodes, KVM's limits, memory), asked of
+ * its first point without a side effect; the reason into reason.
+ */
+bool exec_would_skip(const struct ir_program *p, const struct exec_opts *o,
+		     char *reason, size_t len);
+
 #endif

@@ -105,6 +105,8 @@ struct run {
 	struct phase_counts counts;
 	struct run_uffd *uffds;		/* [nuffds], never moved: readers point in */
 	bool reads_ksm;			/* an expression reads ksm.* (machine-wide) */
+	bool ksm_settled;		/* rt_ksm_settle was asked, before phase 1 */
+	char ksm_unsettled[320];	/* and what it found still moving, or "" */
 	/* An expression reads kvm.ARCH_SIGNAL_STAT: guest_stat_note's warning. */
 	bool reads_signal_stat;
 	/* An expectation the machine-wide KSM counters cannot judge: */

@@ -233,6 +233,81 @@ int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 	}
 }
 
+/* The counters rt_ksm_settle watches; ksm_zero_pages is not on 6.1. */
+static const char *const settle_names[] = {
+	"pages_shared", "pages_sharing", "pages_unshared", "ksm_zero_pages",
+};
+#define SETTLE_N (sizeof(settle_names) / sizeof(settle_names[0]))
+
+static void settle_read(int64_t v[SETTLE_N])
+{
+	struct rt_err ignored;
+
+	for (size_t i = 0; i < SETTLE_N; i++)
+		if (rt_ksm_read(settle_names[i], &v[i], &ignored))
+			v[i] = 0;
+}
+
+int rt_ksm_settle(int64_t timeout_ns, const atomic_bool *stop,
+		  struct rt_err *err)
+{
+	const struct timespec nap = { 0, 1000000 };
+	int64_t start = rt_now_ns(), run, sleep_ms = 20, scan, now, quiet_ns;
+	int64_t first[SETTLE_N], before[SETTLE_N], last[SETTLE_N], cur[SETTLE_N];
+	int64_t last_change = start;
+	bool at_end = false;		/* before[] was read as a scan ended */
+	int rc = rt_ksm_read("run", &run, err);
+
+	if (rc || run != 1)
+		return rc;
+	rc = rt_ksm_read("full_scans", &scan, err);
+	if (rc)
+		return rc;
+	rt_ksm_read("sleep_millisecs", &sleep_ms, err);
+	/* ksmd naps between batches; with nothing to scan it waits for work. */
+	quiet_ns = (sleep_ms * 3 > 200 ? sleep_ms * 3 : 200) * 1000000;
+	settle_read(first);
+	memcpy(last, first, sizeof(last));
+	for (;;) {
+		rc = rt_ksm_read("full_scans", &now, err);
+		if (rc)
+			return rc;
+		settle_read(cur);
+		if (now != scan || memcmp(cur, last, sizeof(cur))) {
+			last_change = rt_now_ns();
+			memcpy(last, cur, sizeof(last));
+		}
+		if (now != scan) {
+			/* A scan ended: compare with the end of the one before. */
+			if (at_end && !memcmp(before, cur, sizeof(cur)))
+				return 0;
+			memcpy(before, cur, sizeof(before));
+			at_end = true;
+			scan = now;
+		}
+		/* Nothing moved for a while: ksmd is idle or has nothing to change. */
+		if (rt_now_ns() - last_change >= quiet_ns)
+			return 0;
+		if (stop && atomic_load(stop))
+			return rt_fail(err, -EINTR, "interrupted");
+		if (rt_now_ns() - start > timeout_ns) {
+			char moved[256] = "";
+			size_t used = 0;
+
+			for (size_t i = 0; i < SETTLE_N && used < sizeof(moved); i++)
+				if (cur[i] != first[i])
+					used += (size_t)snprintf(moved + used, sizeof(moved) - used,
+						"%s%s %lld -> %lld", used ? ", " : "",
+						settle_names[i], (long long)first[i],
+						(long long)cur[i]);
+			return rt_fail(err, -ETIMEDOUT, "KSM's machine-wide counters did not settle in %lld s (%s)",
+				       (long long)(timeout_ns / 1000000000),
+				       used ? moved : "ksmd finished no two full scans alike");
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
 int rt_ksm_prctl(bool on, struct rt_err *err)
 {
 	if (prctl(PR_SET_MEMORY_MERGE, on ? 1 : 0, 0, 0, 0))

@@ -96,6 +96,19 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 		       struct rt_err *err);
 
+/*
+ * Waits until KSM's machine-wide counters (pages_shared, pages_sharing,
+ * pages_unshared, ksm_zero_pages) read the same at the end of two full
+ * scans in a row, or neither they nor full_scans moved for three of
+ * ksmd's naps (200 ms at least: ksmd idles with nothing to scan). What
+ * an ended process left in ksmd's trees is gone once ksmd has passed its
+ * mm, and a run judged on those counters must not count it. Does nothing
+ * while ksm.run is not 1. -ETIMEDOUT at timeout_ns with err saying what
+ * still moved, -EINTR when *stop becomes true.
+ */
+int rt_ksm_settle(int64_t timeout_ns, const atomic_bool *stop,
+		  struct rt_err *err);
+
 /* prctl(PR_SET_MEMORY_MERGE): KSM for every mapping of this process. */
 int rt_ksm_prctl(bool on, struct rt_err *err);
 

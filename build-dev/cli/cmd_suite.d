@@ -9,12 +9,13 @@ build-dev/cli/cmd_suite.o: cli/cmd_suite.c cli/../common/json_out.h \
  cli/../interp/../grammar/../common/arena.h \
  cli/../interp/../grammar/../common/source.h cli/../runtime/features.h \
  cli/../testhost/testhost.h cli/../testhost/../runtime/err.h \
- cli/cmd_suite.h cli/signals.h cli/report.h cli/../interp/record.h \
- cli/../interp/../common/diag.h cli/../interp/../common/source.h \
- cli/../interp/../common/stats.h cli/../interp/exec.h \
- cli/../interp/../runtime/knobs.h cli/../interp/ir.h cli/result_file.h \
- cli/../common/json_in.h cli/../common/arena.h cli/../common/util.h \
- cli/../common/stats.h cli/suite_file.h cli/../common/diag.h
+ cli/cmd_suite.h cli/cmd_testhost.h cli/signals.h cli/report.h \
+ cli/../interp/record.h cli/../interp/../common/diag.h \
+ cli/../interp/../common/source.h cli/../interp/../common/stats.h \
+ cli/../interp/exec.h cli/../interp/../runtime/knobs.h cli/../interp/ir.h \
+ cli/result_file.h cli/../common/json_in.h cli/../common/arena.h \
+ cli/../common/util.h cli/../common/stats.h cli/suite_file.h \
+ cli/../common/diag.h
 cli/../common/json_out.h:
 cli/../common/util.h:
 cli/../runtime/knobs.h:
@@ -39,6 +40,7 @@ cli/../runtime/features.h:
 cli/../testhost/testhost.h:
 cli/../testhost/../runtime/err.h:
 cli/cmd_suite.h:
+cli/cmd_testhost.h:
 cli/signals.h:
 cli/report.h:
 cli/../interp/record.h:

@@ -121,7 +121,7 @@ static const char run_usage[] =
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive] [--state-dir DIR]\n"
 	"               [--ring 0|3] [-q]"
 	"\n"
-	"               [--kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
+	"               [--kernel SPEC | --or-kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
 static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)

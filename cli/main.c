@@ -302,6 +302,7 @@ static int cmd_help(int argc, char **argv)
 		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 		     "        [--timeout SECONDS] [--wait[=DURATION]] [--exclusive]\n"
 		     "        [--state-dir DIR] [--ring 0|3] [-q]\n"
+		     "        [--kernel SPEC | --or-kernel SPEC [host options]]\n"
 		     "        FILE|DIR|FILE.suite\n"
 		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
 		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
@@ -315,6 +316,8 @@ static int cmd_help(int argc, char **argv)
 		     "  or with --wait wait for it (at most DURATION: --wait=30s);\n"
 		     "  --exclusive takes it though the scenario sets no knob. --ring\n"
 		     "  runs guest jobs left at ring=auto in ring 0 or 3 on any host.\n"
+		     "  --kernel runs it in a test host (scn help exec); --or-kernel\n"
+		     "  only where this machine cannot run it (a SKIP here).\n"
 		     "  Exit 0 pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124\n"
 		     "  timeout, 128+N on signal N.");
 	else if (argc > 1 && !strcmp(argv[1], "restore"))

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The test host (docs/testhost.md): Debian's 6.12 kernel booted under QEMU
-# with this machine's root, seven boots in all: KVM usable inside; a
+# with this machine's root, seven boots in all (eight on a one-node
+# machine, where --or-kernel moves a scenario on node 1 into one): KVM usable inside; a
 # scenario's JSON result of the same shape as a local run's, with a region
 # on node 1 of two nodes and knobs set inside but not outside; exit codes
 # 1 and 4 carried out; a panic caught with its lines; a hang stopped by
@@ -132,6 +133,39 @@ if th "run --kernel: exit 4 of a skip inside" run -q --kernel "$K" --nodes 2 "$T
 	else
 		fail "run --kernel: exit 4 of a skip inside" "exit $rc: $(head -c 200 "$TMP/out")"; show
 	fi
+fi
+
+# --- --or-kernel: a test host only for what this machine cannot run -------
+# node.scn on node 1: this machine runs it where it has two nodes, else a
+# 2-node test host does (one boot); on node 0 it always runs here.
+nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+if th "run --or-kernel: node 1" run --or-kernel "$K" --nodes 2 -D node=1 "$TMP/node.scn"; then
+	moved=no
+	grep -q "^# this machine cannot run it (needs NUMA node 1 (region 'r'): this machine has 1 node (0)): it runs in a test host ($K)$" \
+		"$TMP/err" && moved=yes
+	if [ $rc = 0 ] && grep -q '^node 1: 2048 of 2048' "$TMP/out" &&
+		{ [ "$nodes" -ge 2 ] && [ $moved = no ] || [ "$nodes" -lt 2 ] && [ $moved = yes ]; }; then
+		ok "run --or-kernel: a scenario on node 1 runs $([ $moved = yes ] && echo "in a 2-node test host, saying why" || echo "here, on this machine's two nodes")"
+	else
+		fail "run --or-kernel: node 1" "exit $rc, moved $moved, $nodes nodes: $(head -c 200 "$TMP/out")"; show
+	fi
+fi
+"$SCN" run --or-kernel "$K" --nodes 2 -D node=0 --format json -o "$TMP/here.json" \
+	"$TMP/node.scn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 0 ] && ! grep -q "it runs in a test host" "$TMP/err" &&
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["fingerprint"]["testhost"] is None' \
+		"$TMP/here.json" 2>/dev/null; then
+	ok "run --or-kernel: what this machine can run runs here"
+else
+	fail "run --or-kernel: what this machine can run runs here" "exit $rc"; show
+fi
+"$SCN" run --or-kernel "$K" --kernel "$K" "$TMP/node.scn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 64 ] && grep -q -- "--kernel runs in a test host, --or-kernel only what this machine cannot run" "$TMP/err"; then
+	ok "run: --kernel and --or-kernel together are a usage error"
+else
+	fail "run: --kernel and --or-kernel together" "exit $rc"; show
 fi
 
 # --- a panic: exit 1, its lines on stderr and in the result ----------------

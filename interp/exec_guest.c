@@ -167,6 +167,7 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 	if (!r->backings[v->backing].made || !r->backings[v->backing].mem.addr)
 		return rt_fail(err, -EINVAL, "backing '%s' is not there", b->name);
 	c.backing = r->backings[v->backing].mem.addr;
+	c.host_kind = r->o->features->virt;
 	vm = xcalloc(1, sizeof(*vm));
 	rc = rt_vm_create(vm, &c, err);
 	if (rc) {

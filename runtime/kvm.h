@@ -41,6 +41,7 @@ struct rt_vm_config {
 	bool pin;			/* vCPU i on CPU i % ncpus */
 	bool manual_protect;		/* dirty log with KVM_CLEAR_DIRTY_LOG */
 	uint32_t dirty_ring;		/* entries per vCPU, or 0: the bitmaps */
+	const char *host_kind;		/* "pvm", "svm", ...: for messages */
 };
 
 /* One memslot of the VM. */

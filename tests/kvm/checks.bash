@@ -20,6 +20,19 @@ print "{w.pages} {w.accesses} {w.exits} {r.pages} {w3.pages}"
 EOF
 out "the host reads what the guest wrote, from ring 0 and ring 3" 0 "^2048 2048 2 2048 2048$" "$TMP/seen.scn"
 
+# --- an exit the host refuses is named as such, not as scn's bug ---------
+# SCN_TEST_REFUSE_PORT_IO=1 gives ring 3 neither IOPL 3 nor the TSS's I/O
+# bitmap, as a host that honours neither would: the #GP at the guest
+# program's out must say what was tried, in which ring, on which host.
+scn refused <<'EOF'
+backing mfd type=memfd size=4M
+vm g backing=mfd vcpus=1
+phase w { guest write ring=3 }
+EOF
+SCN_TEST_REFUSE_PORT_IO=1 out "a refused ring-3 exit names the out, the ring and the host" 1 \
+	"the host refused the guest program's exit, out %al to port 0xf0 at rip 0x[0-9a-f]+ in ring 3, with #GP\(0\): this host \($virt\) let ring 3 do port I/O by neither" \
+	"$TMP/refused.scn"
+
 # --- aliasing: 4 memslots on one backing --------------------------------
 scn alias <<'EOF'
 backing mfd type=memfd size=4M

@@ -28,6 +28,14 @@
 #define ARCH_TSS_LIMIT		(0x68 + 32 + 1 - 1)
 
 /*
+ * For the tests alone: with SCN_TEST_REFUSE_PORT_IO=1 in the environment,
+ * ring 3 gets neither IOPL 3 nor the I/O bitmap, so that every host
+ * refuses its exit as a host that honours neither would (the message of
+ * that refusal is otherwise seen only on such a host).
+ */
+bool arch_test_refuse_port_io(void);
+
+/*
  * KVM's statistic that counts the exits by which scn's guest program
  * speaks (port I/O here). PVM hosts leave it at 0 (they count those
  * exits as insn_emulation), so results compare it with scn's own count.

@@ -26,6 +26,13 @@
  */
 #define GUEST_RFLAGS	0x3002ULL
 
+bool arch_test_refuse_port_io(void)
+{
+	const char *v = getenv("SCN_TEST_REFUSE_PORT_IO");
+
+	return v && !strcmp(v, "1");
+}
+
 /* The GDT's selectors: Linux's, as the measurements on PVM hosts used. */
 #define SEL_KERNEL_CS	0x10
 #define SEL_KERNEL_DS	0x18
@@ -217,7 +224,9 @@ int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err)
 	uint64_t block = rt_vcpu_block_gva(v->index);
 	struct kvm_regs regs = {
 		.rip = v->vm->image->loop, .rsp = block + RT_VCPU_STACK_TOP,
-		.rbx = block + RT_VCPU_MAILBOX, .rflags = GUEST_RFLAGS,
+		.rbx = block + RT_VCPU_MAILBOX,
+		.rflags = arch_test_refuse_port_io() ? GUEST_RFLAGS & ~0x3000ULL :
+						       GUEST_RFLAGS,
 	};
 	int rc = complete_pending(v, err);
 
@@ -254,6 +263,36 @@ static const char *const vector_names[32] = {
 	"#CP control protection",
 };
 
+/*
+ * The guest program's own exit, out %al to one of scn's ports, refused:
+ * the host would not let this ring do port I/O (IOPL and the TSS's I/O
+ * bitmap both allow it; a host that honours neither cannot run jobs in
+ * this ring). Not a bug of the guest program: say what was tried.
+ */
+static int exit_refused(struct rt_vcpu *v, const uint64_t *f, struct rt_err *err)
+{
+	const char *kind = v->vm->cfg.host_kind ? v->vm->cfg.host_kind : "this kind";
+	unsigned ring = (unsigned)(f[3] & 3);
+
+	return rt_fail(err, -EIO, "vCPU %d: the host refused the guest program's exit, out %%al to port %#x at rip %#llx in ring %u, with #GP(%#llx): this host (%s) let ring %u do port I/O by neither RFLAGS.IOPL 3 nor the TSS's I/O permission bitmap; ring=%u (or run --ring %u) avoids it",
+		       v->index, ((const uint8_t *)rt_vm_area_ptr(v->vm, f[2]))[1],
+		       (unsigned long long)f[2], ring, (unsigned long long)f[1], kind,
+		       ring, ring ? 0 : 3, ring ? 0 : 3);
+}
+
+static bool is_port_exit(const struct rt_vcpu *v, uint64_t rip)
+{
+	const uint8_t *insn;
+	uint64_t start = SCN_AREA_GVA + SCN_IMAGE_OFFSET;
+
+	/* Only inside the image, whose end the header gives. */
+	if (rip < start || rip + 2 > v->vm->image->image_end)
+		return false;
+	insn = rt_vm_area_ptr(v->vm, rip);
+	return insn[0] == 0xe6 && (insn[1] == SCN_PORT_DONE ||
+				   insn[1] == SCN_PORT_MISMATCH);
+}
+
 /* The exception stub left vector, error, rip, cs, rflags, rsp, ss. */
 static int exception(struct rt_vcpu *v, struct rt_err *err)
 {
@@ -270,12 +309,15 @@ static int exception(struct rt_vcpu *v, struct rt_err *err)
 		return rt_fail(err, -EIO, "vCPU %d: the guest took an exception, its frame is lost (rsp %#llx)",
 			       v->index, (unsigned long long)regs.rsp);
 	f = rt_vm_area_ptr(v->vm, regs.rsp);
+	if (f[0] == 13 && is_port_exit(v, f[2]))
+		return exit_refused(v, f, err);
 	name = f[0] < 32 && vector_names[f[0]] ? vector_names[f[0]] : "reserved";
-	return rt_fail(err, -EIO, "vCPU %d: the guest took exception %llu (%s, error %#llx) at rip %#llx in ring %llu%s%#llx; a bug in scn's guest program or its tables",
+	return rt_fail(err, -EIO, "vCPU %d: the guest took exception %llu (%s, error %#llx) at rip %#llx in ring %llu%s%#llx on a %s host; a bug in scn's guest program or its tables, or a host that runs it unlike hardware",
 		       v->index, (unsigned long long)f[0], name,
 		       (unsigned long long)f[1], (unsigned long long)f[2],
 		       (unsigned long long)(f[3] & 3), f[0] == 14 ? ", cr2 " : ", rdi ",
-		       (unsigned long long)(f[0] == 14 ? sr.cr2 : regs.rdi));
+		       (unsigned long long)(f[0] == 14 ? sr.cr2 : regs.rdi),
+		       v->vm->cfg.host_kind ? v->vm->cfg.host_kind : "KVM");
 }
 
 static const char *exit_name(uint32_t reason)

@@ -4,8 +4,17 @@
 
 VERSION := 0.1.0
 # The architecture scn is built for: runtime/arch/$(ARCH), guest/$(ARCH).
-ARCH ?= $(shell uname -m)
-CC ?= cc
+# `make aarch64` builds a static arm64 scn in build-aarch64/ with Debian's
+# cross compiler (for arm64 test hosts, docs/testhost.md), beside this one.
+HOST_ARCH := $(shell uname -m)
+ARCH ?= $(HOST_ARCH)
+ifneq ($(ARCH),$(HOST_ARCH))
+CROSS ?= $(ARCH)-linux-gnu-
+STATIC ?= 1
+endif
+CROSS ?=
+CC := $(if $(CROSS),$(CROSS)gcc,$(CC))
+OBJCOPY ?= $(CROSS)objcopy
 BISON ?= bison
 FLEX ?= flex
 
@@ -26,12 +35,17 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DSCN_VERSION='"$(VERSION)"' $(WARN) \
 GEN_CFLAGS := $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-unused-function \
 	-Wno-sign-compare -Wno-shadow
 LDLIBS := -lnuma -lpthread -lm -ledit
+# A static scn (the arm64 one runs in a test host that has no libraries):
+# libedit's own dependencies, named.
+ifeq ($(STATIC),1)
+LDLIBS := -static $(LDLIBS) -ltinfo -lbsd -lmd
+endif
 
 # The guest program (guest/): freestanding, its own flags, no SSE anywhere
 # (PVM hosts emulate ring 0 one instruction at a time and cannot run it),
 # linked flat where scn's area of a VM puts it, and carried inside scn.
 GUEST_CC ?= $(CC)
-GUEST_LD ?= ld
+GUEST_LD ?= $(CROSS)ld
 GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -DSCN_GUEST -Iguest \
 	-Iguest/$(ARCH) -ffreestanding -fno-builtin -nostdlib -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fcf-protection=none -fpie -fno-plt \
@@ -39,6 +53,9 @@ GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -DSCN_GUEST -Iguest \
 ifeq ($(ARCH),x86_64)
 GUEST_CFLAGS += -march=x86-64 -mtune=generic -mno-sse -mno-sse2 -mno-mmx \
 	-mno-avx -mno-3dnow -mgeneral-regs-only -mno-red-zone
+endif
+ifeq ($(ARCH),aarch64)
+GUEST_CFLAGS += -mgeneral-regs-only -mno-outline-atomics
 endif
 GUEST_OBJS := $(BUILD)/guest/entry.o $(BUILD)/guest/job.o
 
@@ -61,8 +78,13 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps suite test units fuzz bench format seeds
+.PHONY: all clean deps suite test units fuzz bench format seeds aarch64
 all: scn
+
+# scn for arm64, static, in build-aarch64/ (apt: gcc-aarch64-linux-gnu and
+# the arm64 libnuma-dev and libedit-dev, .ci/install-deps.sh aarch64).
+aarch64:
+	@$(MAKE) --no-print-directory ARCH=aarch64 BUILD=build-aarch64 build-aarch64/scn
 
 scn: $(BUILD)/scn
 	@if [ "$(BUILD)" = build ]; then ln -sf $(BUILD)/scn scn; fi
@@ -107,7 +129,7 @@ $(BUILD)/guest/entry.o: guest/$(ARCH)/entry.S guest/abi.h
 $(BUILD)/guest/guest.bin: $(GUEST_OBJS) guest/$(ARCH)/guest.ld
 	$(GUEST_LD) -static -nostdlib -no-pie -T guest/$(ARCH)/guest.ld \
 		-o $(BUILD)/guest/guest.elf $(GUEST_OBJS)
-	objcopy -O binary $(BUILD)/guest/guest.elf $@
+	$(OBJCOPY) -O binary $(BUILD)/guest/guest.elf $@
 
 $(BUILD)/gen/guest_image.c: $(BUILD)/guest/guest.bin guest/embed.sh
 	@mkdir -p $(BUILD)/gen
@@ -159,7 +181,7 @@ bench: scn
 	@bench/long_tokens.sh
 
 clean:
-	rm -rf build build-san build-clang build-fuzz scn
+	rm -rf build build-san build-clang build-fuzz build-aarch64 scn
 
 format:
 	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h) guest/job.c

@@ -30,10 +30,17 @@ typedef uint8_t scn_u8;
 #define SCN_IMAGE_OFFSET	0x10000
 #define SCN_IMAGE_MAX		0xf0000
 
-/* Ports the guest writes to (out %al, imm8) to leave for the host. */
+/*
+ * How the guest leaves for the host: on x86 it writes to one of these
+ * ports (out %al, imm8); architectures without port I/O store to
+ * SCN_SIGNAL_GVA + 8 * (port - SCN_PORT_DONE), a page below scn's area
+ * whose guest-physical address has no memslot: an MMIO exit.
+ */
 #define SCN_PORT_DONE		0xf0	/* the job is done */
-#define SCN_PORT_EXCEPTION	0xf1	/* an exception: the frame is on the IST */
+#define SCN_PORT_EXCEPTION	0xf1	/* an exception: the frame is on its stack */
 #define SCN_PORT_MISMATCH	0xf2	/* a data check failed: bad_* say where */
+#define SCN_SIGNAL_GVA		(SCN_AREA_GVA - 0x1000)
+#define SCN_SIGNAL_OFFSET(port)	(8 * ((port) - SCN_PORT_DONE))
 
 /* A job's access. */
 #define SCN_OP_WRITE		1

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * aarch64 vCPUs: the target KVM prefers, EL1 with the MMU on, registers
+ * through ONE_REG, and what an exit means.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "../../compat.h"
+#include "../../kvm.h"
+#include "../../vcpu.h"
+#include "arch.h"
+
+#define CORE_REG(field) (KVM_REG_ARM64 | KVM_REG_SIZE_U64 | KVM_REG_ARM_CORE | \
+			 KVM_REG_ARM_CORE_REG(field))
+#define REG_PC		CORE_REG(regs.pc)
+#define REG_PSTATE	CORE_REG(regs.pstate)
+#define REG_SP_EL1	CORE_REG(sp_el1)
+#define REG_X(n)	CORE_REG(regs.regs[n])
+
+#define SYS_SCTLR_EL1	ARM64_SYS_REG(3, 0, 1, 0, 0)
+#define SYS_CPACR_EL1	ARM64_SYS_REG(3, 0, 1, 0, 2)
+#define SYS_TTBR0_EL1	ARM64_SYS_REG(3, 0, 2, 0, 0)
+#define SYS_TCR_EL1	ARM64_SYS_REG(3, 0, 2, 0, 2)
+#define SYS_MAIR_EL1	ARM64_SYS_REG(3, 0, 10, 2, 0)
+#define SYS_VBAR_EL1	ARM64_SYS_REG(3, 0, 12, 0, 0)
+
+/* EL1 with SP_EL1, D, A, I and F masked: no interrupt ever reaches it. */
+#define PSTATE_EL1H	0x3c5ULL
+/* MMU, data and instruction caches on; the bits ARMv8.0 has as RES1. */
+#define SCTLR_VALUE	((1ULL << 0) | (1ULL << 2) | (1ULL << 12) | (1ULL << 11) | \
+			 (1ULL << 20) | (1ULL << 22) | (1ULL << 23) | (1ULL << 28) | \
+			 (1ULL << 29))
+/* Attribute 0: normal write-back; attribute 1: device nGnRE (tables.c). */
+#define MAIR_VALUE	(0xffULL | 0x04ULL << 8)
+/* FP and SIMD not trapped, in case the compiler ever reaches for them. */
+#define CPACR_VALUE	(3ULL << 20)
+
+/* The registers of a job: mailbox in x19 (the loop keeps it), stack in SP_EL1. */
+#define MAILBOX_REG	19
+
+/* IPA bits of a VM of the default type. */
+#define DEFAULT_IPA_BITS 40
+
+static int get_reg(struct rt_vcpu *v, uint64_t id, uint64_t *val, struct rt_err *err)
+{
+	struct kvm_one_reg r = { .id = id, .addr = (uint64_t)(uintptr_t)val };
+
+	if (ioctl(v->fd, KVM_GET_ONE_REG, &r))
+		return rt_fail_errno(err, errno, "KVM_GET_ONE_REG(%#llx) (vCPU %d)",
+				     (unsigned long long)id, v->index);
+	return 0;
+}
+
+static int set_reg(struct rt_vcpu *v, uint64_t id, uint64_t val, struct rt_err *err)
+{
+	struct kvm_one_reg r = { .id = id, .addr = (uint64_t)(uintptr_t)&val };
+
+	if (ioctl(v->fd, KVM_SET_ONE_REG, &r))
+		return rt_fail_errno(err, errno, "KVM_SET_ONE_REG(%#llx) (vCPU %d)",
+				     (unsigned long long)id, v->index);
+	return 0;
+}
+
+static uint64_t counter_frequency(void)
+{
+	uint64_t hz;
+
+	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(hz));
+	return hz;
+}
+
+int arch_vm_init(struct rt_vm *vm, struct rt_err *err)
+{
+	if (ioctl(vm->vm_fd, KVM_ARM_PREFERRED_TARGET, &vm->arch.init))
+		return rt_fail_errno(err, errno, "KVM_ARM_PREFERRED_TARGET");
+	vm->arch.phys_bits = DEFAULT_IPA_BITS;
+	vm->arch.pages_1g = false;
+	vm->arch.counter_hz = counter_frequency();
+	/* The last page of the IPA space: no memslot of scn's goes there. */
+	vm->arch.signal_gpa = (1ULL << DEFAULT_IPA_BITS) - 4096;
+	return 0;
+}
+
+void arch_vm_destroy(struct rt_vm *vm)
+{
+	(void)vm;
+}
+
+static uint64_t tcr_value(void)
+{
+	return 16ULL |			/* T0SZ: 48-bit addresses */
+	       1ULL << 8 | 1ULL << 10 |	/* IRGN0, ORGN0: write-back */
+	       3ULL << 12 |		/* SH0: inner shareable */
+	       0ULL << 14 |		/* TG0: 4 KiB */
+	       1ULL << 23 |		/* EPD1: no walks through TTBR1 */
+	       2ULL << 32;		/* IPS: 40 bits */
+}
+
+static uint64_t ttbr0(const struct rt_vcpu *v)
+{
+	return (v->vm->area_gpa + v->vm->tables_offset) | v->arch.asid << 48;
+}
+
+int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
+{
+	struct kvm_vcpu_init init = v->vm->arch.init;
+	int rc;
+
+	if (ioctl(v->fd, KVM_ARM_VCPU_INIT, &init))
+		return rt_fail_errno(err, errno, "KVM_ARM_VCPU_INIT (vCPU %d, target %u)",
+				     v->index, init.target);
+	rc = set_reg(v, SYS_MAIR_EL1, MAIR_VALUE, err);
+	if (!rc)
+		rc = set_reg(v, SYS_TCR_EL1, tcr_value(), err);
+	if (!rc)
+		rc = set_reg(v, SYS_TTBR0_EL1, ttbr0(v), err);
+	if (!rc)
+		rc = set_reg(v, SYS_CPACR_EL1, CPACR_VALUE, err);
+	if (!rc)
+		rc = set_reg(v, SYS_VBAR_EL1, v->vm->image->exc_stubs, err);
+	if (!rc)
+		rc = set_reg(v, SYS_SCTLR_EL1, SCTLR_VALUE, err);
+	v->ring = 0;
+	return rc;
+}
+
+/*
+ * KVM finishes an MMIO access (and steps past it) at the next KVM_RUN;
+ * with immediate_exit set it does that and returns at once, so that the
+ * registers can be changed without the guest running on.
+ */
+static int complete_pending(struct rt_vcpu *v, struct rt_err *err)
+{
+	int rc;
+
+	if (!v->arch.io_pending)
+		return 0;
+	v->run->immediate_exit = 1;
+	rc = ioctl(v->fd, KVM_RUN, 0);
+	v->run->immediate_exit = 0;
+	v->arch.io_pending = false;
+	if (rc && errno != EINTR)
+		return rt_fail_errno(err, errno, "KVM_RUN (vCPU %d, completing an exit)",
+				     v->index);
+	return 0;
+}
+
+int arch_vcpu_set_ring(struct rt_vcpu *v, int ring, struct rt_err *err)
+{
+	if (ring != 0)
+		return rt_fail(err, -EOPNOTSUPP, "vCPU %d: ring %d asked of an arm64 vCPU, which runs scn's jobs at EL1 (ring 3 is an x86 choice)",
+			       v->index, ring);
+	v->ring = 0;
+	return 0;
+}
+
+int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err)
+{
+	uint64_t block = rt_vcpu_block_gva(v->index);
+	int rc = arch_vcpu_set_ring(v, ring, err);
+
+	if (!rc)
+		rc = complete_pending(v, err);
+	if (!rc)
+		rc = set_reg(v, REG_PSTATE, PSTATE_EL1H, err);
+	if (!rc)
+		rc = set_reg(v, REG_SP_EL1, block + RT_VCPU_STACK_TOP, err);
+	if (!rc)
+		rc = set_reg(v, REG_X(MAILBOX_REG), block + RT_VCPU_MAILBOX, err);
+	if (!rc)
+		rc = set_reg(v, REG_PC, v->vm->image->loop, err);
+	return rc;
+}
+
+int arch_vcpu_reset_mmu(struct rt_vcpu *v, struct rt_err *err)
+{
+	v->arch.asid ^= 1;
+	return set_reg(v, SYS_TTBR0_EL1, ttbr0(v), err);
+}
+
+/* The exception classes scn's guest may meet, by ESR_EL1.EC. */
+static const char *exception_class(uint64_t ec)
+{
+	switch (ec) {
+	case 0x00: return "unknown reason";
+	case 0x07: return "FP or SIMD access";
+	case 0x0e: return "illegal execution state";
+	case 0x15: return "SVC";
+	case 0x18: return "system register access";
+	case 0x21: return "instruction abort";
+	case 0x22: return "PC alignment fault";
+	case 0x25: return "data abort";
+	case 0x26: return "SP alignment fault";
+	case 0x3c: return "BRK";
+	default: return "an exception";
+	}
+}
+
+/* The vector left vector, ESR, ELR, FAR, SPSR at SP_EL1. */
+static int exception(struct rt_vcpu *v, struct rt_err *err)
+{
+	uint64_t top = rt_vcpu_block_gva(v->index) + RT_VCPU_STACK_TOP, sp;
+	const uint64_t *f;
+
+	if (get_reg(v, REG_SP_EL1, &sp, err))
+		return -EIO;
+	if (sp < top - 0x4000 || sp + 5 * 8 > top)
+		return rt_fail(err, -EIO, "vCPU %d: the guest took an exception, its frame is lost (sp %#llx)",
+			       v->index, (unsigned long long)sp);
+	f = rt_vm_area_ptr(v->vm, sp);
+	return rt_fail(err, -EIO, "vCPU %d: the guest took an exception (vector %llu, %s: ESR %#llx) at pc %#llx, far %#llx, at EL1 on a %s host; a bug in scn's guest program or its tables, or a host that runs it unlike hardware",
+		       v->index, (unsigned long long)f[0], exception_class(f[1] >> 26),
+		       (unsigned long long)f[1], (unsigned long long)f[2],
+		       (unsigned long long)f[3],
+		       v->vm->cfg.host_kind ? v->vm->cfg.host_kind : "KVM");
+}
+
+/* An access fault: which instruction (at pc), which address (x0). */
+static int fault(struct rt_vcpu *v, struct rt_exit *e, int fx, uint64_t gpa,
+		 struct rt_err *err)
+{
+	const struct scn_access *a;
+	uint64_t pc, x0;
+
+	if (get_reg(v, REG_PC, &pc, err) || get_reg(v, REG_X(0), &x0, err))
+		return -EIO;
+	a = rt_vm_access(v->vm, pc, false);
+	if (!a)
+		return rt_fail(err, -EFAULT, "vCPU %d: %s at gpa 0x%llx, pc %#llx: not an access of the guest program",
+			       v->index, rt_fault_exit_name((enum rt_fault_exit)fx),
+			       (unsigned long long)(fx == RT_FX_EFAULT ? x0 : gpa),
+			       (unsigned long long)pc);
+	e->kind = RT_EXIT_FAULT;
+	e->fx = fx;
+	e->insn = a->rip;
+	e->len = a->len;
+	e->write = a->kind == SCN_ACCESS_WRITE;
+	/* Guest memory is at GVA == GPA, and every access has it in x0. */
+	e->gpa = fx == RT_FX_EFAULT ? x0 : gpa;
+	return 0;
+}
+
+static int signal(struct rt_vcpu *v, uint64_t offset, struct rt_exit *e,
+		  struct rt_err *err)
+{
+	if (offset == SCN_SIGNAL_OFFSET(SCN_PORT_DONE)) {
+		e->kind = RT_EXIT_DONE;
+		return 0;
+	}
+	if (offset == SCN_SIGNAL_OFFSET(SCN_PORT_MISMATCH)) {
+		e->kind = RT_EXIT_MISMATCH;
+		return 0;
+	}
+	if (offset == SCN_SIGNAL_OFFSET(SCN_PORT_EXCEPTION))
+		return exception(v, err);
+	return rt_fail(err, -EIO, "vCPU %d: the guest stored to the signal page at offset %#llx",
+		       v->index, (unsigned long long)offset);
+}
+
+int arch_vcpu_exit(struct rt_vcpu *v, int rc, int errnum, struct rt_exit *e,
+		   struct rt_err *err)
+{
+	struct kvm_run *run = v->run;
+
+	memset(e, 0, sizeof(*e));
+	if (rc < 0) {
+		if (errnum == EINTR) {
+			e->kind = RT_EXIT_INTR;
+			return 0;
+		}
+		if (errnum != EFAULT)
+			return rt_fail_errno(err, errnum, "KVM_RUN (vCPU %d)", v->index);
+		if (run->exit_reason == KVM_EXIT_MEMORY_FAULT) {
+			const struct compat_kvm_memory_fault *mf =
+				(const void *)&run->padding;
+
+			return fault(v, e, RT_FX_MEMORY_FAULT, mf->gpa, err);
+		}
+		return fault(v, e, RT_FX_EFAULT, 0, err);
+	}
+	switch (run->exit_reason) {
+	case KVM_EXIT_MMIO: {
+		uint64_t at = run->mmio.phys_addr, page = v->vm->arch.signal_gpa;
+
+		v->arch.io_pending = true;
+		if (at >= page && at < page + 4096 && run->mmio.is_write)
+			return signal(v, at - page, e, err);
+		/* An access to an IPA without a memslot: a read gets zeros. */
+		if (!run->mmio.is_write)
+			memset(run->mmio.data, 0, sizeof(run->mmio.data));
+		return fault(v, e, RT_FX_MMIO, at, err);
+	}
+	case KVM_EXIT_INTR:
+		e->kind = RT_EXIT_INTR;
+		return 0;
+	case KVM_EXIT_SYSTEM_EVENT:
+		return rt_fail(err, -EIO, "vCPU %d: KVM_EXIT_SYSTEM_EVENT, type %u (the guest asked for a reset or power-off)",
+			       v->index, run->system_event.type);
+	case KVM_EXIT_INTERNAL_ERROR:
+		return rt_fail(err, -EIO, "vCPU %d: KVM_EXIT_INTERNAL_ERROR, suberror %u",
+			       v->index, run->internal.suberror);
+	case KVM_EXIT_FAIL_ENTRY:
+		return rt_fail(err, -EIO, "vCPU %d: KVM_EXIT_FAIL_ENTRY, hardware reason %#llx",
+			       v->index, (unsigned long long)
+			       run->fail_entry.hardware_entry_failure_reason);
+	default:
+		return rt_fail(err, -EIO, "vCPU %d: unexpected exit %u", v->index,
+			       run->exit_reason);
+	}
+}
+
+int arch_fault_skip(struct rt_vcpu *v, const struct rt_exit *e,
+		    struct rt_err *err)
+{
+	/* KVM completes an MMIO access and steps past it at the next run. */
+	if (e->fx == RT_FX_MMIO)
+		return 0;
+	return set_reg(v, REG_PC, e->insn + (uint64_t)e->len, err);
+}
+
+int arch_fault_retry(struct rt_vcpu *v, const struct rt_exit *e,
+		     struct rt_err *err)
+{
+	int rc;
+
+	/* -EFAULT leaves pc on the access: KVM_RUN runs it again. */
+	if (e->fx != RT_FX_MMIO)
+		return 0;
+	rc = complete_pending(v, err);
+	return rc ? rc : set_reg(v, REG_PC, e->insn, err);
+}

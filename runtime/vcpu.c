@@ -157,8 +157,14 @@ static void do_job(struct rt_vcpu *v)
 			rc = -EINTR;
 			break;
 		}
-		/* So that an unannotated -EFAULT is told from a MEMORY_FAULT. */
-		v->run->exit_reason = KVM_EXIT_UNKNOWN;
+		/*
+		 * So that an unannotated -EFAULT is told from a MEMORY_FAULT;
+		 * but an MMIO or port exit stays, as arm64 completes one (and
+		 * steps past it) only when kvm_run still says KVM_EXIT_MMIO.
+		 */
+		if (v->run->exit_reason != KVM_EXIT_MMIO &&
+		    v->run->exit_reason != KVM_EXIT_IO)
+			v->run->exit_reason = KVM_EXIT_UNKNOWN;
 		r = ioctl(v->fd, KVM_RUN, 0);
 		e = errno;
 		v->run->immediate_exit = 0;

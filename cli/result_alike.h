@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * result_alike: whether two results were measured alike, for scn compare
+ * and scn plot (docs/results.md section 5, "Alike or not"). What makes
+ * two measurements comparable is the same scenario text and parameters
+ * and the same machine and environment; a difference there blocks. What
+ * a developer changes on purpose (the kernel, its command line, scn,
+ * the repeats) is a note. What a kernel of its own makes differ (the
+ * memory it leaves, KVM's parameters, its knobs) blocks unless the
+ * results are taken across kernels.
+ */
+#ifndef SCN_CLI_RESULT_ALIKE_H
+#define SCN_CLI_RESULT_ALIKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "result_file.h"
+
+/* Lines of text, each owned. */
+struct alike_lines {
+	char **v;
+	size_t len, cap;
+};
+
+void alike_lines_free(struct alike_lines *ls);
+
+/*
+ * Appends to blocking and notes a "field: BASE -> NEW" line for each
+ * difference between b and n; across_kernel makes a kernel's own
+ * differences notes.
+ */
+void alike_diff(const struct rf_result *b, const struct rf_result *n,
+		bool across_kernel, struct alike_lines *blocking,
+		struct alike_lines *notes);
+
+/* Whether --across kernel would accept every difference of b and n. */
+bool alike_only_kernels_differ(const struct rf_result *b,
+			       const struct rf_result *n);
+
+/* The value at path (up to 4 keys, NULL-ended) under root; NULL if absent. */
+const struct jin_value *alike_field(const struct jin_value *root,
+				    const char *const *path);
+
+/* Whether r was measured in a test host (fingerprint.testhost). */
+bool alike_in_testhost(const struct rf_result *r);
+
+#endif

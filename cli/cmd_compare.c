@@ -216,6 +216,7 @@ struct pairs {
 	size_t len, cap;
 	struct alike_lines labels;	/* the point labels the items borrow */
 	struct alike_lines only;	/* "only in base: ..." */
+	struct alike_lines forced;	/* points matched though they differ */
 };
 
 /*
@@ -374,28 +375,73 @@ static void compare_point(struct pairs *ps, const struct rf_point *bp,
 			only_in(ps, "new", label, np->phases[i].name, NULL);
 }
 
-/* Points match by all their parameters; each new point is used once. */
-static void compare_points(const struct rf_result *b, const struct rf_result *n,
-			   struct pairs *ps)
+/* "size, type": the parameters whose values differ between a and b. */
+static void params_that_differ(struct strbuf *sb, const struct jin_value *a,
+			       const struct jin_value *b)
+{
+	const struct jin_value *side[2] = { a, b };
+	size_t start = sb->len;
+
+	for (size_t s = 0; s < 2; s++)
+		for (size_t i = 0; jin_is(side[s], JIN_OBJECT) && i < side[s]->u.obj.len; i++) {
+			const struct jin_member *m = &side[s]->u.obj.members[i];
+			const struct jin_value *other = jin_get(side[!s], m->key);
+
+			if ((s == 1 && jin_get(a, m->key)) || jin_equal(m->value, other))
+				continue;	/* alike, or seen from a */
+			sb_printf(sb, "%s%s", sb->len > start ? ", " : "", m->key);
+		}
+}
+
+/*
+ * Points match by all their parameters; each new point is used once.
+ * With --force, a point left over is matched by its swept values alone
+ * (none without a sweep), as its other parameters differ by what was
+ * forced: A.json and D.json, run with another -D size=, still have their
+ * phases compared, and a line says so.
+ */
+static void compare_points(const struct compare_opts *o, const struct rf_result *b,
+			   const struct rf_result *n, struct pairs *ps)
 {
 	bool *used = xcalloc(n->npoints + 1, sizeof(*used));
+	size_t *match = xcalloc(b->npoints + 1, sizeof(*match));
 	struct strbuf label;
 	size_t i, k;
 
-	sb_init(&label);
 	for (i = 0; i < b->npoints; i++) {
-		const struct rf_point *bp = &b->points[i];
-
 		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(bp->params, n->points[k].params))
+			if (!used[k] && jin_equal(b->points[i].params, n->points[k].params))
 				break;
-		if (k < n->npoints) {
+		match[i] = k;
+		if (k < n->npoints)
 			used[k] = true;
-			compare_point(ps, bp, &n->points[k]);
+	}
+	sb_init(&label);
+	for (i = 0; o->force && i < b->npoints; i++) {
+		if (match[i] < n->npoints)
+			continue;
+		for (k = 0; k < n->npoints; k++)
+			if (!used[k] && jin_equal(b->points[i].swept, n->points[k].swept))
+				break;
+		if (k == n->npoints)
+			continue;
+		match[i] = k;
+		used[k] = true;
+		label.len = 0;
+		rf_point_label(&label, &b->points[i]);
+		sb_puts(&label, " compared though its parameters differ (");
+		params_that_differ(&label, b->points[i].params, n->points[k].params);
+		sb_puts(&label, "): phases and metrics matched by name");
+		VEC_PUSH(ps->forced.v, ps->forced.len, ps->forced.cap,
+			 xasprintf("point %s", label.buf));
+	}
+	for (i = 0; i < b->npoints; i++) {
+		if (match[i] < n->npoints) {
+			compare_point(ps, &b->points[i], &n->points[match[i]]);
 			continue;
 		}
 		label.len = 0;
-		rf_point_label(&label, bp);
+		rf_point_label(&label, &b->points[i]);
 		only_in(ps, "base", label.buf, NULL, NULL);
 	}
 	for (k = 0; k < n->npoints; k++) {
@@ -406,6 +452,7 @@ static void compare_points(const struct rf_result *b, const struct rf_result *n,
 		only_in(ps, "new", label.buf, NULL, NULL);
 	}
 	sb_free(&label);
+	free(match);
 	free(used);
 }
 
@@ -584,6 +631,29 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	return COMPARE_EXIT_WORSE;
 }
 
+/*
+ * A comparison that compared nothing must not pass: no metric in both
+ * results (points of other parameters, phases of other names), or none
+ * that --metric chose. It is refused as results measured unlike are.
+ */
+static int compared_nothing(const struct compare_opts *o, const struct pairs *ps)
+{
+	size_t i, chosen = 0;
+
+	for (i = 0; i < ps->len; i++)
+		chosen += judge_chosen(&o->judge, ps->items[i].phase, ps->items[i].b->name);
+	if (!ps->len)
+		fprintf(stderr, "scn: compare: nothing was compared: %s and %s have no metric "
+			"of a point and phase in common%s\n", o->base_path, o->new_path,
+			ps->only.len ? " (the only-in lines say what each has)" : "");
+	else if (!chosen)
+		fprintf(stderr, "scn: compare: nothing was compared: no metric that --metric "
+			"chose is in both %s and %s\n", o->base_path, o->new_path);
+	else
+		return 0;
+	return COMPARE_EXIT_UNLIKE;
+}
+
 static int report(const struct compare_opts *o, const struct rf_result *b,
 		  const struct rf_result *n)
 {
@@ -607,12 +677,15 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		rc = COMPARE_EXIT_UNLIKE;
 		goto out;
 	}
+	compare_points(o, b, n, &ps);
 	print_side("base", b);
 	print_side("new ", n);
 	if (o->across_kernel)
 		print_across(b, n);
 	for (i = 0; i < blocking.len; i++)
 		printf("forced: %s\n", blocking.v[i]);
+	for (i = 0; i < ps.forced.len; i++)
+		printf("forced: %s\n", ps.forced.v[i]);
 	for (i = 0; i < notes.len; i++)
 		printf("note: %s\n", notes.v[i]);
 	if (strcmp(b->status, "pass"))
@@ -620,14 +693,16 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	if (strcmp(n->status, "pass"))
 		printf("note: %s ended with status %s\n", n->path, n->status);
 	putchar('\n');
-	compare_points(b, n, &ps);
 	judge_all(&o->judge, ps.items, ps.len, &t);
 	print_judged(o, &ps);
 	rc = print_verdicts(o, &ps, &t);
+	if (!rc)
+		rc = compared_nothing(o, &ps);
 out:
 	free(ps.items);
 	alike_lines_free(&ps.labels);
 	alike_lines_free(&ps.only);
+	alike_lines_free(&ps.forced);
 	alike_lines_free(&blocking);
 	alike_lines_free(&notes);
 	return rc;

@@ -359,9 +359,9 @@ static int cmd_help(int argc, char **argv)
 		     "  and alike on both sides are left out; --metric judges those named\n"
 		     "  (time, unmerge.time) alone; --summary shows the changes alone.\n"
 		     "  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
-		     "  measured alike (--force compares anyway), 4 a side was skipped,\n"
-		     "  64 usage or a file that cannot be read, 65 a file that is not a\n"
-		     "  scn-result/1 document.");
+		     "  measured alike (--force compares anyway) or nothing compared, 4 a\n"
+		     "  side was skipped, 64 usage or a file that cannot be read, 65 a file\n"
+		     "  that is not a scn-result/1 document.");
 	else if (argc > 1 && !strcmp(argv[1], "plot"))
 		puts("scn plot RESULT.json -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
 		     "  Draws with gnuplot: a sweep's table, a sweep's metric against the\n"

@@ -663,13 +663,13 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	size_t i;
 	int rc = 0;
 
-	alike_diff(b, n, o->across_kernel, &blocking, &notes);
+	alike_diff(b, n, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0, &blocking, &notes);
 	if (blocking.len && !o->force) {
 		fprintf(stderr, "scn: compare: %s and %s were not measured alike:\n",
 			o->base_path, o->new_path);
 		for (i = 0; i < blocking.len; i++)
 			fprintf(stderr, "  %s\n", blocking.v[i]);
-		if (!o->across_kernel && alike_only_kernels_differ(b, n))
+		if (!o->across_kernel && alike_only_kernels_differ(b, n, 0))
 			fprintf(stderr, "hint: only what their kernels make differ "
 				"differs: --across kernel compares them\n");
 		else
@@ -727,7 +727,8 @@ static int load_side(const struct compare_opts *o, struct rf_result *r,
 		if (!rc)
 			rc = skipped(&more);
 		if (!rc) {
-			alike_diff(r, &more, o->across_kernel, &blocking, &notes);
+			alike_diff(r, &more, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0,
+				   &blocking, &notes);
 			if (blocking.len && !o->force) {
 				fprintf(stderr, "scn: compare: %s and %s, of one side, were not measured alike:\n",
 					r->path, f);

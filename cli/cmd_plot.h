@@ -13,6 +13,7 @@
 
 /* Exit codes of plot besides 0, 64 (usage) and 65 (bad result file). */
 #define PLOT_EXIT_FAILED 1		/* gnuplot failed or drew nothing */
+#define PLOT_EXIT_UNLIKE 3		/* results not measured alike, as compare's */
 #define PLOT_EXIT_UNAVAILABLE 69	/* gnuplot is not installed */
 #define PLOT_EXIT_CANTCREAT 73		/* the output cannot be written */
 

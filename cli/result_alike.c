@@ -204,9 +204,11 @@ static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
 }
 
 void alike_diff(const struct rf_result *b, const struct rf_result *n,
-		bool across_kernel, struct alike_lines *blocking,
+		unsigned flags, struct alike_lines *blocking,
 		struct alike_lines *notes)
 {
+	bool across_kernel = flags & ALIKE_ACROSS_KERNEL;
+
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(fields); i++) {
@@ -217,7 +219,7 @@ void alike_diff(const struct rf_result *b, const struct rf_result *n,
 		struct strbuf label;
 
 		if (i == PARAMS_FIELD) {
-			diff_params(blocking, b, n, vb, vn);
+			diff_params(flags & ALIKE_PARAMS_NOTED ? notes : blocking, b, n, vb, vn);
 			continue;
 		}
 		if (fields[i].kind == KERNEL && across_kernel &&
@@ -234,12 +236,12 @@ void alike_diff(const struct rf_result *b, const struct rf_result *n,
 }
 
 bool alike_only_kernels_differ(const struct rf_result *b,
-			       const struct rf_result *n)
+			       const struct rf_result *n, unsigned flags)
 {
 	struct alike_lines blocking = { 0 }, notes = { 0 };
 	bool only;
 
-	alike_diff(b, n, true, &blocking, &notes);
+	alike_diff(b, n, flags | ALIKE_ACROSS_KERNEL, &blocking, &notes);
 	only = blocking.len == 0;
 	alike_lines_free(&blocking);
 	alike_lines_free(&notes);

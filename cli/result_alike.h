@@ -25,18 +25,27 @@ struct alike_lines {
 
 void alike_lines_free(struct alike_lines *ls);
 
+enum alike_flags {
+	/* A kernel's own differences are notes (--across kernel). */
+	ALIKE_ACROSS_KERNEL = 1,
+	/*
+	 * The scenario's parameters may differ: a plot names its bars by
+	 * them, where compare, which matches points by them, cannot.
+	 */
+	ALIKE_PARAMS_NOTED = 2,
+};
+
 /*
  * Appends to blocking and notes a "field: BASE -> NEW" line for each
- * difference between b and n; across_kernel makes a kernel's own
- * differences notes.
+ * difference between b and n, as flags (enum alike_flags) have them.
  */
 void alike_diff(const struct rf_result *b, const struct rf_result *n,
-		bool across_kernel, struct alike_lines *blocking,
+		unsigned flags, struct alike_lines *blocking,
 		struct alike_lines *notes);
 
-/* Whether --across kernel would accept every difference of b and n. */
+/* Whether ALIKE_ACROSS_KERNEL would accept every difference of b and n. */
 bool alike_only_kernels_differ(const struct rf_result *b,
-			       const struct rf_result *n);
+			       const struct rf_result *n, unsigned flags);
 
 /* The value at path (up to 4 keys, NULL-ended) under root; NULL if absent. */
 const struct jin_value *alike_field(const struct jin_value *root,

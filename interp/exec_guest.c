@@ -171,6 +171,7 @@ void guest_phase_begin(struct run *r)
 	memset(gp->jobs_in_ring, 0, sizeof(gp->jobs_in_ring));
 	gp->latency = false;
 	gp->dirty = 0;
+	gp->dirty_got = false;
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		struct run_vm *v = &r->vms[i];
 
@@ -433,6 +434,7 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 			hz = rt_vm_counter_hz(rv->vm);
 	}
 	c->dirty = gp->dirty;
+	pr->dirty_logged |= gp->dirty_got;
 	kvm_result(r, pr);
 	if (!gp->vcpus)
 		return;
@@ -657,6 +659,7 @@ static int dirty_log(struct run *r, const struct ir_op *op, struct rt_err *err)
 	if (!rc && op->dirtylog.op == DIRTYLOG_GET) {
 		pthread_mutex_lock(&r->lock);
 		r->gp.dirty = (int64_t)pages;
+		r->gp.dirty_got = true;
 		pthread_mutex_unlock(&r->lock);
 	}
 	return rc;

@@ -79,6 +79,7 @@ struct guest_phase {
 	unsigned jobs_in_ring[4];	/* jobs that ran in ring 0 and 3 */
 	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */
+	bool dirty_got;			/* a dirty log get ran: dirty is a count */
 };
 
 /* A VM of the run, and what the current phase has seen of it. */

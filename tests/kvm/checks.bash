@@ -204,6 +204,19 @@ print "{g1.dirty} {g2.dirty} {m1.dirty} {m2.dirty}"
 EOF
 out "dirty log: written pages found, a get clears (classic), clear clears (manual)" 0 \
 	"^256 0 512 0$" "$TMP/dirty.scn"
+# A get that found nothing found 0 pages: a result, in the file as well.
+out "dirty log, to JSON" 0 "" "$TMP/dirty.scn" --format json -o "$TMP/dirty.json"
+if python3 - "$TMP/dirty.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+ph = {p["name"]: p["metrics"] for p in json.load(open(sys.argv[1]))["points"][0]["phases"]}
+for name, want in (("g1", 256), ("g2", 0), ("m1", 512), ("m2", 0)):
+    assert ph[name]["dirty"]["samples"] == [want], (name, ph[name].get("dirty"))
+assert "dirty" not in ph["w"], sorted(ph["w"])
+PY
+	ok "a get that found no dirty page has dirty 0 in the result file, as print says"
+else
+	fail "a get that found no dirty page has dirty 0 in the result file" "$(tail -n 3 "$TMP/py")"
+fi
 
 # --- the dirty ring: what the bitmaps find, and a ring that fills ---------
 # s's ring of 256 entries fills long before its 512 pages are written: its

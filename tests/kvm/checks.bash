@@ -330,15 +330,20 @@ d = json.load(open(sys.argv[1]))
 assert d["points"][0]["output"] == ["2 1 1"], d["points"][0]["output"]
 w, ro = d["points"][0]["phases"]
 m = w["metrics"]
-for k in ("delta.kvm.io_exits", "vcpu[1].accesses", "jobs.ring0", "lat.p99"):
+for k in ("delta.kvm.io_exits", "vcpu[1].accesses", "jobs.ring0", "lat.p99",
+          "vcpu[0].lat.p50", "vcpu[0].lat.max", "vcpu[1].lat.p99"):
     assert k in m, (k, sorted(m))
+# Each vCPU's percentiles come from its own histogram: the phase's
+# maximum is the larger of theirs.
+top = max(m["vcpu[%d].lat.max" % i]["samples"][0] for i in (0, 1))
+assert abs(m["lat.max"]["samples"][0] - top) < 1e-9, (m["lat.max"], top)
 assert m["delta.kvm.io_exits"]["samples"] == [2], m["delta.kvm.io_exits"]
 r = ro["metrics"]
 assert "jobs.ring3" in r, sorted(r)
 kinds = [k for k in r if k.startswith("fault_exits.")]
 assert len(kinds) == 1 and r[kinds[0]]["samples"] == [1024], kinds
 PY
-	ok "the result file has KVM's statistics, per-vCPU counts, the rings, the fault exits"
+	ok "the result file has KVM's statistics, per-vCPU counts and latency percentiles, the rings, the fault exits"
 else
 	fail "the result file has KVM's statistics" "$(tail -n 3 "$TMP/py")"
 fi

@@ -84,7 +84,7 @@ fi
 # --- seed 002: -EFAULT once and forever, side by side per host -------------
 results=()
 "$SCN" run -q --format json -o "$TMP/s002-local.json" -D mem=32M -D slot=8M -D vcpus=2 \
-	--sweep efault=once,forever scenarios/mmu_stress.scn >"$TMP/out" 2>&1
+	-D latency=yes --sweep efault=once,forever scenarios/mmu_stress.scn >"$TMP/out" 2>&1
 rc=$?
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
 	[ $rc = 0 ] && ok "seed 002: mmu_stress once and forever on this machine's KVM" ||
@@ -118,6 +118,12 @@ if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
 	ok "seed 002: the seed's table, a row per host and efault"
 else
 	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 400 "$TMP/table")"
+fi
+if [[ " ${results[*]} " == *" $TMP/s002.json "* ]]; then
+	grep -Eq '^test host debian:6.12 \(tcg\) +once +all vCPUs +[0-9.]+us' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12 \(tcg\) +forever +vcpu\[1\] +[0-9.]+us' "$TMP/table" &&
+		ok "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" ||
+		fail "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" "$(tail -n 8 "$TMP/table")"
 fi
 # This machine's KVM (PVM here) and the test host's TCG are two machines:
 # seeds/run.sh 002 drew them on one axis, with the local bars named by

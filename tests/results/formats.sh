@@ -219,6 +219,59 @@ if [ $rc = 1 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx 'not ok 1 fai
 else
 	fail "ktap: fail" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
 fi
+# A reader that counts leaves (kunit.py parse) must see the failure: the
+# top-level expect is a leaf of its own, not ok, beside phase t's ok.
+# leaves FILE: "PASSED FAILED" over the leaves (result lines with no
+# deeper result lines since the one before at their depth or above).
+leaves() {
+	python3 - "$1" <<'PY'
+import re, sys
+res = []
+for line in open(sys.argv[1]):
+    m = re.match(r"^( *)(not ok|ok) \d+ ", line)
+    if m:
+        res.append((len(m.group(1)), m.group(2) == "ok" and "# SKIP" not in line))
+passed = failed = 0
+for i, (depth, good) in enumerate(res):
+    if i > 0 and res[i - 1][0] > depth:
+        continue        # a parent: its subtests came before it
+    passed += good
+    failed += not good
+print(passed, failed)
+PY
+}
+if grep -qx '  not ok 2 top-level' "$TMP/k" && [ "$(leaves "$TMP/k")" = "1 1" ]; then
+	ok "ktap: a failed top-level expect is a failed leaf (top-level) a leaf counter sees"
+else
+	fail "ktap: a failed top-level expect is a failed leaf" "leaves $(leaves "$TMP/k"): $(cat "$TMP/k")"
+fi
+if [ -n "${KUNIT_PY:-}" ]; then
+	python3 "$KUNIT_PY" parse "$TMP/k" >"$TMP/kp" 2>&1
+	rc=$?
+	[ $rc != 0 ] && grep -q "failed: 1" "$TMP/kp" &&
+		ok "ktap: kunit.py parse (KUNIT_PY) counts the failure, exit $rc" ||
+		fail "ktap: kunit.py parse (KUNIT_PY) counts the failure" "exit $rc: $(tail -3 "$TMP/kp")"
+fi
+sed -i 's/^expect t.pages == 1$/expect t.pages == 1024/' "$TMP/fails.scn"
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/fails.scn" >"$TMP/k" 2>/dev/null
+rc=$?
+if [ $rc = 0 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx '  1\.\.2' "$TMP/k" &&
+	grep -qx '  ok 2 top-level' "$TMP/k" && [ "$(leaves "$TMP/k")" = "2 0" ]; then
+	ok "ktap: top-level expects that hold are an ok leaf: the same plan whether they hold or not"
+else
+	fail "ktap: top-level expects that hold" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+cat >"$TMP/nofail.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+backing a type=anon size=4M
+phase t { host write a }
+SCN
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/nofail.scn" >"$TMP/k" 2>/dev/null
+if grep -qx '  1\.\.1' "$TMP/k" && ! grep -q top-level "$TMP/k"; then
+	ok "ktap: a scenario without top-level expects has its phases alone"
+else
+	fail "ktap: a scenario without top-level expects has its phases alone" "$(cat "$TMP/k")"
+fi
 
 printf '# SPDX-License-Identifier: GPL-2.0-only\nrequire kvm\nbacking a type=anon size=4M\nphase t { host write a }\n' >"$TMP/kvm.scn"
 "$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/kvm.scn" >"$TMP/k" 2>/dev/null

@@ -15,7 +15,7 @@
 #define INDENT "  "	/* one level of nesting, as the spec says */
 
 /* "# fill: time n=3 min=0.5s median=... mean=... max=... stddev=..." */
-static void ktap_metrics(FILE *out, const struct rec_phase *ph)
+static void ktap_metrics(FILE *out, const struct rec_phase *ph, unsigned runs)
 {
 	for (size_t m = 0; m < ph->nmetrics; m++) {
 		const struct rec_metric *x = &ph->metrics[m];
@@ -36,7 +36,7 @@ static void ktap_metrics(FILE *out, const struct rec_phase *ph)
 		sb_free(&sb);
 	}
 	for (size_t m = 0; m < ph->nmetrics; m++) {
-		char *which = report_outliers(&ph->metrics[m]);
+		char *which = report_outliers(&ph->metrics[m], runs);
 
 		if (which)
 			fprintf(out, INDENT "# %s: %s: outlier: %s\n", ph->name,
@@ -104,7 +104,7 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 		ktap_lines(out, INDENT, pt->output, pt->noutput);
 		for (size_t k = 0; k < n; k++) {
 			if (k < pt->nphases) {
-				ktap_metrics(out, &pt->phases[k]);
+				ktap_metrics(out, &pt->phases[k], pt->runs);
 				ktap_phase_line(out, k + 1, &pt->phases[k]);
 			} else {
 				fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", k + 1,
@@ -123,7 +123,7 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 
 		ktap_lines(out, INDENT, pt->output, pt->noutput);
 		for (size_t k = 0; k < pt->nphases; k++)
-			ktap_metrics(out, &pt->phases[k]);
+			ktap_metrics(out, &pt->phases[k], pt->runs);
 		if (!pt->done)
 			fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", i + 1, name);
 		else

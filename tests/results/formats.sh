@@ -321,6 +321,18 @@ if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\)(, 
 else
 	fail "outliers" "json: $out; text: $(cat "$TMP/text"); ktap: $(grep outlier "$TMP/k")"
 fi
+# A phase inside "repeat 4" whose iteration 1 is slow in every run (as
+# dirty_log.scn's was): the samples are named by run and iteration, and
+# the note does not offer --warmup, which drops whole runs, not iteration 1.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nrepeat 4 { phase w { host exec "n=$(cat %s/count 2>/dev/null || echo 0); echo $((n + 1)) >%s/count; if [ $((n %% 4)) = 0 ]; then sleep 0.3; else sleep 0.01; fi" } }\n' "$TMP" "$TMP" >"$TMP/iter.scn"
+rm -f "$TMP/count"
+"$SCN" run --state-dir "$STATE" -q --repeat 2 --warmup 0 "$TMP/iter.scn" >"$TMP/text" 2>/dev/null
+if grep -qE "^outlier: w time: sample 1 of 8 \(run 1, iteration 1 of 4: [0-9.]+ms; median [0-9.]+ms\), (.*, )?sample 5 of 8 \(run 2, iteration 1 of 4: .*, far from the others \(an iteration 1 of the phase's repeat: --warmup drops whole runs, not it; an iteration unlike the others wants a phase of its own\)$" "$TMP/text" &&
+	! grep -q -- "--warmup N drops first runs" "$TMP/text"; then
+	ok "an outlier at iteration 1 of a repeat is named by run and iteration, without offering --warmup"
+else
+	fail "an outlier at iteration 1 of a repeat" "$(grep outlier "$TMP/text")"
+fi
 rm -f "$TMP/mark"
 "$SCN" run --state-dir "$STATE" -q --repeat 5 --format json -o "$TMP/warm.json" "$TMP/first.scn" 2>/dev/null
 # (Which of five 10 ms runs of sh is an outlier is the machine's noise:

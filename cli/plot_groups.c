@@ -188,11 +188,10 @@ static bool listed(const char *list, const char *w)
 static void what_differs(const struct plot *pl, struct strbuf *sb)
 {
 	const struct jin_value *p0 = params_of(pl, 0);
+	bool other_host = hosts_differ(pl);
 	struct strbuf params;
 
 	sb_init(&params);
-	bool other_host = hosts_differ(pl);
-
 	if (other_host)
 		sb_printf(sb, "%shost", sb->len ? ", " : "");
 	if (differs(pl, "fingerprint", "kernel", "release"))
@@ -395,7 +394,8 @@ void plot_title(struct plot *pl, const char *line1, const char *metric)
 	size_t lo, hi;
 
 	sb_init(&ctx);
-	if (!differs(pl, "fingerprint", "kernel", "release"))
+	if (!differs(pl, "fingerprint", "kernel", "release") &&
+	    *field(pl->r, "fingerprint", "kernel", "release"))
 		sb_printf(&ctx, "kernel %s", field(pl->r, "fingerprint", "kernel", "release"));
 	if (!hosts_differ(pl)) {
 		sb_puts(&ctx, ctx.len ? ", " : "");

@@ -16,6 +16,7 @@
 #include "../common/stats.h"
 #include "../common/util.h"
 #include "compare_judge.h"
+#include "result_alike.h"
 #include "result_file.h"
 
 #define EXIT_USAGE 64
@@ -158,246 +159,13 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	return 0;
 }
 
-/* ---- what the two setups have in common -------------------------------- */
-
-struct lines {
-	char **v;
-	size_t len, cap;
-};
-
-static void lines_free(struct lines *ls)
-{
-	size_t i;
-
-	for (i = 0; i < ls->len; i++)
-		free(ls->v[i]);
-	free(ls->v);
-}
-
-/*
- * "label: A -> B" for each leaf where a and b differ; objects are walked
- * key by key, so that one changed knob is one line, not the whole set.
- */
-static void diff_value(struct lines *ls, const char *label,
-		       const struct jin_value *a, const struct jin_value *b)
-{
-	struct strbuf sb;
-	size_t i;
-
-	if (jin_equal(a, b))
-		return;
-	if (jin_is(a, JIN_OBJECT) && jin_is(b, JIN_OBJECT)) {
-		for (i = 0; i < a->u.obj.len; i++) {
-			const struct jin_member *m = &a->u.obj.members[i];
-			char *sub = xasprintf("%s.%s", label, m->key);
-
-			diff_value(ls, sub, m->value, jin_get(b, m->key));
-			free(sub);
-		}
-		for (i = 0; i < b->u.obj.len; i++) {
-			const struct jin_member *m = &b->u.obj.members[i];
-			char *sub;
-
-			if (jin_get(a, m->key))
-				continue;
-			sub = xasprintf("%s.%s", label, m->key);
-			diff_value(ls, sub, NULL, m->value);
-			free(sub);
-		}
-		return;
-	}
-	sb_init(&sb);
-	sb_printf(&sb, "%s: ", label);
-	jin_write(&sb, a);
-	sb_puts(&sb, " -> ");
-	jin_write(&sb, b);
-	VEC_PUSH(ls->v, ls->len, ls->cap, sb_steal(&sb));
-}
-
-/*
- * What makes two measurements comparable. Blocking: the scenario and its
- * parameters, and the machine and environment a developer does not change
- * to test a patch. Notes: what a developer changes on purpose between a
- * base and a new run (the kernel, its boot line, mitigations, scn itself,
- * how many repeats), shown so that the reader knows. KERNEL: what a
- * kernel of its own makes differ (the memory it leaves, KVM's module
- * parameters, the knobs it has): blocking, but a note with --across
- * kernel.
- */
-#define PARAMS_FIELD 1
-
-enum field_kind { BLOCKING, NOTE, KERNEL };
-
-static const struct {
-	const char *path[4];
-	enum field_kind kind;
-} fields[] = {
-	{ { "scenario", "hash" }, BLOCKING },
-	{ { "scenario", "params" }, BLOCKING },	/* PARAMS_FIELD */
-	{ { "fingerprint", "cpu", "model" }, BLOCKING },
-	{ { "fingerprint", "cpu", "count" }, BLOCKING },
-	{ { "fingerprint", "memory", "total" }, KERNEL },
-	{ { "fingerprint", "memory", "numa_nodes" }, BLOCKING },
-	{ { "fingerprint", "virt", "kind" }, BLOCKING },
-	{ { "fingerprint", "virt", "kvm" }, BLOCKING },
-	{ { "fingerprint", "virt", "kvm_params" }, KERNEL },
-	{ { "fingerprint", "knobs" }, KERNEL },
-	{ { "fingerprint", "mempolicy" }, BLOCKING },
-	/* A test host: the machine QEMU makes, and the one it runs on. */
-	{ { "fingerprint", "testhost", "accel" }, BLOCKING },
-	{ { "fingerprint", "testhost", "cpu" }, BLOCKING },
-	{ { "fingerprint", "testhost", "cpus" }, BLOCKING },
-	{ { "fingerprint", "testhost", "mem" }, BLOCKING },
-	{ { "fingerprint", "testhost", "nodes" }, BLOCKING },
-	{ { "fingerprint", "testhost", "qemu" }, BLOCKING },
-	{ { "fingerprint", "testhost", "outer", "cpu" }, BLOCKING },
-	{ { "fingerprint", "testhost", "outer", "cpus" }, BLOCKING },
-	{ { "fingerprint", "kernel", "release" }, NOTE },
-	{ { "fingerprint", "kernel", "version" }, NOTE },
-	{ { "fingerprint", "kernel", "cmdline" }, NOTE },
-	{ { "fingerprint", "kernel", "preempt" }, NOTE },
-	{ { "fingerprint", "testhost", "spec" }, NOTE },
-	{ { "fingerprint", "testhost", "package" }, NOTE },
-	{ { "fingerprint", "testhost", "outer", "kernel" }, NOTE },
-	{ { "fingerprint", "cpu", "mitigations" }, NOTE },
-	/* A kernel built for another page size is a deliberate change too. */
-	{ { "fingerprint", "memory", "page_size" }, NOTE },
-	{ { "scn_version" }, NOTE },
-	{ { "command", "repeat" }, NOTE },
-	{ { "command", "warmup" }, NOTE },
-};
-
-static const struct jin_value *field_value(const struct jin_value *root,
-					   const char *const *path)
-{
-	const struct jin_value *v = root;
-	size_t i;
-
-	for (i = 0; i < 4 && path[i] && v; i++)
-		v = jin_get(v, path[i]);
-	return v;
-}
-
-static bool swept_in(const struct rf_result *r, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < r->npoints; i++)
-		if (jin_get(r->points[i].swept, key))
-			return true;
-	return false;
-}
-
-/*
- * scenario.params holds the first point's values; a parameter that either
- * side sweeps differs there by the choice of sweep values alone, and its
- * points are matched one by one, so it is left out here.
- */
-static void diff_params(struct lines *ls, const struct rf_result *b,
-			const struct rf_result *n, const struct jin_value *pb,
-			const struct jin_value *pn)
-{
-	const struct jin_value *side[2] = { pb, pn };
-	size_t i, k;
-
-	if (!jin_is(pb, JIN_OBJECT) || !jin_is(pn, JIN_OBJECT)) {
-		diff_value(ls, "scenario.params", pb, pn);
-		return;
-	}
-	for (k = 0; k < 2; k++) {
-		for (i = 0; i < side[k]->u.obj.len; i++) {
-			const struct jin_member *m = &side[k]->u.obj.members[i];
-			char *label;
-
-			/* A key of both sides is seen from the base alone. */
-			if ((k == 1 && jin_get(pb, m->key)) ||
-			    swept_in(b, m->key) || swept_in(n, m->key))
-				continue;
-			label = xasprintf("scenario.params.%s", m->key);
-			diff_value(ls, label, jin_get(pb, m->key),
-				   jin_get(pn, m->key));
-			free(label);
-		}
-	}
-}
-
-static bool in_testhost(const struct rf_result *r)
-{
-	const struct jin_value *fp = jin_get(r->root, "fingerprint");
-
-	return jin_is(jin_get(fp, "testhost"), JIN_OBJECT);
-}
-
-/*
- * Knobs across kernels: one that a kernel lacks is the kernel's doing; a
- * value that differs is too when both ran in a test host, which boots
- * each kernel afresh with its own defaults, but not on a machine where
- * someone may have set it.
- */
-static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
-		       const struct jin_value *kb, const struct jin_value *kn,
-		       struct lines *blocking, struct lines *notes)
-{
-	bool fresh = in_testhost(b) && in_testhost(n);
-	const struct jin_value *side[2] = { kb, kn };
-
-	if (!jin_is(kb, JIN_OBJECT) || !jin_is(kn, JIN_OBJECT)) {
-		diff_value(blocking, "fingerprint.knobs", kb, kn);
-		return;
-	}
-	for (size_t s = 0; s < 2; s++) {
-		for (size_t i = 0; i < side[s]->u.obj.len; i++) {
-			const struct jin_member *m = &side[s]->u.obj.members[i];
-			const struct jin_value *vb = jin_get(kb, m->key);
-			const struct jin_value *vn = jin_get(kn, m->key);
-			char *label;
-
-			if (s == 1 && vb)
-				continue;	/* seen from the base */
-			label = xasprintf("fingerprint.knobs.%s", m->key);
-			diff_value(!vb || !vn || fresh ? notes : blocking, label, vb, vn);
-			free(label);
-		}
-	}
-}
-
-static void diff_setups(const struct compare_opts *o, const struct rf_result *b,
-			const struct rf_result *n, struct lines *blocking,
-			struct lines *notes)
-{
-	size_t i, k;
-
-	for (i = 0; i < ARRAY_SIZE(fields); i++) {
-		const struct jin_value *vb = field_value(b->root, fields[i].path);
-		const struct jin_value *vn = field_value(n->root, fields[i].path);
-		bool block = fields[i].kind == BLOCKING ||
-			     (fields[i].kind == KERNEL && !o->across_kernel);
-		struct strbuf label;
-
-		if (i == PARAMS_FIELD) {
-			diff_params(blocking, b, n, vb, vn);
-			continue;
-		}
-		if (fields[i].kind == KERNEL && o->across_kernel &&
-		    !strcmp(fields[i].path[1], "knobs")) {
-			diff_knobs(b, n, vb, vn, blocking, notes);
-			continue;
-		}
-		sb_init(&label);
-		for (k = 0; k < 4 && fields[i].path[k]; k++)
-			sb_printf(&label, "%s%s", k ? "." : "", fields[i].path[k]);
-		diff_value(block ? blocking : notes, label.buf, vb, vn);
-		sb_free(&label);
-	}
-}
-
 /* "across kernel: 6.1.0-57-amd64 -> 6.12.117+deb12-amd64 (preempt=full)". */
 static void print_across(const struct rf_result *b, const struct rf_result *n)
 {
 	static const char *const rel[4] = { "fingerprint", "kernel", "release" };
 	static const char *const cmd[4] = { "fingerprint", "kernel", "cmdline" };
-	const struct jin_value *rb = field_value(b->root, rel);
-	const struct jin_value *rn = field_value(n->root, rel);
+	const struct jin_value *rb = alike_field(b->root, rel);
+	const struct jin_value *rn = alike_field(n->root, rel);
 	struct strbuf sb;
 
 	sb_init(&sb);
@@ -405,8 +173,8 @@ static void print_across(const struct rf_result *b, const struct rf_result *n)
 	sb_puts(&sb, " -> ");
 	rf_value_text(&sb, rn);
 	if (jin_equal(rb, rn)) {
-		bool same_line = jin_equal(field_value(b->root, cmd),
-					   field_value(n->root, cmd));
+		bool same_line = jin_equal(alike_field(b->root, cmd),
+					   alike_field(n->root, cmd));
 
 		sb_puts(&sb, same_line ? " (the same kernel)" :
 			" (the same kernel, another command line)");
@@ -446,8 +214,9 @@ struct table {
 struct pairs {
 	struct judge_item *items;
 	size_t len, cap;
-	struct lines labels;	/* the point labels the items borrow */
-	struct lines only;	/* "only in base: ..." */
+	struct alike_lines labels;	/* the point labels the items borrow */
+	struct alike_lines only;	/* "only in base: ..." */
+	struct alike_lines forced;	/* points matched though they differ */
 };
 
 /*
@@ -606,28 +375,73 @@ static void compare_point(struct pairs *ps, const struct rf_point *bp,
 			only_in(ps, "new", label, np->phases[i].name, NULL);
 }
 
-/* Points match by all their parameters; each new point is used once. */
-static void compare_points(const struct rf_result *b, const struct rf_result *n,
-			   struct pairs *ps)
+/* "size, type": the parameters whose values differ between a and b. */
+static void params_that_differ(struct strbuf *sb, const struct jin_value *a,
+			       const struct jin_value *b)
+{
+	const struct jin_value *side[2] = { a, b };
+	size_t start = sb->len;
+
+	for (size_t s = 0; s < 2; s++)
+		for (size_t i = 0; jin_is(side[s], JIN_OBJECT) && i < side[s]->u.obj.len; i++) {
+			const struct jin_member *m = &side[s]->u.obj.members[i];
+			const struct jin_value *other = jin_get(side[!s], m->key);
+
+			if ((s == 1 && jin_get(a, m->key)) || jin_equal(m->value, other))
+				continue;	/* alike, or seen from a */
+			sb_printf(sb, "%s%s", sb->len > start ? ", " : "", m->key);
+		}
+}
+
+/*
+ * Points match by all their parameters; each new point is used once.
+ * With --force, a point left over is matched by its swept values alone
+ * (none without a sweep), as its other parameters differ by what was
+ * forced: A.json and D.json, run with another -D size=, still have their
+ * phases compared, and a line says so.
+ */
+static void compare_points(const struct compare_opts *o, const struct rf_result *b,
+			   const struct rf_result *n, struct pairs *ps)
 {
 	bool *used = xcalloc(n->npoints + 1, sizeof(*used));
+	size_t *match = xcalloc(b->npoints + 1, sizeof(*match));
 	struct strbuf label;
 	size_t i, k;
 
-	sb_init(&label);
 	for (i = 0; i < b->npoints; i++) {
-		const struct rf_point *bp = &b->points[i];
-
 		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(bp->params, n->points[k].params))
+			if (!used[k] && jin_equal(b->points[i].params, n->points[k].params))
 				break;
-		if (k < n->npoints) {
+		match[i] = k;
+		if (k < n->npoints)
 			used[k] = true;
-			compare_point(ps, bp, &n->points[k]);
+	}
+	sb_init(&label);
+	for (i = 0; o->force && i < b->npoints; i++) {
+		if (match[i] < n->npoints)
+			continue;
+		for (k = 0; k < n->npoints; k++)
+			if (!used[k] && jin_equal(b->points[i].swept, n->points[k].swept))
+				break;
+		if (k == n->npoints)
+			continue;
+		match[i] = k;
+		used[k] = true;
+		label.len = 0;
+		rf_point_label(&label, &b->points[i]);
+		sb_puts(&label, " compared though its parameters differ (");
+		params_that_differ(&label, b->points[i].params, n->points[k].params);
+		sb_puts(&label, "): phases and metrics matched by name");
+		VEC_PUSH(ps->forced.v, ps->forced.len, ps->forced.cap,
+			 xasprintf("point %s", label.buf));
+	}
+	for (i = 0; i < b->npoints; i++) {
+		if (match[i] < n->npoints) {
+			compare_point(ps, &b->points[i], &n->points[match[i]]);
 			continue;
 		}
 		label.len = 0;
-		rf_point_label(&label, bp);
+		rf_point_label(&label, &b->points[i]);
 		only_in(ps, "base", label.buf, NULL, NULL);
 	}
 	for (k = 0; k < n->npoints; k++) {
@@ -638,6 +452,7 @@ static void compare_points(const struct rf_result *b, const struct rf_result *n,
 		only_in(ps, "new", label.buf, NULL, NULL);
 	}
 	sb_free(&label);
+	free(match);
 	free(used);
 }
 
@@ -713,22 +528,6 @@ static int skipped(const struct rf_result *r)
 	printf("# SKIP nothing to compare: %s was skipped%s%s\n", r->path,
 	       r->skip_reason ? ": " : "", r->skip_reason ? r->skip_reason : "");
 	return COMPARE_EXIT_SKIP;
-}
-
-/* Whether --across kernel would accept what blocks now. */
-static bool only_kernels_differ(const struct compare_opts *o,
-				const struct rf_result *b, const struct rf_result *n)
-{
-	struct compare_opts across = *o;
-	struct lines blocking = { 0 }, notes = { 0 };
-	bool only;
-
-	across.across_kernel = true;
-	diff_setups(&across, b, n, &blocking, &notes);
-	only = blocking.len == 0;
-	lines_free(&blocking);
-	lines_free(&notes);
-	return only;
 }
 
 /*
@@ -832,22 +631,45 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	return COMPARE_EXIT_WORSE;
 }
 
+/*
+ * A comparison that compared nothing must not pass: no metric in both
+ * results (points of other parameters, phases of other names), or none
+ * that --metric chose. It is refused as results measured unlike are.
+ */
+static int compared_nothing(const struct compare_opts *o, const struct pairs *ps)
+{
+	size_t i, chosen = 0;
+
+	for (i = 0; i < ps->len; i++)
+		chosen += judge_chosen(&o->judge, ps->items[i].phase, ps->items[i].b->name);
+	if (!ps->len)
+		fprintf(stderr, "scn: compare: nothing was compared: %s and %s have no metric "
+			"of a point and phase in common%s\n", o->base_path, o->new_path,
+			ps->only.len ? " (the only-in lines say what each has)" : "");
+	else if (!chosen)
+		fprintf(stderr, "scn: compare: nothing was compared: no metric that --metric "
+			"chose is in both %s and %s\n", o->base_path, o->new_path);
+	else
+		return 0;
+	return COMPARE_EXIT_UNLIKE;
+}
+
 static int report(const struct compare_opts *o, const struct rf_result *b,
 		  const struct rf_result *n)
 {
-	struct lines blocking = { 0 }, notes = { 0 };
+	struct alike_lines blocking = { 0 }, notes = { 0 };
 	struct pairs ps = { 0 };
 	struct judge_tally t;
 	size_t i;
 	int rc = 0;
 
-	diff_setups(o, b, n, &blocking, &notes);
+	alike_diff(b, n, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0, &blocking, &notes);
 	if (blocking.len && !o->force) {
 		fprintf(stderr, "scn: compare: %s and %s were not measured alike:\n",
 			o->base_path, o->new_path);
 		for (i = 0; i < blocking.len; i++)
 			fprintf(stderr, "  %s\n", blocking.v[i]);
-		if (!o->across_kernel && only_kernels_differ(o, b, n))
+		if (!o->across_kernel && alike_only_kernels_differ(b, n, 0))
 			fprintf(stderr, "hint: only what their kernels make differ "
 				"differs: --across kernel compares them\n");
 		else
@@ -855,12 +677,15 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		rc = COMPARE_EXIT_UNLIKE;
 		goto out;
 	}
+	compare_points(o, b, n, &ps);
 	print_side("base", b);
 	print_side("new ", n);
 	if (o->across_kernel)
 		print_across(b, n);
 	for (i = 0; i < blocking.len; i++)
 		printf("forced: %s\n", blocking.v[i]);
+	for (i = 0; i < ps.forced.len; i++)
+		printf("forced: %s\n", ps.forced.v[i]);
 	for (i = 0; i < notes.len; i++)
 		printf("note: %s\n", notes.v[i]);
 	if (strcmp(b->status, "pass"))
@@ -868,16 +693,18 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	if (strcmp(n->status, "pass"))
 		printf("note: %s ended with status %s\n", n->path, n->status);
 	putchar('\n');
-	compare_points(b, n, &ps);
 	judge_all(&o->judge, ps.items, ps.len, &t);
 	print_judged(o, &ps);
 	rc = print_verdicts(o, &ps, &t);
+	if (!rc)
+		rc = compared_nothing(o, &ps);
 out:
 	free(ps.items);
-	lines_free(&ps.labels);
-	lines_free(&ps.only);
-	lines_free(&blocking);
-	lines_free(&notes);
+	alike_lines_free(&ps.labels);
+	alike_lines_free(&ps.only);
+	alike_lines_free(&ps.forced);
+	alike_lines_free(&blocking);
+	alike_lines_free(&notes);
 	return rc;
 }
 
@@ -893,14 +720,15 @@ static int load_side(const struct compare_opts *o, struct rf_result *r,
 	int rc = rf_load_for(r, f ? f : list, "compare");
 
 	while (!rc && (f = strtok_r(NULL, ",", &save))) {
-		struct lines blocking = { 0 }, notes = { 0 };
+		struct alike_lines blocking = { 0 }, notes = { 0 };
 		struct rf_result more;
 
 		rc = rf_load_for(&more, f, "compare");
 		if (!rc)
 			rc = skipped(&more);
 		if (!rc) {
-			diff_setups(o, r, &more, &blocking, &notes);
+			alike_diff(r, &more, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0,
+				   &blocking, &notes);
 			if (blocking.len && !o->force) {
 				fprintf(stderr, "scn: compare: %s and %s, of one side, were not measured alike:\n",
 					r->path, f);
@@ -911,8 +739,8 @@ static int load_side(const struct compare_opts *o, struct rf_result *r,
 				rf_pool(r, &more);
 			}
 		}
-		lines_free(&blocking);
-		lines_free(&notes);
+		alike_lines_free(&blocking);
+		alike_lines_free(&notes);
 		rf_free(&more);
 	}
 	free(copy);

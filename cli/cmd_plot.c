@@ -26,12 +26,14 @@
 
 #include "../common/util.h"
 #include "plot.h"
+#include "result_alike.h"
 #include "result_file.h"
 
 #define EXIT_USAGE PLOT_EXIT_USAGE
 #define EXIT_DATAERR PLOT_EXIT_DATAERR
 #define USAGE "usage: scn plot RESULT.json... -o FILE.svg|FILE.png " \
-	      "[--metric M] [--phase P]\n"
+	      "[--metric M] [--phase P]\n" \
+	      "                [--force] [--across kernel]\n"
 
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
@@ -57,6 +59,8 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "metric", required_argument, NULL, 'm' },
 		{ "phase", required_argument, NULL, 'p' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "across", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -75,6 +79,14 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 			break;
 		case 'p':
 			o->phase = optarg;
+			break;
+		case 'F':
+			o->force = true;
+			break;
+		case 'A':
+			if (strcmp(optarg, "kernel"))
+				return usage("--across takes 'kernel', not '%s'", optarg);
+			o->across_kernel = true;
 			break;
 		case 'h':
 			printf(USAGE);
@@ -376,10 +388,10 @@ static int draw_table(struct plot *pl)
 	sb_init(&data);
 	for (r = 0; r < t->nrows; r++) {
 		put_num(&data, x_pos(&x, jin_at(t->row_values, r)));
-		/* The runs' median and spread where the result has them. */
+		/* The runs' mean and spread where the result has them. */
 		for (c = 0; c < t->ncols; c++) {
 			const struct stats_summary *s = t->spread ? &t->spread[r * t->ncols + c] : NULL;
-			double v = s && s->n ? s->median : t->cells[r * t->ncols + c];
+			double v = s && s->n ? s->mean : t->cells[r * t->ncols + c];
 
 			sb_putc(&data, ' ');
 			put_num(&data, v);
@@ -402,8 +414,8 @@ static int draw_table(struct plot *pl)
 	plot_ylabel(pl, t->value, t->unit ? t->unit : "");
 	if (nonneg)
 		sb_puts(&pl->gp, "set yrange [0:*]\n");
-	/* Say what is drawn: a median, and what the bars span. */
-	key = runs > 1 ? xasprintf("%s%smedian of %zu runs, bars min to max",
+	/* Say what is drawn: a mean, and what the bars span. */
+	key = runs > 1 ? xasprintf("%s%smean of %zu runs, bars min to max",
 				   t->cols ? t->cols : "", t->cols ? ": " : "", runs) :
 			 xstrdup(t->cols ? t->cols : "one run");
 	gp_set_text(&pl->gp, "key title", key);
@@ -432,7 +444,7 @@ static int draw_table(struct plot *pl)
 struct series {
 	char *title;
 	struct {
-		double x, median, min, max;
+		double x, mean, min, max;
 	} *pts;
 	size_t n, cap;
 };
@@ -477,7 +489,7 @@ static size_t count_phases_with(const struct plot *pl, const char *metric)
 	return n;
 }
 
-/* A sweep without a table: the metric's median, min to max, against x. */
+/* A sweep without a table: the metric's mean, min to max, against x. */
 static int draw_sweep(struct plot *pl, const char *metric)
 {
 	const struct rf_result *r = pl->r;
@@ -521,7 +533,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			grow_array((void **)&ser[s].pts, &ser[s].cap,
 				   ser[s].n + 1, sizeof(*ser[s].pts));
 			ser[s].pts[ser[s].n].x = x_pos(&x, xv);
-			ser[s].pts[ser[s].n].median = m->sum.median / scale;
+			ser[s].pts[ser[s].n].mean = m->sum.mean / scale;
 			ser[s].pts[ser[s].n].min = m->sum.min / scale;
 			nonneg = nonneg && m->sum.min >= 0;
 			ser[s].pts[ser[s].n].max = m->sum.max / scale;
@@ -541,7 +553,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
 		for (j = 0; j < ser[s].n; j++)
 			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
-				  ser[s].pts[j].x, ser[s].pts[j].median,
+				  ser[s].pts[j].x, ser[s].pts[j].mean,
 				  ser[s].pts[j].min, ser[s].pts[j].max);
 		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
 	}
@@ -552,7 +564,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		plot_ylabel(pl, metric, unit);
 		if (nonneg)
 			sb_puts(&pl->gp, "set yrange [0:*]\n");
-		gp_set_text(&pl->gp, "key title", "median, bars min to max of the runs");
+		gp_set_text(&pl->gp, "key title", "mean, bars min to max of the runs");
 		sb_puts(&pl->gp, "plot ");
 		for (s = 0; s < nser; s++) {
 			sb_puts(&pl->gp, s ? ", \\\n     " : "");
@@ -573,7 +585,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 }
 
 /*
- * No sweep: a bar per phase (the median, min to max) and the samples as
+ * No sweep: a bar per phase (the mean, min to max) and the samples as
  * points. Bars that span two orders of magnitude or more (60k/s beside
  * 49M/s) get a log axis, else the small ones cannot be seen.
  */
@@ -597,10 +609,10 @@ static int draw_bars(struct plot *pl, const char *metric)
 
 		if (!m || !m->sum.n || !plot_phase_selected(pl, ph))
 			continue;
-		sb_printf(&bars, "%zu %.17g %.17g %.17g 0.3\n", nbars, m->sum.median / scale,
+		sb_printf(&bars, "%zu %.17g %.17g %.17g 0.3\n", nbars, m->sum.mean / scale,
 			  m->sum.min / scale, m->sum.max / scale);
-		lo = fmin(lo, m->sum.median);
-		hi = fmax(hi, m->sum.median);
+		lo = fmin(lo, m->sum.mean);
+		hi = fmax(hi, m->sum.mean);
 		bottom = fmin(bottom, m->sum.min / scale);
 		for (j = 0; m->samples && j < m->sum.n; j++) {
 			sb_printf(&samples, "%zu %.17g\n", nbars,
@@ -644,7 +656,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 		sb_puts(&pl->gp, "plot ");
 		gp_data(&pl->gp, pl, "bars.dat");
 		sb_puts(&pl->gp, " using 1:2:3:4:5 with boxerrorbars title "
-			"'median, bars min to max'");
+			"'mean, bars min to max'");
 		if (samples.len) {
 			sb_puts(&pl->gp, ", \\\n     ");
 			gp_data(&pl->gp, pl, "samples.dat");
@@ -860,7 +872,6 @@ static void script_head(struct plot *pl, const char *picture)
 		sb_puts(gp, "set terminal svg size 960,600 dynamic noenhanced "
 			    "font 'Sans,12' background rgb 'white'\n");
 	gp_set_text(gp, "output", path);
-	gp_set_text(gp, "title", *pl->r->name ? pl->r->name : pl->r->path);
 	sb_puts(gp, "set grid\nset key outside right top\n"
 		    "set datafile missing '?'\n");
 	free(path);
@@ -875,9 +886,12 @@ static int draw(struct plot *pl)
 
 	script_head(pl, picture);
 	if (pl->o->nin == 1 && r->has_table && !pl->o->metric && !pl->o->phase) {
+		plot_title(pl, *r->name ? r->name : r->path, NULL);
 		rc = draw_table(pl);
 	} else {
 		rc = pick_metric(pl, &metric);
+		if (!rc)
+			plot_title(pl, *r->name ? r->name : r->path, metric);
 		if (!rc && (pl->o->nin > 1 || plot_wants_groups(pl)))
 			rc = plot_groups(pl, metric);
 		else if (!rc && jin_len(r->points[0].swept))
@@ -891,6 +905,48 @@ static int draw(struct plot *pl)
 		return PLOT_EXIT_CANTCREAT;
 	rc = run_gnuplot(pl);
 	return rc ? rc : deliver(pl, picture);
+}
+
+/*
+ * Results drawn on one axis must have been measured alike, as compare
+ * wants them: a run on this machine's PVM beside one in a TCG test host
+ * measured two machines, and bars side by side would say otherwise. Each
+ * result is held against the first; what blocks compare blocks the plot,
+ * but the scenario's parameters, by which the bars are named. --across
+ * kernel takes what a kernel makes differ, --force everything (the bars
+ * then name their hosts, and the title says so). Returns 0 or
+ * PLOT_EXIT_UNLIKE.
+ */
+static int check_alike(const struct plot_opts *o, const struct rf_result *rs,
+		       bool *unlike)
+{
+	unsigned flags = ALIKE_PARAMS_NOTED | (o->across_kernel ? ALIKE_ACROSS_KERNEL : 0);
+	int rc = 0;
+
+	for (size_t f = 1; f < o->nin && !rc; f++) {
+		struct alike_lines blocking = { 0 }, notes = { 0 };
+
+		alike_diff(&rs[0], &rs[f], flags, &blocking, &notes);
+		*unlike |= blocking.len > 0;
+		if (blocking.len) {
+			fprintf(stderr, "scn: plot: %s and %s were not measured alike%s:\n",
+				o->in[0], o->in[f], o->force ? " (drawn anyway: --force)" : "");
+			for (size_t i = 0; i < blocking.len; i++)
+				fprintf(stderr, "  %s\n", blocking.v[i]);
+		}
+		if (blocking.len && !o->force) {
+			if (!o->across_kernel && alike_only_kernels_differ(&rs[0], &rs[f], flags))
+				fprintf(stderr, "hint: only what their kernels make differ differs: "
+					"--across kernel draws them side by side\n");
+			else
+				fprintf(stderr, "hint: draw each on its own, or --force draws them "
+					"on one axis, the bars named by their hosts\n");
+			rc = PLOT_EXIT_UNLIKE;
+		}
+		alike_lines_free(&blocking);
+		alike_lines_free(&notes);
+	}
+	return rc;
 }
 
 int cmd_plot(int argc, char **argv)
@@ -937,6 +993,8 @@ int cmd_plot(int argc, char **argv)
 			rc = EXIT_DATAERR;
 		}
 	}
+	if (!rc)
+		rc = check_alike(&o, rs, &pl.unlike);
 	if (!rc && !on_path("gnuplot")) {
 		fprintf(stderr, "scn: plot: gnuplot is not installed\n"
 				"hint: apt-get install gnuplot-nox\n");

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_plot: "scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M]
- * [--phase P]" (docs/results.md section 6). Draws results with gnuplot:
- * a sweep's table as one line per column, a sweep over numbers as a
- * metric against the first swept parameter, a sweep over words and
- * several results (kernels, command lines) as grouped bars, a single
- * point as a bar per phase. gnuplot runs by fork and exec on a script in
- * a temporary directory; nothing of the result reaches a shell.
+ * [--phase P] [--force] [--across kernel]" (docs/results.md section 6).
+ * Draws results with gnuplot: a sweep's table as one line per column, a
+ * sweep over numbers as a metric against the first swept parameter, a
+ * sweep over words and several results (kernels, command lines) as
+ * grouped bars, a single point as a bar per phase, each the mean of the
+ * runs, as compare judges them. Several results must have been measured alike as compare wants
+ * them (--force and --across kernel as there). gnuplot runs by fork and
+ * exec on a script in a temporary directory; nothing of the result
+ * reaches a shell.
  */
 #ifndef SCN_CLI_CMD_PLOT_H
 #define SCN_CLI_CMD_PLOT_H
 
 /* Exit codes of plot besides 0, 64 (usage) and 65 (bad result file). */
 #define PLOT_EXIT_FAILED 1		/* gnuplot failed or drew nothing */
+#define PLOT_EXIT_UNLIKE 3		/* results not measured alike, as compare's */
 #define PLOT_EXIT_UNAVAILABLE 69	/* gnuplot is not installed */
 #define PLOT_EXIT_CANTCREAT 73		/* the output cannot be written */
 

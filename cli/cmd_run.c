@@ -367,6 +367,29 @@ int run_check(const struct run_args *a, const struct rt_facts *facts,
 	return 0;
 }
 
+/*
+ * The run's errors and warnings on stderr. A suite's child in KTAP
+ * carries its warnings in its test block ("# warning: ..."), which is the
+ * suite's stdout: on stderr as well, a terminal showed each NUMA warning
+ * twice. Errors stay, with their place and notes: the block has a line.
+ */
+static void print_run_diags(const struct diag *d, const struct run_args *a)
+{
+	bool in_block = a->ktap_test > 0 && a->format == FMT_KTAP, skip = false;
+
+	for (size_t i = 0; i < d->len; i++) {
+		const struct diag_rec *r = &d->recs[i];
+
+		/* A note goes with the record before it. */
+		if (r->level != DIAG_NOTE)
+			skip = in_block && r->level == DIAG_WARNING;
+		if (!skip)
+			diag_print_rec(r, stderr);
+	}
+	if (d->truncated)
+		fprintf(stderr, "scn: too many errors (%u shown), stopping\n", d->nerrors);
+}
+
 static int run_checked(struct ir_program *p, struct source_set *srcs,
 		       const struct run_args *a, struct rt_features *f)
 {
@@ -426,7 +449,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	eo.obs = &rec.obs;
 	rc = exec_program(p, &eo, &d, reason, sizeof(reason));
 	stop_signals(&sig);
-	diag_print(&d, stderr);
+	print_run_diags(&d, a);
 	end.status = outcome(rc, &sig, &end.exit_code);
 	end.skip_reason = rc == EXEC_SKIP || rc == EXEC_BUSY ? reason : NULL;
 	report_write((enum report_format)a->format, out, &meta, &rec, &end);

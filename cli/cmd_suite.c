@@ -96,6 +96,7 @@ struct child {
 	bool result_seen;	/* its KTAP result line came through */
 	enum outcome outcome;
 	char reason[256];
+	unsigned warnings;	/* "# warning:" lines of its KTAP block */
 	double seconds;
 	char json_path[64];	/* --format json: the child's -o file */
 };
@@ -233,6 +234,7 @@ static void ktap_line(struct runner *r, size_t i, char *line)
 			return;
 		if (!strncmp(line, "# SKIP ", 7))
 			snprintf(c->reason, sizeof(c->reason), "%s", line + 7);
+		c->warnings += !strncmp(line, "# warning: ", 11);
 		fprintf(r->out, "%s\n", line);
 	} else if (!strncmp(line, "KTAP version ", 13) ||
 		   !strncmp(line, "TAP version ", 12) || is_plan(line)) {
@@ -979,10 +981,15 @@ static void summary(const struct runner *r, double seconds)
 		const struct child *c = &r->c[i];
 
 		l = label(&r->s->e[i]);
-		fprintf(stderr, "  %-*s  %-11s %8.2fs%s%s\n", (int)w, l,
+		fprintf(stderr, "  %-*s  %-11s %8.2fs%s%s", (int)w, l,
 			outcome_name[c->outcome], c->seconds,
 			c->reason[0] && c->outcome != OUT_PASS ? "  " : "",
 			c->outcome != OUT_PASS ? c->reason : "");
+		/* Its warnings are in its KTAP block alone: say there are some. */
+		if (c->warnings)
+			fprintf(stderr, "  (%u warning%s, in its KTAP)", c->warnings,
+				c->warnings == 1 ? "" : "s");
+		fputc('\n', stderr);
 		free(l);
 	}
 	if (r->signo)

@@ -363,14 +363,18 @@ static int cmd_help(int argc, char **argv)
 		     "  and alike on both sides are left out; --metric judges those named\n"
 		     "  (time, unmerge.time) alone; --summary shows the changes alone.\n"
 		     "  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
-		     "  measured alike (--force compares anyway), 4 a side was skipped,\n"
-		     "  64 usage or a file that cannot be read, 65 a file that is not a\n"
-		     "  scn-result/1 document.");
+		     "  measured alike (--force compares anyway) or nothing compared, 4 a\n"
+		     "  side was skipped, 64 usage or a file that cannot be read, 65 a file\n"
+		     "  that is not a scn-result/1 document.");
 	else if (argc > 1 && !strcmp(argv[1], "plot"))
-		puts("scn plot RESULT.json -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
+		puts("scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
+		     "         [--force] [--across kernel]\n"
 		     "  Draws with gnuplot: a sweep's table, a sweep's metric against the\n"
-		     "  first swept parameter, or a bar per phase. Exit 0, 1 gnuplot failed,\n"
-		     "  64 usage, 65 bad input, 69 gnuplot not installed, 73 cannot write.");
+		     "  first swept parameter, or a bar per phase; several results as grouped\n"
+		     "  bars, each the mean of its runs. Results compare would refuse are\n"
+		     "  refused (--force draws them, --across kernel takes two kernels).\n"
+		     "  Exit 0, 1 gnuplot failed, 3 not measured alike, 64 usage, 65 bad\n"
+		     "  input, 69 gnuplot not installed, 73 cannot write.");
 	else if (argc > 1)
 		return usage_error("no help on '%s'", argv[1]);
 	else

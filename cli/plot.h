@@ -21,12 +21,15 @@ struct plot_opts {
 	const char *out;
 	const char *metric, *phase;
 	bool png;
+	bool force;			/* draw results measured unlike */
+	bool across_kernel;		/* --across kernel, as compare's */
 };
 
 struct plot {
 	const struct plot_opts *o;
 	const struct rf_result *r;	/* the first result */
 	const struct rf_result *rs;	/* all of them, [o->nin] */
+	bool unlike;			/* forced: not measured alike */
 	char dir[256];			/* the temporary directory */
 	struct strbuf gp;		/* the script */
 };
@@ -35,6 +38,12 @@ struct plot {
 void gp_quote(struct strbuf *sb, const char *s);
 /* "set WHAT 'text'" */
 void gp_set_text(struct strbuf *gp, const char *what, const char *text);
+/*
+ * The title: line1, and under it what every result drawn shares (the
+ * kernel, the host, the number of samples behind each mean of metric;
+ * of the table's cells when metric is NULL).
+ */
+void plot_title(struct plot *pl, const char *line1, const char *metric);
 /* A data file of the temporary directory as a quoted gnuplot string. */
 void gp_data(struct strbuf *gp, const struct plot *pl, const char *name);
 /* Writes text to a file of the temporary directory: 0 or -errno (said). */
@@ -51,7 +60,7 @@ void plot_ylabel(struct plot *pl, const char *metric, const char *unit);
 
 /*
  * Grouped bars: a group per phase, a bar per result and sweep point, the
- * median with the spread of the runs (min to max) as error bars, titled
+ * mean with the spread of the runs (min to max) as error bars, titled
  * with what differs between the bars (plot_groups.c).
  */
 int plot_groups(struct plot *pl, const char *metric);

@@ -3,12 +3,14 @@
  * plot_groups: grouped bars (see plot.h). A sweep over words (policy
  * default, local) and results of one scenario on several kernels or
  * command lines are compared phase by phase: a group per phase, a bar
- * per result and point, each the median of the runs with the spread of the
+ * per result and point, each the mean of the runs with the spread of the
  * runs (min to max) as its error bar. The bars are named, and the plot
- * titled, by what differs between them: the kernel's release, words of
- * its command line, the scenario's parameters, the swept values.
+ * titled, by what differs between them: the swept values, the host, the
+ * kernel's release, words of its command line, the scenario's
+ * parameters; the title's second line says what they share.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,29 +89,78 @@ static void params_that_differ(const struct plot *pl, size_t f, struct strbuf *s
 	}
 }
 
+/* Where result r was measured: "test host (tcg, svm)", "machine (pvm)". */
+static void host_of(const struct rf_result *r, struct strbuf *sb)
+{
+	const struct jin_value *th = jin_get(jin_get(r->root, "fingerprint"), "testhost");
+	const char *virt = field(r, "fingerprint", "virt", "kind");
+
+	if (jin_is(th, JIN_OBJECT)) {
+		const char *accel = jin_str(jin_get(th, "accel"));
+
+		sb_printf(sb, "test host (%s%s%s)", accel ? accel : "?", *virt ? ", " : "", virt);
+	} else if (*virt && strcmp(virt, "none")) {
+		sb_printf(sb, "machine (%s)", virt);
+	} else {
+		sb_puts(sb, "machine");
+	}
+}
+
+static bool hosts_differ(const struct plot *pl)
+{
+	struct strbuf a, b;
+	bool d = false;
+
+	sb_init(&a);
+	sb_init(&b);
+	host_of(&pl->rs[0], &a);
+	for (size_t f = 1; f < pl->o->nin && !d; f++) {
+		b.len = 0;
+		host_of(&pl->rs[f], &b);
+		d = strcmp(a.buf, b.buf) != 0;
+	}
+	sb_free(&a);
+	sb_free(&b);
+	return d;
+}
+
+/* Boot options a bar names at most; a whole /proc/cmdline says nothing. */
+#define LABEL_WORDS 3
+
 /* What tells result f from the others, or its file's name. */
 static char *file_label(const struct plot *pl, size_t f)
 {
 	const struct rf_result *r = &pl->rs[f];
 	const char *base = strrchr(r->path, '/');
+	bool other_host = hosts_differ(pl);
 	struct strbuf sb;
 
 	sb_init(&sb);
 	if (pl->o->nin < 2)
 		return sb_steal(&sb);
+	if (other_host)
+		host_of(r, &sb);
 	if (differs(pl, "fingerprint", "kernel", "release"))
-		sb_puts(&sb, field(r, "fingerprint", "kernel", "release"));
-	if (differs(pl, "fingerprint", "kernel", "cmdline")) {
+		sb_printf(&sb, "%s%s", sb.len ? " " : "", field(r, "fingerprint", "kernel", "release"));
+	/* Hosts of other kinds boot otherwise: the host says it then. */
+	if (!other_host && differs(pl, "fingerprint", "kernel", "cmdline")) {
 		const char *line = field(r, "fingerprint", "kernel", "cmdline");
+		size_t shown = 0, more = 0;
 
 		/* The words only some command lines have: preempt=full */
 		for (const char *p = line + strspn(line, " "); *p;
 		     p += strcspn(p, " "), p += strspn(p, " ")) {
 			size_t len = strcspn(p, " ");
 
-			if (!word_everywhere(pl, p, len))
+			if (word_everywhere(pl, p, len))
+				continue;
+			if (shown++ < LABEL_WORDS)
 				sb_printf(&sb, "%s%.*s", sb.len ? " " : "", (int)len, p);
+			else
+				more++;
 		}
+		if (more)
+			sb_printf(&sb, " and %zu more boot option%s", more, more == 1 ? "" : "s");
 	}
 	params_that_differ(pl, f, &sb);
 	/* The one with the fewest boot options, where only those differ. */
@@ -137,12 +188,15 @@ static bool listed(const char *list, const char *w)
 static void what_differs(const struct plot *pl, struct strbuf *sb)
 {
 	const struct jin_value *p0 = params_of(pl, 0);
+	bool other_host = hosts_differ(pl);
 	struct strbuf params;
 
 	sb_init(&params);
+	if (other_host)
+		sb_printf(sb, "%shost", sb->len ? ", " : "");
 	if (differs(pl, "fingerprint", "kernel", "release"))
 		sb_printf(sb, "%skernel", sb->len ? ", " : "");
-	if (differs(pl, "fingerprint", "kernel", "cmdline"))
+	if (!other_host && differs(pl, "fingerprint", "kernel", "cmdline"))
 		sb_printf(sb, "%skernel command line", sb->len ? ", " : "");
 	for (size_t i = 0; pl->o->nin > 1 && p0 && i < p0->u.obj.len; i++)
 		if (!param_everywhere(pl, &p0->u.obj.members[i]))
@@ -216,19 +270,18 @@ int plot_groups(struct plot *pl, const char *metric)
 			struct strbuf label;
 			struct bar bar = { f, i, NULL };
 
+			/* The swept values first: a long host name cannot hide them. */
 			sb_init(&label);
-			sb_puts(&label, fl);
-			if (jin_len(pl->rs[f].points[i].swept)) {
-				if (label.len)
-					sb_putc(&label, ' ');
+			if (jin_len(pl->rs[f].points[i].swept))
 				rf_point_label(&label, &pl->rs[f].points[i]);
-			}
+			if (*fl)
+				sb_printf(&label, "%s%s", label.len ? "; " : "", fl);
 			bar.label = sb_steal(&label);
 			VEC_PUSH(bars, nbars, bcap, bar);
 		}
 		free(fl);
 	}
-	/* A row per group: its name, then median, min and max of each bar. */
+	/* A row per group: its name, then mean, min and max of each bar. */
 	sb_init(&data);
 	for (g = 0; g < ngroups; g++) {
 		/* A column in double quotes, which a name cannot end early. */
@@ -246,7 +299,7 @@ int plot_groups(struct plot *pl, const char *metric)
 				continue;
 			}
 			any = true;
-			sb_printf(&data, " %.17g %.17g %.17g", m->sum.median / scale,
+			sb_printf(&data, " %.17g %.17g %.17g", m->sum.mean / scale,
 				  m->sum.min / scale, m->sum.max / scale);
 			nonneg = nonneg && m->sum.min >= 0;
 		}
@@ -274,13 +327,13 @@ int plot_groups(struct plot *pl, const char *metric)
 			sb_printf(&title, ", across %s", what.buf);
 		sb_free(&what);
 	}
-	gp_set_text(&pl->gp, "title", title.buf);
+	plot_title(pl, title.buf, metric);
 	sb_free(&title);
 	gp_set_text(&pl->gp, "xlabel", "phase");
 	plot_ylabel(pl, metric, unit);
 	/* Names of bars can be long (a release and boot options): below. */
 	sb_puts(&pl->gp, "set key below left Left reverse\n");
-	gp_set_text(&pl->gp, "key title", "each bar: the median of the runs; error bars: min to max");
+	gp_set_text(&pl->gp, "key title", "each bar: the mean of the runs; error bars: min to max");
 	sb_puts(&pl->gp, "set style data histograms\n"
 			 "set style histogram errorbars gap 1 lw 1\n"
 			 "set style fill solid 0.55 border -1\n"
@@ -303,4 +356,65 @@ out:
 	free(bars);
 	free(groups);
 	return rc;
+}
+
+/* The fewest and most samples behind a mean drawn (n 0: none). */
+static void sample_counts(const struct plot *pl, const char *metric, size_t *lo,
+			  size_t *hi)
+{
+	const struct rf_table *t = &pl->r->table;
+
+	*lo = SIZE_MAX;
+	*hi = 0;
+	if (!metric) {
+		for (size_t c = 0; t->spread && c < t->nrows * t->ncols; c++)
+			if (t->spread[c].n) {
+				*lo = t->spread[c].n < *lo ? t->spread[c].n : *lo;
+				*hi = t->spread[c].n > *hi ? t->spread[c].n : *hi;
+			}
+	}
+	for (size_t f = 0; metric && f < pl->o->nin; f++)
+		for (size_t i = 0; i < pl->rs[f].npoints; i++)
+			for (size_t k = 0; k < pl->rs[f].points[i].nphases; k++) {
+				const struct rf_phase *ph = &pl->rs[f].points[i].phases[k];
+				const struct rf_metric *m = rf_find_metric(ph, metric);
+
+				if (!m || !m->sum.n || !plot_phase_selected(pl, ph))
+					continue;
+				*lo = m->sum.n < *lo ? m->sum.n : *lo;
+				*hi = m->sum.n > *hi ? m->sum.n : *hi;
+			}
+	if (!*hi)
+		*lo = 0;
+}
+
+void plot_title(struct plot *pl, const char *line1, const char *metric)
+{
+	struct strbuf ctx;
+	size_t lo, hi;
+
+	sb_init(&ctx);
+	if (!differs(pl, "fingerprint", "kernel", "release") &&
+	    *field(pl->r, "fingerprint", "kernel", "release"))
+		sb_printf(&ctx, "kernel %s", field(pl->r, "fingerprint", "kernel", "release"));
+	if (!hosts_differ(pl)) {
+		sb_puts(&ctx, ctx.len ? ", " : "");
+		host_of(pl->r, &ctx);
+	}
+	sample_counts(pl, metric, &lo, &hi);
+	if (hi == lo && hi)
+		sb_printf(&ctx, "%sn=%zu each", ctx.len ? ", " : "", hi);
+	else if (hi)
+		sb_printf(&ctx, "%sn=%zu to %zu", ctx.len ? ", " : "", lo, hi);
+	if (pl->unlike)
+		sb_printf(&ctx, "%snot measured alike (--force)", ctx.len ? "; " : "");
+	sb_puts(&pl->gp, "set title ");
+	gp_quote(&pl->gp, line1);
+	if (ctx.len) {
+		/* A second line: gnuplot joins strings with '.'. */
+		sb_puts(&pl->gp, " . \"\\n\" . ");
+		gp_quote(&pl->gp, ctx.buf);
+	}
+	sb_putc(&pl->gp, '\n');
+	sb_free(&ctx);
 }

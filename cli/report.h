@@ -89,9 +89,13 @@ char *report_point_name(const struct ir_scenario *sc);
 void report_put_stat(struct strbuf *sb, double v, const char *unit);
 /*
  * "sample 1 of 5 (940ms; median 150ms)" for each outlier of m, joined by
- * ", "; NULL when it has none. The caller frees it.
+ * ", "; NULL when it has none. A phase inside "repeat K" has K samples a
+ * run (runs: the point's measured runs): "sample 1 of 6 (run 1,
+ * iteration 1 of 3: 940ms; median 150ms)". The caller frees it.
  */
-char *report_outliers(const struct rec_metric *m);
+char *report_outliers(const struct rec_metric *m, unsigned runs);
+/* Samples a run gives m: K for a phase inside "repeat K", else 1. */
+size_t report_per_run(const struct rec_metric *m, unsigned runs);
 /* The metrics a person reads first (time, rate, uffd latency). */
 bool report_headline(const struct rec_metric *m);
 

@@ -217,7 +217,8 @@ static void json_table(struct json_out *j, const struct record *rec)
 	jo_kv_string_or_null(j, "cols", t->cols);
 	jo_kv_string_or_null(j, "value", t->value_text);
 	/* The unit the cells are in: what a plot's axis says. */
-	jo_kv_string_or_null(j, "unit", t->value->type == VT_DURATION ? "s" :
+	jo_kv_string_or_null(j, "unit", t->unit ? t->unit :
+				     t->value->type == VT_DURATION ? "s" :
 				     t->value->type == VT_SIZE ? "B" : NULL);
 	jo_key(j, "row_values");
 	jo_array_inline(j);

@@ -196,8 +196,14 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit)
 	}
 }
 
-char *report_outliers(const struct rec_metric *m)
+size_t report_per_run(const struct rec_metric *m, unsigned runs)
 {
+	return runs && m->n > runs && m->n % runs == 0 ? m->n / runs : 1;
+}
+
+char *report_outliers(const struct rec_metric *m, unsigned runs)
+{
+	size_t k = report_per_run(m, runs);
 	struct strbuf sb;
 
 	if (!m->noutliers)
@@ -207,6 +213,8 @@ char *report_outliers(const struct rec_metric *m)
 		if (!m->outlier[i])
 			continue;
 		sb_printf(&sb, "%ssample %zu of %zu (", sb.len ? ", " : "", i + 1, m->n);
+		if (k > 1)
+			sb_printf(&sb, "run %zu, iteration %zu of %zu: ", i / k + 1, i % k + 1, k);
 		report_put_stat(&sb, m->samples[i], m->unit);
 		sb_puts(&sb, "; median ");
 		report_put_stat(&sb, m->sum.median, m->unit);
@@ -232,23 +240,45 @@ static void each_metric(const struct record *rec,
 	}
 }
 
-static void print_outlier(const char *point, const char *phase,
-			  const struct rec_metric *x, void *ctx)
+/*
+ * What a first sample far off is. --warmup drops whole runs: it helps a
+ * first run, not the first iteration of a phase inside "repeat", which
+ * each run has again (dirty_log.scn's iteration 1 before it was a phase
+ * of its own).
+ */
+static const char *first_note(const struct rec_metric *x, unsigned runs)
 {
-	char *which = report_outliers(x);
+	size_t k = report_per_run(x, runs);
 
-	if (!which)
-		return;
-	fprintf(ctx, "outlier: %s%s%s %s: %s, far from the others%s\n",
-		point, point[0] ? " " : "", phase, x->name, which,
-		x->outlier[0] ? " (the first: --warmup N drops first runs)" : "");
-	free(which);
+	if (k == 1)
+		return x->outlier[0] ? " (the first: --warmup N drops first runs)" : "";
+	for (size_t i = 0; i < x->n; i += k)
+		if (x->outlier[i])
+			return " (an iteration 1 of the phase's repeat: --warmup drops whole runs, "
+			       "not it; an iteration unlike the others wants a phase of its own)";
+	return "";
 }
 
 /* A line per metric with outliers, under the summary. */
 static void print_outliers(FILE *out, const struct record *rec)
 {
-	each_metric(rec, print_outlier, out);
+	for (size_t i = 0; i < rec->p->npoints; i++) {
+		const struct rec_point *pt = &rec->points[i];
+		char *point = report_point_name(&rec->p->points[i]);
+
+		for (size_t k = 0; k < pt->nphases; k++)
+			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
+				const struct rec_metric *x = &pt->phases[k].metrics[m];
+				char *which = report_outliers(x, pt->runs);
+
+				if (which)
+					fprintf(out, "outlier: %s%s%s %s: %s, far from the others%s\n",
+						point, point[0] ? " " : "", pt->phases[k].name,
+						x->name, which, first_note(x, pt->runs));
+				free(which);
+			}
+		free(point);
+	}
 }
 
 bool report_headline(const struct rec_metric *m)

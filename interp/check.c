@@ -310,13 +310,20 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 
 		collect(&C->stmts, AST_TABLE, t, &n, 1);
 		if (n) {
-			const struct ast *v = NULL;
+			const struct ast *v = NULL, *u = NULL;
 			size_t k;
 
-			for (k = 0; k < t[0]->kids.len; k++)
-				if (t[0]->kids.v[k]->kind == AST_ATTR &&
-				    !strcmp(t[0]->kids.v[k]->name, "value"))
-					v = t[0]->kids.v[k]->a;
+			for (k = 0; k < t[0]->kids.len; k++) {
+				const struct ast *a = t[0]->kids.v[k];
+
+				if (a->kind == AST_ATTR && !strcmp(a->name, "value"))
+					v = a->a;
+				if (a->kind == AST_ATTR && !strcmp(a->name, "unit"))
+					u = a->a;
+			}
+			/* A unit of the scenario's words: one for every point. */
+			if (u && !C->prog->table->unit)
+				want_string(&L, u, "unit", &C->prog->table->unit);
 			if (v) {
 				sc->table_value = lower_expr(&L, v, EXPR_DYNAMIC);
 				if (!C->prog->table->value) {
@@ -346,7 +353,7 @@ static void facts_only(struct checker *C, struct lower *L, struct ir_scenario *s
 static void read_table(struct checker *C, const struct ast *t)
 {
 	struct ir_table *tab = arena_alloc(&C->prog->arena, sizeof(*tab));
-	static const char *const keys[] = { "rows", "cols", "value", NULL };
+	static const char *const keys[] = { "rows", "cols", "value", "unit", NULL };
 	size_t k, s;
 
 	tab->loc = t->loc;
@@ -355,10 +362,11 @@ static void read_table(struct checker *C, const struct ast *t)
 		const char *name = a->kind == AST_ATTR && a->a->kind == AST_NAME ?
 					   a->a->name : NULL;
 
-		if (a->kind == AST_ATTR && !strcmp(a->name, "value"))
-			continue;
+		if (a->kind == AST_ATTR && (!strcmp(a->name, "value") ||
+					    !strcmp(a->name, "unit")))
+			continue;	/* read where the value is lowered */
 		if (a->kind != AST_ATTR || words_index(keys, a->name) < 0) {
-			diag_error(C->d, a->loc, "table takes rows=, cols= and value=");
+			diag_error(C->d, a->loc, "table takes rows=, cols=, value= and unit=");
 			continue;
 		}
 		if (!name) {

@@ -243,6 +243,7 @@ void guest_phase_begin(struct run *r)
 	gp->signals = 0;
 	gp->latency = false;
 	gp->dirty = 0;
+	gp->dirty_got = false;
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		struct run_vm *v = &r->vms[i];
 
@@ -449,13 +450,31 @@ static void series_set(struct phase_result *pr, const char *name,
 /* Per-vCPU series up to this many vCPUs: more would drown the files. */
 #define SERIES_VCPUS 64
 
+/* A vCPU's latency percentiles in the result files. */
+static const struct {
+	const char *name;
+	enum metric metric;
+} lat_series[] = {
+	{ "lat.p50", METRIC_LAT_P50 }, { "lat.p90", METRIC_LAT_P90 },
+	{ "lat.p99", METRIC_LAT_P99 }, { "lat.max", METRIC_LAT_MAX },
+};
+
+/* The guest's counter frequency: the first VM's (they share the TSC). */
+static uint64_t counter_hz(const struct run *r)
+{
+	for (size_t i = 0; i < r->sc->nvms; i++)
+		if (r->vms[i].vm)
+			return rt_vm_counter_hz(r->vms[i].vm);
+	return 0;
+}
+
 void guest_phase_series(struct run *r, struct phase_result *pr)
 {
 	static const char *const fx[RT_FX__COUNT] = {
 		"fault_exits.efault", "fault_exits.memory_fault", "fault_exits.mmio" };
 	const struct guest_phase *gp = &r->gp;
 	char name[RT_STAT_NAME + 32];
-	uint64_t ring_full = 0;
+	uint64_t ring_full = 0, hz = counter_hz(r);
 	bool ring = false;
 
 	for (size_t s = 0; s < pr->kvm.n; s++) {
@@ -484,6 +503,16 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		series_set(pr, name, "faults", (double)a->faults);
 		snprintf(name, sizeof(name), "vcpu[%d].exits", i);
 		series_set(pr, name, "exits", (double)a->exits);
+		/* Each vCPU's percentiles, from its own histogram (seed 002). */
+		if (gp->latency) {
+			double m[METRIC__COUNT] = { 0 };
+
+			lat_metrics(m, a->lat, hz);
+			for (size_t q = 0; q < ARRAY_SIZE(lat_series); q++) {
+				snprintf(name, sizeof(name), "vcpu[%d].%s", i, lat_series[q].name);
+				series_set(pr, name, "s", m[lat_series[q].metric] / 1e9);
+			}
+		}
 		if (!ring)
 			continue;
 		snprintf(name, sizeof(name), "vcpu[%d].dirty_ring_full", i);
@@ -523,6 +552,7 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 			hz = rt_vm_counter_hz(rv->vm);
 	}
 	c->dirty = gp->dirty;
+	pr->dirty_logged |= gp->dirty_got;
 	kvm_result(r, pr);
 	if (!gp->vcpus)
 		return;
@@ -721,6 +751,7 @@ static int dirty_log(struct run *r, const struct ir_op *op, struct rt_err *err)
 	if (!rc && op->dirtylog.op == DIRTYLOG_GET) {
 		pthread_mutex_lock(&r->lock);
 		r->gp.dirty = (int64_t)pages;
+		r->gp.dirty_got = true;
 		pthread_mutex_unlock(&r->lock);
 	}
 	return rc;

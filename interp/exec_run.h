@@ -80,6 +80,7 @@ struct guest_phase {
 	uint64_t signals;		/* exits the guest program spoke by */
 	bool latency;			/* a job timed its accesses */
 	int64_t dirty;			/* pages the last dirty log get found */
+	bool dirty_got;			/* a dirty log get ran: dirty is a count */
 };
 
 /* A VM of the run, and what the current phase has seen of it. */

@@ -477,6 +477,7 @@ struct ir_table {
 	const char *rows, *cols;	/* swept parameters; cols may be NULL */
 	struct ir_expr *value;
 	const char *value_text;
+	const char *unit;		/* unit="..." as given, or NULL */
 };
 
 /* A checked file: its sweeps and one scenario per point, row-major. */

@@ -640,8 +640,11 @@ void plan_render(struct strbuf *sb, const struct ir_program *p,
 			sb_printf(sb, "table: rows=%s", p->table->rows);
 			if (p->table->cols)
 				sb_printf(sb, " cols=%s", p->table->cols);
-			sb_printf(sb, " value=%s\n", p->table->value_text ?
+			sb_printf(sb, " value=%s", p->table->value_text ?
 				  p->table->value_text : "");
+			if (p->table->unit)
+				sb_printf(sb, " unit=\"%s\"", p->table->unit);
+			sb_putc(sb, '\n');
 		}
 	}
 	for (i = 0; i < p->npoints; i++) {

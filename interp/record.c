@@ -7,6 +7,9 @@
 #include "record.h"
 #include "results.h"
 
+/* A metric of phases that got a dirty log, whatever it found. */
+#define NEEDS_DIRTY_LOG (-2)
+
 /* The metrics a result has, where exec keeps them, and which way is better. */
 static const struct metric_source {
 	const char *name, *unit;
@@ -14,7 +17,7 @@ static const struct metric_source {
 	bool uffd;		/* from the uffd statistics, not the phase's */
 	int index;		/* enum metric or enum uffd_stat */
 	double scale;		/* to the unit: ns to s */
-	int needs;		/* -1: always; else a metric that must not be all 0 */
+	int needs;		/* -1: always; NEEDS_DIRTY_LOG; else a metric not all 0 */
 } metric_sources[] = {
 	{ "time", "s", REC_LOWER, false, METRIC_SECONDS, 1, -1 },
 	/* Pages per second of a phase that touched no page says nothing. */
@@ -29,7 +32,8 @@ static const struct metric_source {
 	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
 	/* Not a result but a confounder: threads waiting for a CPU. */
 	{ "runq", "threads", REC_NEUTRAL, false, METRIC_RUNQ, 1, -1 },
-	{ "dirty", "pages", REC_NEUTRAL, false, METRIC_DIRTY, 1, METRIC_DIRTY },
+	/* A get that found no page found 0: a result like any other count. */
+	{ "dirty", "pages", REC_NEUTRAL, false, METRIC_DIRTY, 1, NEEDS_DIRTY_LOG },
 	/* A guest job's own timing of its accesses (latency), where it had one. */
 	{ "lat.p50", "s", REC_LOWER, false, METRIC_LAT_P50, 1e-9, METRIC_LAT_MAX },
 	{ "lat.p90", "s", REC_LOWER, false, METRIC_LAT_P90, 1e-9, METRIC_LAT_MAX },
@@ -114,6 +118,8 @@ static size_t fill_metrics(struct rec_metric *out, const struct phase_result *pr
 		if (!runs)
 			continue;
 		if (s->needs >= 0 && !any_nonzero(pr, s->needs, last_only ? runs - 1 : 0, runs))
+			continue;
+		if (s->needs == NEEDS_DIRTY_LOG && !pr->dirty_logged)
 			continue;
 		fill_metric(&out[n++], s, pr, last_only ? runs - 1 : 0, runs);
 	}

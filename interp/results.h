@@ -87,6 +87,7 @@ struct phase_result {
 	double *uffd_samples[USTAT__COUNT];
 	size_t uffd_runs, uffd_cap;
 	bool failed;				/* a run of it failed */
+	bool dirty_logged;			/* a run got a dirty log: 0 pages is a result */
 	/* Per vCPU, where guest work ran: [metric][run * nvcpu + vcpu] */
 	size_t nvcpu;
 	double *vcpu_samples[METRIC__COUNT];

@@ -4,7 +4,8 @@
 
     report.py 000 RESULT.json...   NUMA balancing per kernel, policy, phase
     report.py 002 RESULT.json...   mmu_stress, -EFAULT once and forever, side
-                                   by side per host; the ro phase's latency
+                                   by side per host; the ro phase's latency,
+                                   of all vCPUs and of each
     report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
 
 A result that was skipped is a row that says why. Nothing here measures:
@@ -118,8 +119,12 @@ def seed002(results):
                          for n in ("run1", "reset", "run2", "ro", "rw")])
             ro = phase(pt, "ro") or {}
             ms = ro.get("metrics") or {}
-            vcpus = sorted({k.split("]")[0] + "]" for k in ms if k.startswith("vcpu[")})
-            for v in vcpus or [""]:
+            # The phase's percentiles (every vCPU's accesses together),
+            # then each vCPU's own (vcpu[i].lat.*), where the result has them.
+            vcpus = sorted({k.split("]")[0] + "]" for k in ms
+                            if k.startswith("vcpu[") and ".lat." in k},
+                           key=lambda v: int(v[5:-1]))
+            for v in [""] + vcpus:
                 pre = v + "." if v else ""
                 got = [metric(ro, pre + "lat." + s) for s in ("p50", "p90", "p99", "max")]
                 if all(g is None for g in got):
@@ -129,11 +134,11 @@ def seed002(results):
     table(rows)
     print()
     if lat:
-        print("the ro phase: each vCPU's access latency (guest TSC), p50 / p90 / p99 / max")
+        print("the ro phase's access latency (guest TSC), all vCPUs and each, p50 / p90 / p99 / max")
+        print("(the upper bound of a log2 bucket of cycles: a histogram's resolution)")
         table([["host", "efault", "vcpu", "p50", "p90", "p99", "max"]] + lat)
     else:
-        print("the ro phase's access latency: not in these results (run with -D latency=yes")
-        print("on a build whose results carry lat.p50 ... lat.max)")
+        print("the ro phase's access latency: not in these results (run with -D latency=yes)")
 
 
 def seed003(results):

@@ -84,6 +84,21 @@ EOF
 out "overlapping vCPUs on one uffd: each page resolved and counted once" 0 \
 	"^1024 2048 1024 1024 1024$" "$TMP/overlap.scn"
 
+# demand_paging.scn: the selftest's three lines as it prints them, and
+# scn's own line, which names its count a count and its rate a rate.
+out "demand_paging.scn with overlapping vCPUs" 0 "" scenarios/demand_paging.scn \
+	-D per_vcpu=2M -D overlap=yes
+T='	'
+if grep -Eq "^Total guest execution time:$T[0-9]+\.[0-9]{9}s$" "$TMP/out" &&
+	grep -Eq "^Per-vcpu demand paging rate:$T[0-9]+\.[0-9]{6} pgs/sec/vcpu$" "$TMP/out" &&
+	grep -Eq "^Overall demand paging rate:$T[0-9]+\.[0-9]{6} pgs/sec$" "$TMP/out" &&
+	grep -Eq "^scn: distinct pages paged in:${T}1024 pages, [0-9]+\.[0-9]{6} pgs/sec$" "$TMP/out" &&
+	! grep -q "^Distinct pages paged in:" "$TMP/out"; then
+	ok "demand_paging.scn: the selftest's lines exactly, and scn's distinct pages as a count and a rate"
+else
+	fail "demand_paging.scn: the selftest's lines and scn's" "$(head -c 600 "$TMP/out")"
+fi
+
 # --- aliased memslots: the backing's pages fault once, through any slot --
 scn alias <<'EOF'
 backing mem type=memfd size=2M fill=0x33

@@ -92,6 +92,18 @@ grep -q "warning: memory.reclaim" "$TMP/out" ||
 	fail "memory.reclaim that reclaims less than asked: a warning" "$(head -c 400 "$TMP/out")"
 grep -q "warning: memory.reclaim" "$TMP/out" &&
 	ok "memory.reclaim that reclaims less than asked (no swap for anon): a warning"
+# The same in a suite: the warning is in the scenario's KTAP block, once
+# in all the suite prints (it came on stderr as well), and the summary
+# says there is one.
+echo "$TMP/high.scn" >"$TMP/high.suite"
+"$SCN" run -q --state-dir "$STATE" "$TMP/high.suite" >"$TMP/sout" 2>"$TMP/serr"
+n=$(cat "$TMP/sout" "$TMP/serr" | grep -c "memory.reclaim: the kernel reclaimed less")
+if [ "$n" = 1 ] && grep -q "^# warning: .*memory.reclaim: the kernel reclaimed less" "$TMP/sout" &&
+	grep -q "high  *pass .*(1 warning, in its KTAP)$" "$TMP/serr"; then
+	ok "a suite prints a scenario's warning once, in its KTAP block, and counts it in the summary"
+else
+	fail "a suite prints a scenario's warning once" "$n times: $(cat "$TMP/sout" "$TMP/serr" | grep -e warning -e high | head -c 600)"
+fi
 
 # --- memory.max below what the scenario maps, without swap: refused ------
 scn oom <<'SCN'

@@ -257,6 +257,50 @@ run bad-alpha --alpha 1.5 "$R/base.json" "$R/same.json" &&
 run unknown-option --frob "$R/base.json" "$R/same.json" &&
 	expect "an unknown option: exit 64" 64 "2>unknown or incomplete option '--frob'"
 
+# --- a comparison that compares nothing does not pass ---------------------
+# other-size: base.json as if run with another -D size= (a parameter that
+# is not swept); renamed: that, with phases of other names; apart: a
+# sweep whose values base's sweep never took.
+python3 - "$R" "$TMP" <<'PY'
+import json, sys
+r, tmp = sys.argv[1], sys.argv[2]
+d = json.load(open(r + "/base.json"))
+d["scenario"]["params"]["size"] *= 2
+for p in d["points"]:
+    p["params"]["size"] = d["scenario"]["params"]["size"]
+json.dump(d, open(tmp + "/other-size.json", "w"), indent=1)
+for p in d["points"]:
+    for ph in p["phases"]:
+        ph["name"] += "_x"
+json.dump(d, open(tmp + "/renamed.json", "w"), indent=1)
+s = json.load(open(r + "/sweep-base.json"))
+for p in s["points"]:
+    p["params"]["readers"] += 1000
+    p["swept"]["readers"] += 1000
+json.dump(s, open(tmp + "/apart.json", "w"), indent=1)
+PY
+run other-size --fail-over 10% "$R/base.json" "$TMP/other-size.json" &&
+	expect "another -D size=: refused, exit 3" 3 \
+		'2>^  scenario\.params\.size: 104857600 -> 209715200$'
+run other-size-force --force --fail-over 10% "$R/base.json" "$TMP/other-size.json" &&
+	expect "--force across another size: the points matched by phases, saying so, exit 0" 0 \
+		'^forced: scenario\.params\.size: 104857600 -> 209715200$' \
+		'^forced: point - compared though its parameters differ \(size\): phases and metrics matched by name$' \
+		"^-${S}unmerge${S}time${S}ms${S}5/5${S}180\.2±1\.9${S}180\.2±1\.9${S}" "^4 compared: "
+refute "--force across another size: no point is left unmatched" "^only in"
+run renamed --force --fail-over 10% "$R/base.json" "$TMP/renamed.json" &&
+	expect "no phase in common: nothing compared, refused with exit 3 even with --force" 3 \
+		"^no metric in common$" "^only in new: point -, phase unmerge_x$" \
+		"2>^scn: compare: nothing was compared: .*base\.json and .*renamed\.json have no metric of a point and phase in common"
+run apart "$R/sweep-base.json" "$TMP/apart.json" &&
+	expect "sweeps with no value in common: nothing compared, exit 3" 3 \
+		"^only in base: point readers=1,wait=poll$" "2>^scn: compare: nothing was compared"
+run apart-force --force "$R/sweep-base.json" "$TMP/apart.json" &&
+	expect "--force never matches points of other swept values" 3 "2>nothing was compared"
+run metric-none --metric nope --fail-over 10% "$R/base.json" "$R/regress.json" &&
+	expect "--metric naming no metric of the results: nothing judged, exit 3" 3 \
+		"2>^scn: compare: nothing was compared: no metric that --metric chose is in both "
+
 # --- many metrics, the bar, --metric, --summary --------------------------
 # mk NAME PHASES SPEC...: a copy of base.json with PHASES phases "pN",
 # each with one "time" metric; pN's samples are base's unmerge times

@@ -220,6 +220,59 @@ if [ $rc = 1 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx 'not ok 1 fai
 else
 	fail "ktap: fail" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
 fi
+# A reader that counts leaves (kunit.py parse) must see the failure: the
+# top-level expect is a leaf of its own, not ok, beside phase t's ok.
+# leaves FILE: "PASSED FAILED" over the leaves (result lines with no
+# deeper result lines since the one before at their depth or above).
+leaves() {
+	python3 - "$1" <<'PY'
+import re, sys
+res = []
+for line in open(sys.argv[1]):
+    m = re.match(r"^( *)(not ok|ok) \d+ ", line)
+    if m:
+        res.append((len(m.group(1)), m.group(2) == "ok" and "# SKIP" not in line))
+passed = failed = 0
+for i, (depth, good) in enumerate(res):
+    if i > 0 and res[i - 1][0] > depth:
+        continue        # a parent: its subtests came before it
+    passed += good
+    failed += not good
+print(passed, failed)
+PY
+}
+if grep -qx '  not ok 2 top-level' "$TMP/k" && [ "$(leaves "$TMP/k")" = "1 1" ]; then
+	ok "ktap: a failed top-level expect is a failed leaf (top-level) a leaf counter sees"
+else
+	fail "ktap: a failed top-level expect is a failed leaf" "leaves $(leaves "$TMP/k"): $(cat "$TMP/k")"
+fi
+if [ -n "${KUNIT_PY:-}" ]; then
+	python3 "$KUNIT_PY" parse "$TMP/k" >"$TMP/kp" 2>&1
+	rc=$?
+	[ $rc != 0 ] && grep -q "failed: 1" "$TMP/kp" &&
+		ok "ktap: kunit.py parse (KUNIT_PY) counts the failure, exit $rc" ||
+		fail "ktap: kunit.py parse (KUNIT_PY) counts the failure" "exit $rc: $(tail -3 "$TMP/kp")"
+fi
+sed -i 's/^expect t.pages == 1$/expect t.pages == 1024/' "$TMP/fails.scn"
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/fails.scn" >"$TMP/k" 2>/dev/null
+rc=$?
+if [ $rc = 0 ] && $KTAP_CHECK "$TMP/k" >"$TMP/kc" 2>&1 && grep -qx '  1\.\.2' "$TMP/k" &&
+	grep -qx '  ok 2 top-level' "$TMP/k" && [ "$(leaves "$TMP/k")" = "2 0" ]; then
+	ok "ktap: top-level expects that hold are an ok leaf: the same plan whether they hold or not"
+else
+	fail "ktap: top-level expects that hold" "exit $rc; $(cat "$TMP/kc") $(cat "$TMP/k")"
+fi
+cat >"$TMP/nofail.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+backing a type=anon size=4M
+phase t { host write a }
+SCN
+"$SCN" run --state-dir "$STATE" -q --format ktap "$TMP/nofail.scn" >"$TMP/k" 2>/dev/null
+if grep -qx '  1\.\.1' "$TMP/k" && ! grep -q top-level "$TMP/k"; then
+	ok "ktap: a scenario without top-level expects has its phases alone"
+else
+	fail "ktap: a scenario without top-level expects has its phases alone" "$(cat "$TMP/k")"
+fi
 
 # A requirement no machine meets (a thousand NUMA nodes), so that the
 # SKIP path runs on every kind of machine.
@@ -269,6 +322,18 @@ if grep -qE "^outlier: w time: sample 1 of 5 \(1\.[0-9]+s; median [0-9.]+ms\)(, 
 	ok "a first run far slower is marked an outlier: text, JSON (outliers [0, ...]) and KTAP"
 else
 	fail "outliers" "json: $out; text: $(cat "$TMP/text"); ktap: $(grep outlier "$TMP/k")"
+fi
+# A phase inside "repeat 4" whose iteration 1 is slow in every run (as
+# dirty_log.scn's was): the samples are named by run and iteration, and
+# the note does not offer --warmup, which drops whole runs, not iteration 1.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nrepeat 4 { phase w { host exec "n=$(cat %s/count 2>/dev/null || echo 0); echo $((n + 1)) >%s/count; if [ $((n %% 4)) = 0 ]; then sleep 0.3; else sleep 0.01; fi" } }\n' "$TMP" "$TMP" >"$TMP/iter.scn"
+rm -f "$TMP/count"
+"$SCN" run --state-dir "$STATE" -q --repeat 2 --warmup 0 "$TMP/iter.scn" >"$TMP/text" 2>/dev/null
+if grep -qE "^outlier: w time: sample 1 of 8 \(run 1, iteration 1 of 4: [0-9.]+ms; median [0-9.]+ms\), (.*, )?sample 5 of 8 \(run 2, iteration 1 of 4: .*, far from the others \(an iteration 1 of the phase's repeat: --warmup drops whole runs, not it; an iteration unlike the others wants a phase of its own\)$" "$TMP/text" &&
+	! grep -q -- "--warmup N drops first runs" "$TMP/text"; then
+	ok "an outlier at iteration 1 of a repeat is named by run and iteration, without offering --warmup"
+else
+	fail "an outlier at iteration 1 of a repeat" "$(grep outlier "$TMP/text")"
 fi
 rm -f "$TMP/mark"
 "$SCN" run --state-dir "$STATE" -q --repeat 5 --format json -o "$TMP/warm.json" "$TMP/first.scn" 2>/dev/null

@@ -126,9 +126,12 @@ run bars "$R/base.json" -o "$TMP/bars.svg" &&
 		"fill" "unmerge" "samples" "rate (pages/s)"
 run bars-time "$R/base.json" --metric time --phase unmerge -o "$TMP/time.svg" &&
 	drawn "--metric time --phase unmerge, in ms" "$TMP/time.svg" "time (ms)" "unmerge"
-run bars-median "$R/base.json" -o "$TMP/bars.svg" &&
-	drawn "bars say what they draw: the median, min to max" "$TMP/bars.svg" \
-		"median, bars min to max"
+run bars-mean "$R/base.json" -o "$TMP/bars.svg" &&
+	drawn "bars say what they draw: the mean, min to max" "$TMP/bars.svg" \
+		"mean, bars min to max"
+run bars-title "$R/base.json" -o "$TMP/bars.svg" &&
+	drawn "the title says the kernel, the host and the samples behind each bar" \
+		"$TMP/bars.svg" "ksm_unmerge" "kernel 6.1.0-26-amd64, machine, n=5 each"
 # Rates three orders of magnitude apart: a log axis, which the label says.
 python3 - "$R/base.json" "$TMP/apart.json" <<'PY'
 import json, sys
@@ -142,10 +145,17 @@ run bars-log "$TMP/apart.json" -o "$TMP/apart.svg" &&
 		"rate (pages/s, log scale)"
 # A sweep's table with the runs' spread: medians, error bars, the unit.
 printf '# SPDX-License-Identifier: GPL-2.0-only\nparam size = 1M\nregion r type=anon size=size\nphase p { host write r }\nsweep size in 1M, 2M, 4M\ntable rows=size value=p.time\n' >"$TMP/tab.scn"
-"$SCN" run -q --repeat 3 --format json -o "$TMP/tab.json" "$TMP/tab.scn" >/dev/null 2>&1
+"$SCN" run -q $WAIT --repeat 3 --format json -o "$TMP/tab.json" "$TMP/tab.scn" >/dev/null 2>&1
 run table-spread "$TMP/tab.json" -o "$TMP/tab.svg" &&
-	drawn "a table of 3 runs a cell: medians with min-max bars, the value's unit" "$TMP/tab.svg" \
-		"median of 3 runs, bars min to max" "p.time (s)"
+	drawn "a table of 3 runs a cell: means with min-max bars, the value's unit" "$TMP/tab.svg" \
+		"mean of 3 runs, bars min to max" "p.time (s)" "n=3 each"
+# A number's unit is the scenario's word for it (table unit=).
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["table"]["unit"] = "pages/s"
+json.dump(d, open(sys.argv[2], "w"))' "$R/sweep-base.json" "$TMP/sweep-unit.json"
+run table-unit "$TMP/sweep-unit.json" -o "$TMP/table-unit.svg" &&
+	drawn "a table's unit= on the y axis" "$TMP/table-unit.svg" "fault.pages / fault.seconds (pages/s)"
 run no-metric "$R/base.json" --metric nope -o "$TMP/x.svg" &&
 	want_rc "an unknown metric: exit 65 with the ones there are" 65 \
 		"has no metric 'nope'; it has: time, rate, pages"
@@ -158,7 +168,7 @@ run kernels "$R/base.json" "$R/kernel.json" -o "$TMP/kernels.svg" &&
 	drawn "two kernels: grouped bars named by release, titled with what differs" \
 		"$TMP/kernels.svg" "ksm_unmerge: rate per phase, across kernel" \
 		"6.1.0-26-amd64" "6.12.0-rc1+" "fill" "unmerge" \
-		"each bar: the median of the runs; error bars: min to max"
+		"each bar: the mean of the runs; error bars: min to max"
 run words "$R/words.json" --metric time -o "$TMP/words.svg" &&
 	drawn "a sweep over words: grouped bars, a bar per point" "$TMP/words.svg" \
 		"numa_policy: time per phase, across mode" "mode=default" \
@@ -173,8 +183,8 @@ run words-two "$TMP/words2.json" --metric time -o "$TMP/words2.svg" &&
 	drawn "two swept words, one a part of the other's name: the title has both" \
 		"$TMP/words2.svg" "numa_policy: time per phase, across modes, mode"
 run kernels-words "$R/words.json" "$R/words.json" --metric time -o "$TMP/kw.svg" &&
-	drawn "the same result twice: bars named by file and point" "$TMP/kw.svg" \
-		"words.json mode=default" "words.json mode=local"
+	drawn "the same result twice: bars named by point and file" "$TMP/kw.svg" \
+		"mode=default; words.json" "mode=local; words.json"
 run kernels-skip "$R/base.json" "$R/skip.json" "$R/kernel.json" -o "$TMP/ks.svg" &&
 	drawn "a skipped result among several is left out, with a note" "$TMP/ks.svg" \
 		"6.1.0-26-amd64" "6.12.0-rc1+" &&
@@ -184,6 +194,98 @@ run kernels-bad "$R/base.json" "$R/malformed.json" -o "$TMP/x.svg" &&
 	want_rc "one bad file of several: exit 65 naming it" 65 "malformed\.json:4:3: unexpected"
 run kernels-none "$R/base.json" "$R/kernel.json" --metric nope -o "$TMP/x.svg" &&
 	want_rc "several files without the metric: exit 65" 65 "has no metric 'nope'"
+
+# Results compare would refuse are not drawn on one axis unless told:
+# words.json as if run on this machine's PVM (local) and in a TCG test
+# host (th, th2: two kernels); two local runs whose boot lines differ
+# in many words (boot-a, boot-b).
+python3 - "$R/words.json" "$TMP" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+tmp = sys.argv[2]
+def write(name, x):
+    json.dump(x, open("%s/%s.json" % (tmp, name), "w"), indent=1)
+loc = copy.deepcopy(d)
+loc["fingerprint"]["virt"]["kind"] = "pvm"
+loc["fingerprint"]["kernel"]["release"] = "6.18.44-fc"
+loc["fingerprint"]["kernel"]["cmdline"] = " ".join("opt%d=%s" % (i, "x" * 20) for i in range(40))
+write("local", loc)
+for name, rel, total in (("th", "6.12.117+deb12-amd64", 2069000000),
+                         ("th2", "6.1.0-57-amd64", 2069798912)):
+    th = copy.deepcopy(d)
+    fp = th["fingerprint"]
+    fp["virt"]["kind"] = "svm"
+    fp["kernel"]["release"] = rel
+    fp["kernel"]["cmdline"] = "console=ttyS0 quiet"
+    fp["memory"]["total"] = total
+    fp["testhost"] = {"spec": "debian", "accel": "tcg", "cpu": "EPYC,+svm", "cpus": 2,
+                      "mem": 2 << 30, "nodes": 1, "qemu": "7.2.22",
+                      "outer": {"kernel": "6.18.44", "cpu": "AMD EPYC", "cpus": 2,
+                                "mem": 25 << 30, "nodes": 1}}
+    write(name, th)
+for name, extra in (("boot-a", ""), ("boot-b", " a=1 b=2 c=3 d=4 e=5")):
+    b = copy.deepcopy(d)
+    b["fingerprint"]["kernel"]["cmdline"] += extra
+    write(name, b)
+PY
+run unlike "$TMP/local.json" "$TMP/th.json" --metric time -o "$TMP/unlike.svg" &&
+	want_rc "a local run beside a test host's: refused, exit 3, as compare refuses them" 3 \
+		"^  fingerprint\.virt\.kind: \"pvm\" -> \"svm\"$"
+grep -q "^hint: draw each on its own, or --force draws them on one axis" "$ERR" &&
+	[ ! -e "$TMP/unlike.svg" ] && ok "refused: a hint, and no picture" ||
+	fail "refused: a hint, and no picture" "$(cat "$ERR")"
+run unlike-force "$TMP/local.json" "$TMP/th.json" --metric time --force -o "$TMP/unlike.svg" &&
+	drawn "--force draws them, each bar named by its point first, then its host and kernel" \
+		"$TMP/unlike.svg" "mode=default; machine (pvm) 6.18.44-fc" \
+		"mode=local; test host (tcg, svm) 6.12.117+deb12-amd64" "across host, kernel, mode" \
+		"n=2 each; not measured alike (--force)"
+if grep -q "opt0=" "$TMP/unlike.svg"; then
+	fail "a host of another kind: its boot line is not the bar's name" "$(grep -o 'opt0=[^<]*' "$TMP/unlike.svg" | head -1)"
+else
+	ok "a host of another kind: its boot line is not the bar's name"
+fi
+run kernels-th "$TMP/th2.json" "$TMP/th.json" --metric time -o "$TMP/x.svg" &&
+	want_rc "two kernels in test hosts: refused without --across kernel" 3 \
+		"^hint: only what their kernels make differ differs: --across kernel draws them"
+run kernels-th-across "$TMP/th2.json" "$TMP/th.json" --metric time --across kernel -o "$TMP/across.svg" &&
+	drawn "--across kernel draws them, the host they share in the title" "$TMP/across.svg" \
+		"test host (tcg, svm), n=2 each" "mode=default; 6.1.0-57-amd64"
+run boot "$TMP/boot-a.json" "$TMP/boot-b.json" --metric time -o "$TMP/boot.svg" &&
+	drawn "boot lines that differ in many words: three named, the rest counted" "$TMP/boot.svg" \
+		"mode=default; a=1 b=2 c=3 and 2 more boot options" "mode=default; default boot options"
+run across-what "$R/words.json" --across cpu -o "$TMP/x.svg" &&
+	want_rc "--across cpu: usage, exit 64" 64 "--across takes 'kernel', not 'cpu'"
+
+# What is drawn is the mean, as compare judges it: gnuplot's data, seen
+# through a gnuplot that keeps it (unmerge's rates 1, 1, 1, 1, 6: mean 2,
+# median 1).
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["points"][0]["phases"][1]["metrics"]["rate"]
+m["samples"] = [1, 1, 1, 1, 6]
+for k in ("min", "median", "mean", "max", "stddev"):
+    m.pop(k, None)
+json.dump(d, open(sys.argv[2], "w"))' "$R/base.json" "$TMP/skewed.json"
+mkdir -p "$TMP/fake-keep" "$TMP/kept"
+cat >"$TMP/fake-keep/gnuplot" <<'SH'
+#!/bin/sh
+cp "$(dirname "$1")"/*.dat "$1" "$KEEP"/
+out=$(sed -n "s/^set output '\(.*\)'$/\1/p" "$1")
+echo '<svg/>' >"$out"
+SH
+chmod +x "$TMP/fake-keep/gnuplot"
+(cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$TMP/skewed.json" --phase unmerge -o "$TMP/skewed.svg" >"$OUT" 2>"$ERR")
+if grep -Eq '^0 2 1 6 ' "$TMP/kept/bars.dat" 2>/dev/null; then
+	ok "a bar is the mean of its samples (2), not their median (1)"
+else
+	fail "a bar is the mean of its samples (2), not their median (1)" "$(cat "$TMP/kept/bars.dat" "$ERR" 2>&1)"
+fi
+(cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$TMP/skewed.json" "$R/kernel.json" --phase unmerge -o "$TMP/skewed.svg" >"$OUT" 2>"$ERR")
+if grep -Eq '^"unmerge" 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null; then
+	ok "a grouped bar is the mean of its samples too"
+else
+	fail "a grouped bar is the mean of its samples too" "$(cat "$TMP/kept/groups.dat" "$ERR" 2>&1)"
+fi
 
 # A title that would be gnuplot or shell code if it were not quoted.
 # The newline in the name becomes a blank.

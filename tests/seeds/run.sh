@@ -84,7 +84,7 @@ fi
 # --- seed 002: -EFAULT once and forever, side by side per host -------------
 results=()
 "$SCN" run -q --format json -o "$TMP/s002-local.json" -D mem=32M -D slot=8M -D vcpus=2 \
-	--sweep efault=once,forever scenarios/mmu_stress.scn >"$TMP/out" 2>&1
+	-D latency=yes --sweep efault=once,forever scenarios/mmu_stress.scn >"$TMP/out" 2>&1
 rc=$?
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
 	[ $rc = 0 ] && ok "seed 002: mmu_stress once and forever on this machine's KVM" ||
@@ -119,6 +119,29 @@ if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
 else
 	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 400 "$TMP/table")"
 fi
+if [[ " ${results[*]} " == *" $TMP/s002.json "* ]]; then
+	grep -Eq '^test host debian:6.12 \(tcg\) +once +all vCPUs +[0-9.]+us' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12 \(tcg\) +forever +vcpu\[1\] +[0-9.]+us' "$TMP/table" &&
+		ok "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" ||
+		fail "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" "$(tail -n 8 "$TMP/table")"
+fi
+# This machine's KVM (PVM here) and the test host's TCG are two machines:
+# seeds/run.sh 002 drew them on one axis, with the local bars named by
+# this machine's whole boot line. Now plot refuses them as compare does.
+if [ ${#results[@]} = 2 ] && grep -q '"status": "pass"' "$TMP/s002-local.json"; then
+	(cd "$TMP" && "$SCN" plot "${results[@]}" --metric time -o s002.svg) >"$TMP/out" 2>&1
+	rc=$?
+	[ $rc = 3 ] && grep -q "were not measured alike" "$TMP/out" && [ ! -e "$TMP/s002.svg" ] &&
+		ok "seed 002: plot refuses this machine's run beside the test host's (exit 3)" ||
+		fail "seed 002: plot refuses this machine's run beside the test host's" "exit $rc: $(head -c 300 "$TMP/out")"
+	if (cd "$TMP" && "$SCN" plot "${results[@]}" --metric time --force -o s002.svg) >"$TMP/out" 2>&1 &&
+		grep -q "efault=once; machine (" "$TMP/s002.svg" &&
+		grep -q "efault=forever; test host (" "$TMP/s002.svg"; then
+		ok "seed 002: --force draws them, each bar named by its efault, then its host"
+	else
+		fail "seed 002: --force draws them, each bar named by its efault and host" "$(head -c 300 "$TMP/out")"
+	fi
+fi
 
 # --- seed 003: MADV_UNMERGEABLE on two kernels, compared --------------------
 have=0
@@ -149,10 +172,15 @@ if [ $have = 2 ]; then
 	else
 		fail "seed 003: compare --across kernel" "exit $rc: $(grep -E 'across|speed' "$TMP/out" | head -3)"
 	fi
-	if (cd "$TMP" && "$SCN" plot "$a" "$b" --metric speed -o s003.svg) >"$TMP/out" 2>&1 &&
+	(cd "$TMP" && "$SCN" plot "$a" "$b" --metric speed -o s003.svg) >"$TMP/out" 2>&1
+	rc=$?
+	[ $rc = 3 ] && grep -q 'hint: .*--across kernel' "$TMP/out" &&
+		ok "seed 003: plot refuses two kernels on one axis without --across kernel (exit 3)" ||
+		fail "seed 003: plot refuses two kernels without --across kernel" "exit $rc: $(head -c 300 "$TMP/out")"
+	if (cd "$TMP" && "$SCN" plot --across kernel "$a" "$b" --metric speed -o s003.svg) >"$TMP/out" 2>&1 &&
 		grep -q "speed per phase, across kernel" "$TMP/s003.svg" &&
-		grep -q "6\.12\." "$TMP/s003.svg"; then
-		ok "seed 003: grouped bars of the two kernels"
+		grep -q "6\.12\." "$TMP/s003.svg" && grep -q "n=5 each" "$TMP/s003.svg"; then
+		ok "seed 003: grouped bars of the two kernels, n in the title"
 	else
 		fail "seed 003: grouped bars of the two kernels" "$(head -c 300 "$TMP/out")"
 	fi

@@ -243,15 +243,23 @@ ph = {p["name"]: p["metrics"] for p in pt["phases"]}
 assert ph["dirty"]["time"]["n"] == 2 and ph["first_dirty"]["time"]["n"] == 1, \
     (ph["dirty"]["time"]["n"], ph["first_dirty"]["time"]["n"])
 faults = lambda m: m.get("delta.kvm.pf_taken", {"mean": 0})["mean"]
-assert faults(ph["dirty"]) >= 1024, faults(ph["dirty"])
-assert faults(ph["first_dirty"]) * 10 < faults(ph["dirty"]), \
-    (faults(ph["first_dirty"]), faults(ph["dirty"]))
+# A host that counts the write-protection faults of iterations 2 and 3
+# as page faults shows iteration 1 without them; one that handles the
+# guest's writes without taking a fault (ring 0 on a PVM host, which
+# emulates them) counts none in any iteration, and says nothing here.
+if faults(ph["dirty"]):
+    assert faults(ph["dirty"]) >= 1024, faults(ph["dirty"])
+    assert faults(ph["first_dirty"]) * 10 < faults(ph["dirty"]), \
+        (faults(ph["first_dirty"]), faults(ph["dirty"]))
+    print("pf_taken tells them apart")
+else:
+    print("this host counts no pf_taken for them")
 lines = pt["output"]
 for i in (1, 2, 3):
     assert any(l.startswith("Iteration %d dirty memory time: " % i) for l in lines), lines
 assert any("KVM_DIRTY_LOG_INITIALLY_SET left unprotected" in l for l in lines), lines
 PY
-	ok "dirty_log.scn: iteration 1 (no write faults: INITIALLY_SET) is first_dirty, the dirty phase iterations 2 and 3"
+	ok "dirty_log.scn: iteration 1 (no write faults: INITIALLY_SET) is first_dirty, the dirty phase iterations 2 and 3 ($(tail -1 "$TMP/py"))"
 else
 	fail "dirty_log.scn: iteration 1 is a phase of its own" "$(tail -n 3 "$TMP/py")"
 fi

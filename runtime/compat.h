@@ -28,6 +28,16 @@
 #include <linux/userfaultfd.h>
 #include <linux/kvm.h>
 
+/*
+ * arm64 maps a vCPU's dirty ring at page 64 of its fd, as x86 does
+ * (6.3+); Debian's arm64 headers of 6.1 predate that and leave the
+ * generic 0, which is kvm_run itself.
+ */
+#if defined(__aarch64__)
+#undef KVM_DIRTY_LOG_PAGE_OFFSET
+#define KVM_DIRTY_LOG_PAGE_OFFSET 64
+#endif
+
 // ---- userfaultfd ----------------------------------------------------------
 
 // /dev/userfaultfd (6.1) hands out a uffd by ioctl where the syscall is

@@ -66,7 +66,7 @@ static int clear(struct rt_vm *vm, int i, bool got, struct rt_err *err)
 
 /* --- the dirty ring --------------------------------------------------- */
 
-int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
+int rt_vm_dirty_ring_enable(struct rt_vm *vm, struct rt_err *err)
 {
 	uint64_t bytes = (uint64_t)vm->cfg.dirty_ring * sizeof(struct kvm_dirty_gfn);
 	struct kvm_enable_cap cap = { .cap = KVM_CAP_DIRTY_LOG_RING,
@@ -96,8 +96,45 @@ int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
 	if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &cap))
 		return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(%s, %llu bytes)",
 				     name, (unsigned long long)bytes);
+	if (ioctl(vm->vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP) > 0) {
+		struct kvm_enable_cap wb = { .cap = KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP };
+
+		if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &wb))
+			return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP)");
+		vm->ring_with_bitmap = true;
+	}
+	return 0;
+}
+
+int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err)
+{
 	/* vCPUs whose ring fills harvest into these before any get. */
 	return bitmaps(vm, err);
+}
+
+/*
+ * With ring and bitmap, KVM logs in the bitmap what no vCPU wrote (on
+ * arm64: the interrupt controller's tables); a get takes both.
+ */
+static int ring_bitmap_get(struct rt_vm *vm, struct rt_err *err)
+{
+	int rc = 0;
+
+	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++) {
+		uint64_t w = slot_words(&vm->slots[i]);
+		uint64_t *b = calloc(w ? w : 1, sizeof(uint64_t));
+		struct kvm_dirty_log log = { .slot = vm->slots[i].id, .dirty_bitmap = b };
+
+		if (!b)
+			return rt_fail(err, -ENOMEM, "out of memory");
+		if (ioctl(vm->vm_fd, KVM_GET_DIRTY_LOG, &log))
+			rc = rt_fail_errno(err, errno, "KVM_GET_DIRTY_LOG(slot %u, beside the ring)",
+					   vm->slots[i].id);
+		for (uint64_t k = 0; k < w && !rc; k++)
+			__atomic_fetch_or(&vm->dirty[i][k], b[k], __ATOMIC_RELAXED);
+		free(b);
+	}
+	return rc;
 }
 
 static size_t ring_bytes(const struct rt_vm *vm)
@@ -205,6 +242,8 @@ static int ring_get(struct rt_vm *vm, uint64_t *pages, struct rt_err *err)
 	rc = reset_rings(vm, err);
 	if (rc > 0)
 		rc = 0;
+	if (!rc && vm->ring_with_bitmap)
+		rc = ring_bitmap_get(vm, err);
 	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++)
 		for (uint64_t k = 0; k < slot_words(&vm->slots[i]); k++)
 			*pages += (uint64_t)__builtin_popcountll(

@@ -32,10 +32,14 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 		    struct rt_err *err);
 
 /*
- * Enables the dirty ring of cfg.dirty_ring entries per vCPU on the VM:
- * after its guest slots, before its first vCPU. Checks the size against
- * what KVM allows.
+ * Enables the dirty ring of cfg.dirty_ring entries per vCPU on the VM,
+ * before its first memslot: checks the size against what KVM allows,
+ * and where KVM offers KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP (arm64) turns
+ * it on too, without which arm64 neither write-protects nor splits a
+ * logged memslot and the ring misses all but a page of each 2M block.
  */
+int rt_vm_dirty_ring_enable(struct rt_vm *vm, struct rt_err *err);
+/* The ring's bitmaps, which vCPUs harvest into: after the guest slots. */
 int rt_vm_dirty_ring_init(struct rt_vm *vm, struct rt_err *err);
 /* Maps vCPU v's ring (if the VM has one); unmap undoes it. */
 int rt_vcpu_dirty_ring_map(struct rt_vcpu *v, struct rt_err *err);

@@ -213,6 +213,9 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 	rc = check_image(vm, err);
 	if (!rc)
 		rc = arch_vm_build(vm, err);
+	/* Ring with bitmap (arm64) must be on before the first memslot. */
+	if (!rc && cfg->dirty_ring)
+		rc = rt_vm_dirty_ring_enable(vm, err);
 	if (rc)
 		goto fail;
 	for (i = 0; i < (uint64_t)cfg->nr_slots && !rc; i++) {

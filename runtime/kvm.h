@@ -87,6 +87,7 @@ struct rt_vm {
 	struct rt_stats_layout vm_stats, vcpu_stats;
 	/* dirty logging (dirtylog.h) */
 	bool dirty_on, dirty_got;	/* logging; the last op was a get */
+	bool ring_with_bitmap;		/* KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP on */
 	/*
 	 * [guest slot]: the last bitmaps got; with a dirty ring, the pages
 	 * harvested since the last get (set atomically, by vCPUs too).

@@ -1,3 +1,0 @@
-build-dev/common/arena.o: common/arena.c common/arena.h common/util.h
-common/arena.h:
-common/util.h:

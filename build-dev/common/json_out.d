@@ -1,2 +1,0 @@
-build-dev/common/json_out.o: common/json_out.c common/json_out.h
-common/json_out.h:

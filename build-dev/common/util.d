@@ -1,2 +1,0 @@
-build-dev/common/util.o: common/util.c common/util.h
-common/util.h:

@@ -1,1 +1,0 @@
-build-dev/gen/guest_image.o: build-dev/gen/guest_image.c

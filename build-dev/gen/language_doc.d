@@ -1,1 +1,0 @@
-build-dev/gen/language_doc.o: build-dev/gen/language_doc.c

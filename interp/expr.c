@@ -968,6 +968,24 @@ static struct ir_expr *lower_expr_at(struct lower *L, const struct ast *e,
 	}
 }
 
+/*
+ * "${HOME}" in a host exec string is the shell's, but scn reads {HOME} as
+ * an interpolation: where one after a '$' failed, the error (if it has no
+ * hint yet) says how to write the brace.
+ */
+static void shell_brace_hint(struct lower *L, const struct ast *before)
+{
+	struct diag_rec *r;
+	size_t n;
+
+	if (!before || before->kind != AST_TEXT || !L->d->len)
+		return;
+	n = strlen(before->name);
+	r = &L->d->recs[L->d->len - 1];
+	if (n && before->name[n - 1] == '$' && r->level == DIAG_ERROR && !r->hint)
+		diag_hint(r, "in a string, '{' starts an interpolation; the shell's ${...} is written ${{...}}");
+}
+
 bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
 		enum expr_ctx ctx)
 {
@@ -987,6 +1005,7 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
 		tp->expr = lower_expr(L, p->a, ctx);
 		tp->format = p->name;
 		if (tp->expr->type == VT_NONE) {
+			shell_brace_hint(L, i ? s->kids.v[i - 1] : NULL);
 			ok = false;
 			continue;
 		}

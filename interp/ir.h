@@ -202,6 +202,12 @@ struct ir_vm {
 	bool pin;			/* pin vCPU i to CPU i % ncpus */
 	int64_t gpa_base;
 	int dirty_ring;			/* entries per vCPU, or 0: bitmaps */
+	/*
+	 * Its declaration had an error: a stand-in, so that the statements
+	 * that use it are checked too (what its line failed to say takes
+	 * the widest value). Never in a program that checks.
+	 */
+	bool placeholder;
 };
 
 /* The memory cgroup a scenario runs in (cgroup.h). */

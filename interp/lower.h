@@ -85,6 +85,11 @@ enum expr_ctx {
 struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
 			   enum expr_ctx ctx);
 struct ir_expr *ir_const(struct lower *L, struct value v, struct loc loc);
+/*
+ * An expectation's condition (EXPR_DYNAMIC): a comparison of constants
+ * keeps its operands, so that a failure can show both sides.
+ */
+struct ir_expr *lower_condition(struct lower *L, const struct ast *e);
 /* Folds e to a constant of one of the wanted types; false after an error. */
 bool static_value(struct lower *L, const struct ast *e, const char *what,
 		  struct value *out);

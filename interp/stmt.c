@@ -82,7 +82,8 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	if (j->vm < 0 || !a)
 		return;		/* said already; the keys would only repeat it */
 	vm = &L->sc->vms[j->vm];
-	b = &L->sc->backings[vm->backing];
+	/* A stand-in vm (its line failed) may have no backing. */
+	b = vm->backing >= 0 ? &L->sc->backings[vm->backing] : NULL;
 	if (!want_word(L, a, "the guest access", words_guest_op, &w))
 		ok = false;
 	j->op = (enum guest_op)w;
@@ -90,7 +91,7 @@ static void lower_guest(struct lower *L, const struct ast *n)
 		ok = false;
 	j->verify = items_flag(&it, "verify", false);
 	j->passes = 1;
-	j->stride = b->page_size;
+	j->stride = b ? b->page_size : 4 * KIB;
 	j->ring = vm->ring;
 	j->pattern_address = !vm->alias;
 	j->pattern = 0x5a5a5a5a5a5a5a5aULL;
@@ -691,7 +692,7 @@ static void lower_expect(struct lower *L, const struct ast *n)
 		return;
 	}
 	items_finish(&it, "expect", stmt_keys_none);
-	op.expect.cond = lower_expr(L, n->a, EXPR_DYNAMIC);
+	op.expect.cond = lower_condition(L, n->a);
 	op.expect.text = expr_text(L, n->a);
 	if (op.expect.cond->type == VT_NONE)
 		return;

@@ -250,6 +250,9 @@ run_cli() {
 	cli_says run-timeout-not-whole 64 "--timeout takes whole seconds" \
 		run --timeout 1.5s scenarios/ksm_unmerge.scn
 	cli_case run-timeout-with-unit 0 run -q --timeout 2s tests/cli/sleep.scn
+	# Issue 20: a condition over parameters alone still shows both sides.
+	cli_says expect-constant-shows-values 1 "expectation failed: n == 3 \(2 == 3\)$" \
+		run -q tests/cli/expect_const.scn
 	# A host option alone would be dropped without a word: every command
 	# that takes them refuses it, --accel included.
 	cli_says run-host-option-without-kernel 64 "^scn: run: host options go with --kernel$" \

@@ -341,7 +341,8 @@ struct ir_op {
 		struct {
 			int vm;
 			enum memslot_op op;
-			const char *name;
+			const char *name;	/* as written: extra, guest.slot[1] */
+			int guest_slot;	/* the vm's own slot, or -1: added */
 			int64_t size, gpa;
 			bool has_gpa;	/* else the runtime places it */
 			int backing;
@@ -349,6 +350,7 @@ struct ir_op {
 		struct {
 			int vm;
 			enum dirtylog_op op;
+			int slot;	/* one of the vm's own slots, or -1: all */
 		} dirtylog;
 		struct {
 			const char *command;

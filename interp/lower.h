@@ -44,6 +44,19 @@ struct op_builder {
 	size_t n, cap;
 };
 
+/*
+ * Where the checker has a memslot of a vm, in file order (memslot.c): an
+ * added one, or one of the vm's own that a statement moved or deleted.
+ */
+struct slot_state {
+	int vm;
+	const char *name;		/* an added slot's; NULL: the vm's own */
+	int guest;			/* which of the vm's own */
+	int64_t gpa, size;
+	bool live;
+	struct loc loc;			/* of what put it there or took it */
+};
+
 struct lower {
 	struct arena *ar;
 	struct diag *d;
@@ -58,6 +71,8 @@ struct lower {
 	struct op_builder *cur;		/* where statements go */
 	int cur_phase;			/* -1 outside a phase */
 	size_t nslots;			/* memslot names added so far */
+	struct slot_state *slot_states;
+	size_t nslot_states, slot_states_cap;
 	int repeat_runs;		/* product of enclosing repeat counts */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */
@@ -117,6 +132,15 @@ extern const char *const fact_names[];
 /* Statements (stmt.c). */
 void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top);
 void lower_param(struct lower *L, const struct ast *n);
+/* host memslot (memslot.c); it reads the statement's items. */
+struct items;
+void lower_memslot(struct lower *L, const struct ast *n, struct items *it);
+/*
+ * The target of host dirtylog: a vm, or VM.slot[I] (*slot: I, else -1).
+ * Returns the vm, or -1 after an error.
+ */
+int lower_dirtylog_target(struct lower *L, const struct ast *t,
+			  const struct ast *stmt, int *slot);
 /* Declarations (decl.c). */
 void lower_require(struct lower *L, const struct ast *n);
 void lower_set(struct lower *L, const struct ast *n);

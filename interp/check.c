@@ -301,6 +301,9 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
+	/* Once, and only of a scenario whose own errors are fixed. */
+	if (!quiet && C->d->nerrors == before)
+		warn_faults_unseen(&L);
 	memneed_compute(sc);
 	cgroup_check_memory(&L);
 	/* The table's value is a run-time expression of each point. */

@@ -141,6 +141,11 @@ void lower_memslot(struct lower *L, const struct ast *n, struct items *it);
  */
 int lower_dirtylog_target(struct lower *L, const struct ast *t,
 			  const struct ast *stmt, int *slot);
+/*
+ * Warns where a phase's faults are read (P.faults, expect fault) that
+ * nothing in the scenario can make non-zero (faultsense.c).
+ */
+void warn_faults_unseen(struct lower *L);
 /* Declarations (decl.c). */
 void lower_require(struct lower *L, const struct ast *n);
 void lower_set(struct lower *L, const struct ast *n);

@@ -74,6 +74,7 @@ struct front_opts {
 	size_t ndefines, nsweeps;
 	const char *assume;
 	struct rt_features *probe;	/* plan: the machine, for has() */
+	struct check_memory memory;	/* check --memory */
 	bool all_points;
 	int first_file;
 };
@@ -87,6 +88,7 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 		{ "assume", required_argument, NULL, 'a' },
 		{ "all-points", no_argument, NULL, 'p' },
 		{ "sweep", required_argument, NULL, 's' },
+		{ "memory", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -112,6 +114,11 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 			if (!machine_facts)
 				return usage_error("%s", "--all-points is an option of plan");
 			o->all_points = true;
+			break;
+		case 'm':
+			if (machine_facts)
+				return usage_error("%s", "--memory is an option of check");
+			o->check.memory = &o->memory;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -186,6 +193,10 @@ static int cmd_check(int argc, char **argv)
 			plan_requirements(&sb, &p->points[0]);
 			printf("%s: ok, requires %s\n", argv[i], sb.buf);
 			sb_free(&sb);
+			if (o.check.memory)
+				printf("%s: memory: source %.1f MiB, syntax tree %.1f MiB, IR %.1f MiB\n",
+				       argv[i], o.memory.source / 1048576.0,
+				       o.memory.tree / 1048576.0, o.memory.ir / 1048576.0);
 		}
 		ir_program_free(p);
 		diag_free(&d);

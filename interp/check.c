@@ -660,12 +660,21 @@ static int check_common(struct source_set *srcs, const char *path,
 			return rc;
 		}
 	}
+	if (opts->memory) {
+		opts->memory->source = 0;
+		for (const struct source *s = srcs->head; s; s = s->next)
+			opts->memory->source += s->len + 1 +
+						(s->nlines + 1) * sizeof(*s->line_start);
+		opts->memory->tree = C.prog->arena.total;
+	}
 	facts_only(&C, &L, &dummy);
 	C.defines = xcalloc(opts->ndefines + 1, sizeof(*C.defines));
 	for (i = 0; i < opts->ndefines; i++)
 		if (parse_define(srcs, &L, opts->defines[i], &C.defines[C.ndefines]))
 			C.ndefines++;
 	rc = d->nerrors ? -EINVAL : check_program(&C);
+	if (opts->memory)
+		opts->memory->ir = C.prog->arena.total - opts->memory->tree;
 	if (!rc && !d->nerrors && opts->machine)
 		warn_memory(&C);
 	free(C.defines);

@@ -24,7 +24,7 @@ struct run_args {
 	int format, ktap_test;
 	const char *output, *state_dir, *file;
 	bool quiet;
-	bool host_options;		/* a host option was given */
+	const char *host_option;	/* the first host option given, or NULL */
 	struct th_opts host;		/* --kernel and the host options */
 };
 

@@ -252,9 +252,9 @@ void cli_list_options(FILE *out, const struct cli_command *c)
 }
 
 void cli_bad_option(const char *cmd, const struct cli_command *c,
-		    char *const *argv, int optind)
+		    char *const *argv, int next)
 {
-	const char *arg = argv[optind - 1], *name;
+	const char *arg = argv[next - 1], *name;
 	struct suggest sg;
 	size_t len;
 

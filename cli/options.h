@@ -58,13 +58,14 @@ void cli_help(FILE *out, const struct cli_command *c);
 void cli_list_options(FILE *out, const struct cli_command *c);
 
 /*
- * After getopt_long returned '?' for argv[optind - 1] (opterr 0): says on
+ * After getopt_long returned '?' for argv[next - 1] (next: optind; opterr
+ * 0): says on
  * stderr "scn: CMD: option '--kernel' needs a value" or "unknown option
  * '--frob'" with a "did you mean" from c's table. The caller prints its
  * usage and exits 64.
  */
 void cli_bad_option(const char *cmd, const struct cli_command *c,
-		    char *const *argv, int optind);
+		    char *const *argv, int next);
 
 /*
  * A command that takes no option but --help: 0 to go on (argv[first..]

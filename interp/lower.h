@@ -52,9 +52,10 @@ struct slot_state {
 	int vm;
 	const char *name;		/* an added slot's; NULL: the vm's own */
 	int guest;			/* which of the vm's own */
-	int64_t gpa, size;
+	int64_t gpa, size;		/* gpa < 0: where scn put it is not followed */
 	bool live;
 	struct loc loc;			/* of what put it there or took it */
+	int next;			/* another vm's of this name: its number */
 };
 
 struct lower {
@@ -71,8 +72,12 @@ struct lower {
 	struct op_builder *cur;		/* where statements go */
 	int cur_phase;			/* -1 outside a phase */
 	size_t nslots;			/* memslot names added so far */
-	struct slot_state *slot_states;
+	struct slot_state *slot_states;	/* numbered from 1 in the tables: */
 	size_t nslot_states, slot_states_cap;
+	int *name_states;		/* [name's symbol index]: the first */
+	size_t name_states_n;
+	int **guest_states;		/* [vm][its own slot] */
+	size_t guest_states_n;
 	int repeat_runs;		/* product of enclosing repeat counts */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */

@@ -17,25 +17,86 @@
 #define KIB 1024LL
 #define MIB (1024LL * KIB)
 
-/* The state of a slot of vm (by name, or the vm's own slot guest). */
+/*
+ * Past this many slot states, a slot added without gpa= is not placed
+ * where the runtime will put it (which takes a walk over the others each
+ * time): it takes no part in the overlap checks, and a run that finds an
+ * overlap there names it itself.
+ */
+#define PLACED_MAX 256
+
+/*
+ * The state of a slot of vm (by name, or the vm's own slot guest): an
+ * added slot's by its name's number (the symbol's index) and a chain
+ * over the vms, one of the vm's own by a table per vm; so that files
+ * with thousands of slots stay linear.
+ */
 static struct slot_state *state_of(struct lower *L, int vm, const char *name,
 				   int guest)
 {
-	for (size_t i = 0; i < L->nslot_states; i++) {
-		struct slot_state *s = &L->slot_states[i];
+	const struct sym *sym;
+	int k;
 
-		if (s->vm == vm && (name ? s->name && !strcmp(s->name, name) :
-				    !s->name && s->guest == guest))
-			return s;
+	if (!name) {
+		if ((size_t)vm >= L->guest_states_n || !L->guest_states[vm])
+			return NULL;
+		k = L->guest_states[vm][guest];
+	} else {
+		sym = sym_find(&L->syms, name);
+		if (!sym || sym->kind != SYM_SLOT || (size_t)sym->index >= L->name_states_n)
+			return NULL;
+		for (k = L->name_states[sym->index]; k; k = L->slot_states[k - 1].next)
+			if (L->slot_states[k - 1].vm == vm)
+				break;
 	}
-	return NULL;
+	return k ? &L->slot_states[k - 1] : NULL;
+}
+
+/* Grows an arena table of ints to hold index i (zeroes: none). */
+static int *grow_ints(struct lower *L, int *v, size_t *n, size_t i)
+{
+	size_t cap = *n ? *n : 16;
+	int *nv;
+
+	if (i < *n)
+		return v;
+	while (cap <= i)
+		cap *= 2;
+	nv = arena_alloc(L->ar, cap * sizeof(*nv));
+	if (*n)
+		memcpy(nv, v, *n * sizeof(*nv));
+	*n = cap;
+	return nv;
 }
 
 static struct slot_state *new_state(struct lower *L, int vm, const char *name,
 				    int guest)
 {
 	struct slot_state s = { .vm = vm, .name = name, .guest = guest };
+	int k = (int)L->nslot_states + 1;	/* its number, from 1 */
 
+	if (name) {
+		const struct sym *sym = sym_find(&L->syms, name);
+
+		L->name_states = grow_ints(L, L->name_states, &L->name_states_n,
+					   (size_t)sym->index);
+		s.next = L->name_states[sym->index];
+		L->name_states[sym->index] = k;
+	} else {
+		if ((size_t)vm >= L->guest_states_n) {
+			int **nv = arena_alloc(L->ar, L->sc->nvms * sizeof(*nv));
+
+			if (L->guest_states_n)
+				memcpy(nv, L->guest_states,
+				       L->guest_states_n * sizeof(*nv));
+			L->guest_states = nv;
+			L->guest_states_n = L->sc->nvms;
+		}
+		if (!L->guest_states[vm])
+			L->guest_states[vm] = arena_alloc(L->ar,
+				(size_t)L->sc->vms[vm].nr_slots * sizeof(int));
+		L->guest_states[vm][guest] = k;
+	}
 	PUSH_ARENA(L, L->slot_states, L->nslot_states, L->slot_states_cap, s);
 	return &L->slot_states[L->nslot_states - 1];
 }
@@ -88,7 +149,7 @@ static void find_in_way(struct lower *L, int vm, int64_t lo, int64_t hi,
 	for (size_t i = 0; i < L->nslot_states; i++) {
 		const struct slot_state *s = &L->slot_states[i];
 
-		if (s == self || s->vm != vm || !s->live ||
+		if (s == self || s->vm != vm || !s->live || s->gpa < 0 ||
 		    s->gpa >= hi || lo >= s->gpa + s->size)
 			continue;
 		w->lo = s->gpa;
@@ -302,7 +363,8 @@ static bool lower_add(struct lower *L, struct ir_op *op, const struct ast *name,
 	if (!st)
 		st = new_state(L, op->memslot.vm, op->memslot.name, -1);
 	st->gpa = gpa_at ? op->memslot.gpa :
-		  L->sc->vms[op->memslot.vm].placeholder ? 0 :
+		  L->sc->vms[op->memslot.vm].placeholder ||
+		  L->nslot_states > PLACED_MAX ? -1 :
 		  free_gpa(L, op->memslot.vm, op->memslot.size);
 	st->size = op->memslot.size;
 	st->live = true;

@@ -440,6 +440,13 @@ run_stress() {
 	stress_case stress/eof-in-format "65" "$d/eof-format.scn"
 	: >"$d/empty.scn"
 	stress_case stress/empty-file "0" "$d/empty.scn"
+	# The checker follows every memslot (issue 20): 20,000 of them, placed
+	# by scn and at gpas of their own, stay well inside the time.
+	{ echo 'backing m type=anon size=64M'; echo 'vm g backing=m'; echo 'phase p {'
+	  seq 1 20000 | sed 's/.*/host memslot add s& size=2M/'
+	  seq 1 20000 | sed 's/.*/host memslot add t& size=2M gpa=(& * 2 + 1000000) * 1M/'
+	  echo '}'; } >"$d/memslots.scn"
+	stress_case stress/many-memslots "0" "$d/memslots.scn"
 	stress_memory
 }
 

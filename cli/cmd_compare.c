@@ -4,6 +4,7 @@
  * cmd_compare.h and docs/results.md section 5).
  */
 #include "cmd_compare.h"
+#include "options.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -85,20 +86,23 @@ static void add_metrics(struct compare_opts *o, char *list, size_t cap)
 			v[o->judge.nmetrics++] = m;
 }
 
+/* The options: also what scn help and its tests read (options.h). */
+const char cli_compare_short[] = "h";
+const struct option cli_compare_options[] = {
+	{ "fail-over", required_argument, NULL, 'f' },
+	{ "alpha", required_argument, NULL, 'a' },
+	{ "correction", required_argument, NULL, 'c' },
+	{ "metric", required_argument, NULL, 'm' },
+	{ "summary", no_argument, NULL, 's' },
+	{ "force", no_argument, NULL, 'F' },
+	{ "across", required_argument, NULL, 'A' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 /* Returns 0, or an exit code (64) after the message; -1 after --help. */
 static int parse_opts(int argc, char **argv, struct compare_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "fail-over", required_argument, NULL, 'f' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "correction", required_argument, NULL, 'c' },
-		{ "metric", required_argument, NULL, 'm' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "force", no_argument, NULL, 'F' },
-		{ "across", required_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	size_t cap = (size_t)argc * 8 + 1;
 	int c;
 
@@ -110,7 +114,8 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	o->across_kernel = false;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_compare_short, cli_compare_options,
+				NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (parse_pct(optarg, &o->judge.fail_over))
@@ -145,7 +150,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 			o->across_kernel = true;
 			break;
 		case 'h':
-			fputs(COMPARE_USAGE, stdout);
+			cli_help(stdout, cli_command("compare"));
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",

@@ -17,6 +17,7 @@
 #include "../common/json_out.h"
 #include "../runtime/features.h"
 #include "cmd_testhost.h"
+#include "options.h"
 
 #define EXIT_USAGE 64
 #define EXIT_OSERR 71
@@ -26,11 +27,8 @@
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: scn features [--json] [--kernel SPEC [host options]]\n"
-		     "  print what this machine offers and every name "
-		     "`require` accepts\n"
-		     "  --json  one JSON object instead of text\n"
-		     "  --kernel SPEC  what that kernel offers, in a test host\n");
+	fprintf(out, "usage: scn features [--json] [--kernel SPEC [host options] [-q]]\n"
+		     "  ('scn help features' tells more)\n");
 }
 
 // scn features --kernel: this binary's `features` inside the test host.
@@ -590,30 +588,34 @@ static void print_json(const struct rt_features *f)
 	jo_done(&j);
 }
 
+const char cli_features_short[] = "hq";
+const struct option cli_features_options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "quiet", no_argument, NULL, 'q' },
+	TH_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_features(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "quiet", no_argument, NULL, 'q' },
-		TH_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	struct th_opts host = { .out_fd = STDOUT_FILENO, .err_fd = STDERR_FILENO,
 				.log = stderr };
+	const char *host_option = NULL;
 	struct rt_features *f;
-	bool json = false, host_options = false;
+	bool json = false;
 	int c, rc;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_features_short, cli_features_options,
+				NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			json = true;
 			break;
 		case 'h':
-			usage(stdout);
+			cli_help(stdout, cli_command("features"));
 			return 0;
 		case 'q':
 			host.log = NULL;
@@ -623,11 +625,11 @@ int cmd_features(int argc, char **argv)
 			if (rc > 0)
 				return rc;
 			if (rc == 0) {
-				host_options = true;
+				if (!host_option)
+					host_option = th_cli_option_name(c);
 				break;
 			}
-			fprintf(stderr, "scn features: unknown option '%s'\n",
-				argv[optind - 1]);
+			cli_bad_option("features", cli_command("features"), argv, optind);
 			usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -637,7 +639,7 @@ int cmd_features(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	rc = th_cli_need_kernel("features", host_options, &host);
+	rc = th_cli_need_kernel("features", host_option, &host);
 	if (rc)
 		return rc;
 	if (host.kernel)

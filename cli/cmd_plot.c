@@ -9,6 +9,7 @@
  * exists and is not empty, so a failed plot never leaves half a file.
  */
 #include "cmd_plot.h"
+#include "options.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -53,23 +54,26 @@ static bool ends_with(const char *s, const char *suffix)
 	return n > k && !strcasecmp(s + n - k, suffix);
 }
 
+/* The options: also what scn help and its tests read (options.h). */
+const char cli_plot_short[] = "o:h";
+const struct option cli_plot_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "metric", required_argument, NULL, 'm' },
+	{ "phase", required_argument, NULL, 'p' },
+	{ "force", no_argument, NULL, 'F' },
+	{ "across", required_argument, NULL, 'A' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int parse_opts(int argc, char **argv, struct plot_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "metric", required_argument, NULL, 'm' },
-		{ "phase", required_argument, NULL, 'p' },
-		{ "force", no_argument, NULL, 'F' },
-		{ "across", required_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_plot_short, cli_plot_options, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->out = optarg;
@@ -89,7 +93,7 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 			o->across_kernel = true;
 			break;
 		case 'h':
-			printf(USAGE);
+			cli_help(stdout, cli_command("plot"));
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",

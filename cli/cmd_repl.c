@@ -29,6 +29,7 @@
 #include "cmd_repl.h"
 #include "cmd_run.h"
 #include "cmd_testhost.h"
+#include "options.h"
 #include "repl.h"
 #include "repl_edit.h"
 #include "signals.h"
@@ -117,24 +118,26 @@ struct repl_args {
 	int64_t wait_ns;		/* --wait: for the knobs lock at the first set */
 	bool quiet;
 	struct th_opts th;		/* --kernel: the test host */
-	bool host_options;		/* a host option was given */
+	const char *host_option;	/* the first host option given, or NULL */
+};
+
+const char cli_repl_short[] = "qh";
+const struct option cli_repl_options[] = {
+	{ "state-dir", required_argument, NULL, 's' },
+	{ "wait", optional_argument, NULL, 'w' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	TH_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
 };
 
 static int parse_args(int argc, char **argv, struct repl_args *a)
 {
-	static const struct option longopts[] = {
-		{ "state-dir", required_argument, NULL, 's' },
-		{ "wait", optional_argument, NULL, 'w' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		TH_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	int c, rc;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_repl_short, cli_repl_options, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			a->state_dir = optarg;
@@ -147,22 +150,23 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 			a->quiet = true;
 			break;
 		case 'h':
-			printf("%s%s", repl_usage, TH_USAGE);
+			cli_help(stdout, cli_command("repl"));
 			return -1;
 		default:
 			rc = th_cli_option(c, optarg, &a->th);
 			if (rc > 0)
 				return rc;
 			if (rc == 0) {
-				a->host_options = true;
+				if (!a->host_option)
+					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			fprintf(stderr, "scn: repl: unknown or incomplete option '%s'\n%s",
-				argv[optind - 1], repl_usage);
+			cli_bad_option("repl", cli_command("repl"), argv, optind);
+			fputs(repl_usage, stderr);
 			return 64;
 		}
 	}
-	rc = th_cli_need_kernel("repl", a->host_options, &a->th);
+	rc = th_cli_need_kernel("repl", a->host_option, &a->th);
 	if (rc)
 		return rc;
 	if (optind < argc) {

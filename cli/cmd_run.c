@@ -26,6 +26,7 @@
 #include "cmd_suite.h"
 #include "signals.h"
 #include "cmd_testhost.h"
+#include "options.h"
 #include "report.h"
 
 struct sigstate {
@@ -177,30 +178,35 @@ bool parse_seconds(const char *arg, unsigned max, unsigned *out)
 	return false;
 }
 
+enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
+       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
+       OPT_OR_KERNEL };
+
+const char cli_run_short[] = "D:o:qh";
+const struct option cli_run_options[] = {
+	{ "define", required_argument, NULL, 'D' },
+	{ "sweep", required_argument, NULL, OPT_SWEEP },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "ktap-test", required_argument, NULL, OPT_KTAP_TEST },
+	{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+	{ "wait", optional_argument, NULL, OPT_WAIT },
+	{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
+	{ "ring", required_argument, NULL, OPT_RING },
+	{ "or-kernel", required_argument, NULL, OPT_OR_KERNEL },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	TH_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
+/* 0, an exit code after a message, or -1 after --help. */
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	bool warmup_given = false;
-	enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
-	       OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
-	       OPT_OR_KERNEL };
-	static const struct option longopts[] = {
-		{ "define", required_argument, NULL, 'D' },
-		{ "sweep", required_argument, NULL, OPT_SWEEP },
-		{ "repeat", required_argument, NULL, OPT_REPEAT },
-		{ "warmup", required_argument, NULL, OPT_WARMUP },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "ktap-test", required_argument, NULL, OPT_KTAP_TEST },
-		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
-		{ "wait", optional_argument, NULL, OPT_WAIT },
-		{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
-		{ "ring", required_argument, NULL, OPT_RING },
-		{ "or-kernel", required_argument, NULL, OPT_OR_KERNEL },
-		{ "quiet", no_argument, NULL, 'q' },
-		TH_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	unsigned n;
 	int c, rc;
 
@@ -208,7 +214,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 	a->sweeps = xcalloc((size_t)argc + 1, sizeof(*a->sweeps));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "D:o:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_run_short, cli_run_options, NULL)) != -1) {
 		switch (c) {
 		case 'D':
 			a->defines[a->ndefines++] = optarg;
@@ -271,6 +277,9 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			a->host.kernel = optarg;
 			a->or_kernel = true;
 			break;
+		case 'h':
+			cli_help(stdout, cli_command("run"));
+			return -1;
 		default:
 			if (c == TH_OPT_KERNEL && a->or_kernel)
 				goto both_kernels;
@@ -278,11 +287,12 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			if (rc > 0)
 				return rc;
 			if (rc == 0) {
-				a->host_options = true;
+				if (!a->host_option)
+					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			fprintf(stderr, "scn: run: unknown or incomplete option '%s'\n%s",
-				argv[optind - 1], run_usage);
+			cli_bad_option("run", cli_command("run"), argv, optind);
+			fputs(run_usage, stderr);
 			return 64;
 		}
 	}
@@ -290,7 +300,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		fputs(run_usage, stderr);
 		return 64;
 	}
-	rc = th_cli_need_kernel("run", a->host_options, &a->host);
+	rc = th_cli_need_kernel("run", a->host_option, &a->host);
 	if (rc)
 		return rc;
 
@@ -507,8 +517,10 @@ int cmd_run(int argc, char **argv)
 	int rc;
 
 	rc = parse_run_args(argc, argv, &a);
-	if (rc)
+	if (rc) {
+		rc = rc < 0 ? 0 : rc;	/* -1: the help was asked for */
 		goto free_args;
+	}
 	if (a.host.kernel && !a.or_kernel) {	/* in a test host: run_testhost.c */
 		rc = run_in_testhost(&a);
 		goto free_args;
@@ -559,16 +571,20 @@ static bool restore_dir(const char *dir, bool named, int *total)
  */
 int cmd_restore(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : NULL;
 	struct rt_orphan orphans[64];
+	const char *dir;
 	size_t n, i;
-	int total = 0;
+	int total = 0, first, rc;
 	bool ok = true;
 
-	if (argc > 2) {
+	rc = cli_plain_args("restore", argc, argv, &first);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (argc - first > 1) {
 		fputs("usage: scn restore [STATE_DIR]\n", stderr);
 		return 64;
 	}
+	dir = first < argc ? argv[first] : NULL;
 	n = rt_journals_orphans(orphans, ARRAY_SIZE(orphans));
 	for (i = 0; i < n && i < ARRAY_SIZE(orphans); i++)
 		ok &= restore_dir(orphans[i].dir, true, &total);

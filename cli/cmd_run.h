@@ -25,7 +25,7 @@ struct run_args {
 	int format, ktap_test;
 	const char *output, *state_dir, *file;
 	bool quiet;
-	bool host_options;		/* a host option was given */
+	const char *host_option;	/* the first host option given, or NULL */
 	/*
 	 * --or-kernel SPEC: host.kernel is a fallback, taken only where this
 	 * machine cannot run the scenario (a SKIP before anything happens).

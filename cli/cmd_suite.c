@@ -1085,7 +1085,7 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct th_opts host = { 0 };
-	bool host_options = false;
+	const char *host_option = NULL;
 	int c, at;
 
 	/* 0, not 1: run has scanned (and permuted) this argv already. */
@@ -1163,11 +1163,12 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			if (c == TH_OPT_KERNEL || th_cli_option(c, optarg, &host) < 0)
 				return bad_option("unknown or incomplete option '%s'",
 						  argv[optind - 1]);
-			host_options = true;
+			if (!host_option)
+				host_option = th_cli_option_name(c);
 			pass_on(o, longopts[at].name, optarg);
 		}
 	}
-	if (th_cli_need_kernel("run", host_options, &host))
+	if (th_cli_need_kernel("run", host_option, &host))
 		return 64;
 	if (argc - optind != 1)
 		return bad_option("%s", "a suite run takes one DIR or FILE.suite");

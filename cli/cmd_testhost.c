@@ -13,6 +13,7 @@
 #include "../common/util.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
+#include "options.h"
 
 #define EXIT_USAGE 64
 #define EXIT_SOFTWARE 70
@@ -95,11 +96,22 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 	return -1;
 }
 
-int th_cli_need_kernel(const char *cmd, bool any_given, const struct th_opts *o)
+const char *th_cli_option_name(int c)
 {
-	if (!any_given || o->kernel)
+	static const struct option host[] = { TH_LONGOPTS, { NULL, 0, NULL, 0 } };
+
+	for (const struct option *o = host; o->name; o++)
+		if (o->val == c)
+			return o->name;
+	return NULL;
+}
+
+int th_cli_need_kernel(const char *cmd, const char *given, const struct th_opts *o)
+{
+	if (!given || o->kernel)
 		return 0;
-	fprintf(stderr, "scn: %s: host options go with --kernel\n", cmd);
+	fprintf(stderr, "scn: %s: --%s is a host option: it goes with --kernel SPEC (a test host)\n",
+		cmd, given);
 	return EXIT_USAGE;
 }
 
@@ -155,16 +167,27 @@ static const char exec_usage[] =
 	"usage: scn exec --kernel SPEC [host options] [--timeout SECONDS] [-q]\n"
 	"                [--] COMMAND [ARG...]\n";
 
+enum { OPT_TIMEOUT = 256 };
+
+/* "+": the command's own options are its own. */
+const char cli_exec_short[] = "+qh";
+const struct option cli_exec_options[] = {
+	TH_LONGOPTS,
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const char cli_kernel_short[] = "h";
+const struct option cli_kernel_options[] = {
+	{ "modules", required_argument, NULL, TH_OPT_MODULES },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_exec(int argc, char **argv)
 {
-	enum { OPT_TIMEOUT = 256 };
-	static const struct option longopts[] = {
-		TH_LONGOPTS,
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct th_opts o = { .out_fd = STDOUT_FILENO, .err_fd = STDERR_FILENO,
 			     .log = stderr };
 	struct th_outcome out;
@@ -173,8 +196,7 @@ int cmd_exec(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	/* "+": the command's own options are its own. */
-	while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_exec_short, cli_exec_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_TIMEOUT:
 			if (!parse_whole(optarg, 1, 86400 * 7, &v))
@@ -185,7 +207,7 @@ int cmd_exec(int argc, char **argv)
 			o.log = NULL;
 			break;
 		case 'h':
-			printf("%s%s", exec_usage, TH_USAGE);
+			cli_help(stdout, cli_command("exec"));
 			return 0;
 		default:
 			rc = th_cli_option(c, optarg, &o);
@@ -194,8 +216,8 @@ int cmd_exec(int argc, char **argv)
 					return rc;
 				break;
 			}
-			fprintf(stderr, "scn: exec: unknown or incomplete option '%s'\n%s",
-				argv[optind - 1], exec_usage);
+			cli_bad_option("exec", cli_command("exec"), argv, optind);
+			fputs(exec_usage, stderr);
 			return EXIT_USAGE;
 		}
 	}
@@ -214,26 +236,21 @@ int cmd_exec(int argc, char **argv)
 
 int cmd_kernel(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "modules", required_argument, NULL, TH_OPT_MODULES },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *modules = NULL;
 	int c, rc = 0;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cli_kernel_short, cli_kernel_options,
+				NULL)) != -1) {
 		if (c == TH_OPT_MODULES) {
 			modules = optarg;
 		} else if (c == 'h') {
-			printf("usage: scn kernel [--modules DIR] SPEC...\n");
+			cli_help(stdout, cli_command("kernel"));
 			return 0;
 		} else {
-			fprintf(stderr, "scn: kernel: unknown or incomplete option "
-				"'%s'\nusage: scn kernel [--modules DIR] SPEC...\n",
-				argv[optind - 1]);
+			cli_bad_option("kernel", cli_command("kernel"), argv, optind);
+			fputs("usage: scn kernel [--modules DIR] SPEC...\n", stderr);
 			return EXIT_USAGE;
 		}
 	}

@@ -49,12 +49,16 @@ enum {
  */
 int th_cli_option(int c, const char *arg, struct th_opts *o);
 
+/* The long name of host option c ("nodes"), or NULL. */
+const char *th_cli_option_name(int c);
+
 /*
  * A host option without --kernel would be dropped without a word: returns
- * 64 after saying so on stderr when one was given (any_given: some
- * th_cli_option returned 0) and o has no kernel; 0 otherwise.
+ * 64 after saying so on stderr, naming it, when one was given (given: the
+ * first for which th_cli_option returned 0, or NULL) and o has no kernel;
+ * 0 otherwise.
  */
-int th_cli_need_kernel(const char *cmd, bool any_given, const struct th_opts *o);
+int th_cli_need_kernel(const char *cmd, const char *given, const struct th_opts *o);
 
 /*
  * th_launch of argv with this process's environment, in this directory.

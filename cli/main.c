@@ -24,6 +24,7 @@
 #include "cmd_repl.h"
 #include "cmd_run.h"
 #include "cmd_testhost.h"
+#include "options.h"
 
 #define EXIT_PASS 0
 #define EXIT_FAIL 1
@@ -35,27 +36,22 @@
 static const char usage_text[] =
 	"usage: scn COMMAND [OPTIONS] [FILE...]\n"
 	"\n"
-	"commands:\n"
+	"commands ('scn help COMMAND' gives each one's options):\n"
 	"  check FILE...      check scenarios fully, touching nothing; list their requirements\n"
 	"  plan FILE          show what a run would create and do, in order\n"
-	"  run FILE|DIR       check, then run on this machine (see 'scn help run')\n"
-	"                     or, with --kernel SPEC, in a test host (docs/testhost.md)\n"
+	"  run FILE|DIR       check, then run on this machine, or with --kernel SPEC\n"
+	"                     in a test host (docs/testhost.md)\n"
 	"  exec --kernel SPEC -- COMMAND   any command of this machine in a test host\n"
 	"  kernel SPEC...     fetch a test host's kernel and show where it is\n"
 	"  repl               the language one input at a time, against live state\n"
+	"                     (VMs too), here or with --kernel SPEC in a test host\n"
 	"  restore [DIR]      put back the knobs of a run that was killed\n"
 	"  knobs              every knob scn can set: value now, range, file\n"
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
-	"  compare BASE NEW   judge two JSON results metric by metric (see 'scn help compare')\n"
-	"  plot RESULT -o F   draw a JSON result to F.svg or F.png with gnuplot\n"
-	"  help [COMMAND]     this text, or a command's options\n"
+	"  compare BASE NEW   judge two JSON results metric by metric\n"
+	"  plot RESULT... -o F   draw JSON results to F.svg or F.png with gnuplot\n"
+	"  help [COMMAND]     this text, or a command's options (--options: all, one a line)\n"
 	"  version            the version (also --version)\n"
-	"\n"
-	"options of check and plan:\n"
-	"  -D NAME=VALUE      override a parameter (checked like the file)\n"
-	"  --sweep NAME=V,... sweep a parameter (replaces the file's sweep of it)\n"
-	"  --assume FACTS     pin machine facts: ncpus=4,mem_total=16G,...\n"
-	"  --all-points       plan: show every sweep point in full\n"
 	"\n"
 	"exit status: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 internal error,\n"
 	"75 busy (another run holds the knobs lock)\n";
@@ -74,22 +70,50 @@ struct front_opts {
 	size_t ndefines, nsweeps;
 	const char *assume;
 	struct rt_features *probe;	/* plan: the machine, for has() */
+	struct check_memory memory;	/* check --memory */
 	bool all_points;
 	int first_file;
 };
 
-/* -D, --assume, --all-points; the rest are files. */
+const char cli_front_short[] = "D:h";
+const struct option cli_check_options[] = {
+	{ "define", required_argument, NULL, 'D' },
+	{ "assume", required_argument, NULL, 'a' },
+	{ "sweep", required_argument, NULL, 's' },
+	{ "memory", no_argument, NULL, 'm' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+const struct option cli_plan_options[] = {
+	{ "define", required_argument, NULL, 'D' },
+	{ "assume", required_argument, NULL, 'a' },
+	{ "all-points", no_argument, NULL, 'p' },
+	{ "sweep", required_argument, NULL, 's' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* An option of the other one of check and plan, by its name as given. */
+static const char *other_front_option(const char *arg, bool machine_facts)
+{
+	const struct option *o = machine_facts ? cli_check_options : cli_plan_options;
+	size_t len;
+
+	if (strncmp(arg, "--", 2))
+		return NULL;
+	len = strcspn(arg + 2, "=");
+	for (; o->name; o++)
+		if (strlen(o->name) == len && !strncmp(o->name, arg + 2, len))
+			return o->name;
+	return NULL;
+}
+
+/* -D, --assume, --sweep, plan's --all-points, check's --memory; the rest are files. */
 static int parse_front(int argc, char **argv, struct front_opts *o,
 		       bool machine_facts)
 {
-	static const struct option longopts[] = {
-		{ "define", required_argument, NULL, 'D' },
-		{ "assume", required_argument, NULL, 'a' },
-		{ "all-points", no_argument, NULL, 'p' },
-		{ "sweep", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	const struct cli_command *cmd = cli_command(machine_facts ? "plan" : "check");
+	const char *other;
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -97,7 +121,7 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 	o->sweeps = xcalloc((size_t)argc + 1, sizeof(*o->sweeps));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "D:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd->shortopts, cmd->longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
 			o->defines[o->ndefines++] = optarg;
@@ -109,16 +133,26 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 			o->sweeps[o->nsweeps++] = optarg;
 			break;
 		case 'p':
-			if (!machine_facts)
-				return usage_error("%s", "--all-points is an option of plan");
 			o->all_points = true;
 			break;
+		case 'm':
+			o->check.memory = &o->memory;
+			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_help(stdout, cmd);
 			return -1;
 		default:
-			return usage_error("unknown or incomplete option '%s'",
-					   argv[optind - 1]);
+			other = other_front_option(argv[optind - 1], machine_facts);
+			if (other) {
+				fprintf(stderr, "scn: --%s is an option of %s\n", other,
+					machine_facts ? "check" : "plan");
+				return EXIT_USAGE;
+			}
+			cli_bad_option(cmd->name, cmd, argv, optind);
+			fputs("Try 'scn help ", stderr);
+			fputs(cmd->name, stderr);
+			fputs("'.\n", stderr);
+			return EXIT_USAGE;
 		}
 	}
 	o->first_file = optind;
@@ -186,6 +220,10 @@ static int cmd_check(int argc, char **argv)
 			plan_requirements(&sb, &p->points[0]);
 			printf("%s: ok, requires %s\n", argv[i], sb.buf);
 			sb_free(&sb);
+			if (o.check.memory)
+				printf("%s: memory: source %.1f MiB, syntax tree %.1f MiB, IR %.1f MiB\n",
+				       argv[i], o.memory.source / 1048576.0,
+				       o.memory.tree / 1048576.0, o.memory.ir / 1048576.0);
 		}
 		ir_program_free(p);
 		diag_free(&d);
@@ -286,113 +324,65 @@ static int cmd_version(void)
 
 static int cmd_help(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "check"))
-		puts("scn check [-D NAME=VALUE]... [--assume FACTS] FILE...\n"
-		     "  Checks each file fully (syntax, names, units, types, ranges, backing\n"
-		     "  rules, includes) without looking at the machine, and lists what it\n"
-		     "  requires. Machine facts take the reference machine's values\n"
-		     "  (ncpus=4 mem_total=16G mem_free=14G page_size=4K nr_nodes=1\n"
-		     "  thp_size=2M) unless --assume pins others. Exit 0 or 65.");
-	else if (argc > 1 && !strcmp(argv[1], "plan"))
-		puts("scn plan [-D NAME=VALUE]... [--assume FACTS] [--all-points] FILE\n"
-		     "  Shows what a run would create and do, in order, with the\n"
-		     "  requirements. Reads the machine's facts unless --assume is given.");
-	else if (argc > 1 && !strcmp(argv[1], "run"))
-		puts("scn run [-D NAME=VALUE]... [--sweep NAME=V,...]... [--repeat N]\n"
-		     "        [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
-		     "        [--timeout SECONDS] [--wait[=DURATION]] [--exclusive]\n"
-		     "        [--state-dir DIR] [--ring 0|3] [-q]\n"
-		     "        [--kernel SPEC | --or-kernel SPEC [host options]]\n"
-		     "        FILE|DIR|FILE.suite\n"
-		     "  Checks FILE, compares its requirements with this machine (unmet:\n"
-		     "  SKIP, exit 4, with the reason) and runs it: knobs set, memory made,\n"
-		     "  phases timed, print lines on stdout, '# phase' lines on stderr\n"
-		     "  unless -q. Each sweep point runs --warmup runs that are dropped\n"
-		     "  (--repeat 2 or more implies --warmup 1),\n"
-		     "  then --repeat measured runs; every metric gets min, median, mean,\n"
-		     "  max and stddev. --format picks the result's form (docs/results.md).\n"
-		     "  Every knob is restored on every exit but SIGKILL. A run that sets\n"
-		     "  knobs takes the knobs lock: if another run holds it, exit 75 (busy),\n"
-		     "  or with --wait wait for it (at most DURATION: --wait=30s);\n"
-		     "  --exclusive takes it though the scenario sets no knob. --ring\n"
-		     "  runs guest jobs left at ring=auto in ring 0 or 3 on any host.\n"
-		     "  --kernel runs it in a test host (scn help exec); --or-kernel\n"
-		     "  only where this machine cannot run it (a SKIP here).\n"
-		     "  Exit 0 pass, 1 fail, 4 skip, 65 bad scenario, 75 busy, 124\n"
-		     "  timeout, 128+N on signal N.");
-	else if (argc > 1 && !strcmp(argv[1], "restore"))
-		puts("scn restore [STATE_DIR]\n"
-		     "  Puts back the knobs that killed runs left changed: every journal\n"
-		     "  listed in /run/scn/journals whose run is gone, then the one in\n"
-		     "  STATE_DIR (default /run/scn); each journal is removed.");
-	else if (argc > 1 && !strcmp(argv[1], "repl"))
-		puts("scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
-		     "  The language one input at a time against live state: memory,\n"
-		     "  uffd services, knobs and phases persist between inputs; show,\n"
-		     "  run, let, save and help are its commands (docs/repl.md). Reads a\n"
-		     "  script when stdin is not a terminal: exit 1 if an input failed.\n"
-		     "  Every knob is restored at quit, end of input, SIGTERM and SIGHUP.\n"
-		     "  --wait: a set waits for another run's knobs lock.");
-	else if (argc > 1 && !strcmp(argv[1], "knobs"))
-		puts("scn knobs\n"
-		     "  Every knob a scenario can set: its value here, its range, its file.");
-	else if (argc > 1 && !strcmp(argv[1], "features"))
-		puts("scn features [--json] [--kernel SPEC [host options]]\n"
-		     "  Shows what this machine offers and every requirement name;\n"
-		     "  with --kernel, what that kernel offers in a test host.");
-	else if (argc > 1 && !strcmp(argv[1], "exec"))
-		printf("scn exec --kernel SPEC [host options] [--timeout SECONDS] [-q]\n"
-		       "         [--] COMMAND [ARG...]\n"
-		       "  Boots SPEC under QEMU with this machine's root shared read-only\n"
-		       "  and runs COMMAND inside, in this directory and environment; its\n"
-		       "  stdout and stderr stream out. Exit: COMMAND's status, 1 when the\n"
-		       "  kernel oopses or panics (its lines on stderr), 124 after\n"
-		       "  --timeout, 4 when the test host cannot run here.\n%s", TH_USAGE);
-	else if (argc > 1 && !strcmp(argv[1], "kernel"))
-		puts("scn kernel [--modules DIR] SPEC...\n"
-		     "  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt,\n"
-		     "  debian:PACKAGE, or a bzImage), fetches a Debian one into the\n"
-		     "  cache, and shows its release, image and modules.");
-	else if (argc > 1 && !strcmp(argv[1], "compare"))
-		puts("scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
-		     "            [--metric M[,M...]]... [--summary] [--force] BASE.json NEW.json\n"
-		     "  Matches points by their parameters, phases and metrics by name, and\n"
-		     "  judges each metric with 3 or more samples a side by Welch's t-test,\n"
-		     "  its p corrected for the number of metrics tested (Holm by default),\n"
-		     "  better or worse below A (0.05); fewer samples: '?'. Metrics constant\n"
-		     "  and alike on both sides are left out; --metric judges those named\n"
-		     "  (time, unmerge.time) alone; --summary shows the changes alone.\n"
-		     "  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
-		     "  measured alike (--force compares anyway) or nothing compared, 4 a\n"
-		     "  side was skipped, 64 usage or a file that cannot be read, 65 a file\n"
-		     "  that is not a scn-result/1 document.");
-	else if (argc > 1 && !strcmp(argv[1], "plot"))
-		puts("scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
-		     "         [--force] [--across kernel]\n"
-		     "  Draws with gnuplot: a sweep's table, a sweep's metric against the\n"
-		     "  first swept parameter, or a bar per phase; several results as grouped\n"
-		     "  bars, each the mean of its runs. Results compare would refuse are\n"
-		     "  refused (--force draws them, --across kernel takes two kernels).\n"
-		     "  Exit 0, 1 gnuplot failed, 3 not measured alike, 64 usage, 65 bad\n"
-		     "  input, 69 gnuplot not installed, 73 cannot write.");
-	else if (argc > 1)
-		return usage_error("no help on '%s'", argv[1]);
-	else
+	const struct cli_command *c;
+	bool list = false;
+	int ch;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, cli_help_short, cli_help_options,
+				 NULL)) != -1) {
+		if (ch == 'O') {
+			list = true;
+			continue;
+		}
+		if (ch == 'h') {
+			cli_help(stdout, cli_command("help"));
+			return EXIT_PASS;
+		}
+		cli_bad_option("help", cli_command("help"), argv, optind);
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1)
+		return usage_error("%s", "help takes one COMMAND");
+	c = optind < argc ? cli_command(argv[optind]) : NULL;
+	if (optind < argc && !c)
+		return usage_error("no help on '%s'", argv[optind]);
+	if (list) {
+		for (const struct cli_command *k = cli_commands; k->name; k++)
+			if (!c || c == k)
+				cli_list_options(stdout, k);
+	} else if (c) {
+		cli_help(stdout, c);
+	} else {
 		fputs(usage_text, stdout);
+	}
 	return EXIT_PASS;
 }
 
 static int cmd_knobs_args(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	int first, rc = cli_plain_args("knobs", argc, argv, &first);
+
+	if (rc)
+		return rc < 0 ? EXIT_PASS : rc;
+	if (first < argc)
+		return usage_error("knobs takes no '%s'", argv[first]);
 	return cmd_knobs();
 }
 
 static int cmd_version_args(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	int first, rc;
+
+	/* scn --version is a command of its own name. */
+	if (argv[0][0] == '-')
+		return cmd_version();
+	rc = cli_plain_args("version", argc, argv, &first);
+	if (rc)
+		return rc < 0 ? EXIT_PASS : rc;
+	if (first < argc)
+		return usage_error("version takes no '%s'", argv[first]);
 	return cmd_version();
 }
 

@@ -107,7 +107,7 @@ static void show_vcpus(struct repl *R, const struct ir_scenario *sc, int i)
 }
 
 /* What a memslot maps: a backing at an offset, scn's area, its own memory. */
-static void slot_maps(struct repl *R, const struct ir_scenario *sc,
+static void slot_maps(struct repl *R, const struct ir_scenario *sc, int vi,
 		      const struct rt_vm *vm, size_t k, struct strbuf *sb)
 {
 	const struct rt_slot *s = &vm->slots[k];
@@ -119,6 +119,8 @@ static void slot_maps(struct repl *R, const struct ir_scenario *sc,
 	}
 	if (s->name)
 		sb_printf(sb, "'%s', ", s->name);
+	else if (rt_vm_is_guest_slot(vm, s))
+		sb_printf(sb, "%s.slot[%zu], ", sc->vms[vi].name, k);
 	if (s->own) {
 		sb_puts(sb, "memory of its own");
 		return;
@@ -162,7 +164,7 @@ static void show_memslots(struct repl *R, const struct ir_scenario *sc, int i)
 		snprintf(gpa, sizeof(gpa), "0x%" PRIx64, s->gpa);
 		fprintf(R->out, "  %-5u %-18s %-8s ", s->id, gpa, sb.buf);
 		sb.len = 0;
-		slot_maps(R, sc, vm, k, &sb);
+		slot_maps(R, sc, i, vm, k, &sb);
 		if (s->flags & KVM_MEM_LOG_DIRTY_PAGES)
 			sb_puts(&sb, "; dirty log");
 		fprintf(R->out, "%s\n", sb.buf);

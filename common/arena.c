@@ -33,9 +33,16 @@ void arena_free(struct arena *a)
 	arena_init(a);
 }
 
+/*
+ * Pointers and 64-bit values are what scn keeps in arenas: aligned for
+ * them, not for long double (16), a syntax node of 88 bytes takes 88.
+ */
+#define ARENA_ALIGN (alignof(void *) > alignof(int64_t) ? alignof(void *) : \
+		     alignof(int64_t))
+
 void *arena_alloc(struct arena *a, size_t n)
 {
-	const size_t align = alignof(max_align_t);
+	const size_t align = ARENA_ALIGN;
 	struct arena_chunk *c;
 	void *p;
 

@@ -19,7 +19,7 @@ struct arena {
 
 void arena_init(struct arena *a);
 void arena_free(struct arena *a);
-/* Zeroed memory, aligned for any type; never NULL. */
+/* Zeroed memory, aligned for pointers and 64-bit values; never NULL. */
 void *arena_alloc(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 

@@ -31,6 +31,9 @@ struct parse_ctx {
 	struct loc brace_at[32];
 	bool in_string;
 	int nest;		/* strings and {interpolations} open now */
+	int interp;		/* of those, {interpolations} */
+	bool interp_dollar;	/* the last one came after a '$' (a shell's?) */
+	bool string_cut;	/* the scanner ended a string it reported */
 	bool eof_seen;		/* the final separator was sent */
 	size_t src_pos;		/* bytes of src handed to the scanner (all) */
 	const char **names;	/* identifiers seen: one copy of each */

@@ -459,6 +459,16 @@ args_opt:
 
 string:
 	STR_BEGIN str_parts STR_END	{ $$ = NODE(STRING, @$); $$->kids = $2; }
+	/*
+	 * An error inside {...} is reported once, and the statement goes
+	 * on after the interpolation's '}' (or the string's end), not at
+	 * the next line: a '}' of a block later on the line stays a '}'.
+	 */
+	| STR_BEGIN str_parts INTERP_BEGIN error STR_END	{
+						$$ = NODE(STRING, @$);
+						$$->kids = $2;
+						yyerrok;
+					}
 	;
 
 str_parts:
@@ -477,6 +487,7 @@ str_parts:
 						$$ = $1;
 						PUSH($$, t);
 					}
+	| str_parts INTERP_BEGIN error INTERP_END	{ $$ = $1; yyerrok; }
 	| str_parts INTERP_BEGIN expr INTERP_FMT INTERP_END	{
 						struct ast *t = NODE(INTERP, @3);
 
@@ -572,6 +583,11 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
 	struct diag_rec *r;
 
 	(void)scanner;
+	/* The scanner said already why this string ended early. */
+	if (sym == YYSYMBOL_STR_END && ctx->string_cut) {
+		ctx->string_cut = false;
+		return 0;
+	}
 	sb_init(&sb);
 	sb_puts(&sb, "syntax error: unexpected ");
 	describe_token(ctx, sym, loc, &sb);
@@ -598,6 +614,10 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
 	}
 	else if (sym == YYSYMBOL_STR_BEGIN && ctx->nest > 1)
 		diag_hint(r, "a '}' may be missing before the string's closing quote");
+	else if (ctx->interp > 0 && ctx->interp_dollar)
+		diag_hint(r, "in a string, '{' starts an interpolation; the shell's ${...} is written ${{...}}");
+	else if (ctx->interp > 0)
+		diag_hint(r, "in a string, '{' starts an interpolation ({expr}); write '{{' for a literal '{'");
 	else if (sym == YYSYMBOL_STR_BEGIN || sym == YYSYMBOL_IDENT)
 		diag_hint(r, "statements are separated by a new line or ';'");
 	sb_free(&sb);

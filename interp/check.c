@@ -301,6 +301,9 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	L.file = &C->stmts;
 	lower_stmts(&L, &C->stmts, true);
 	sc->ops = (struct ir_block){ .ops = top.ops, .n = top.n };
+	/* Once, and only of a scenario whose own errors are fixed. */
+	if (!quiet && C->d->nerrors == before)
+		warn_faults_unseen(&L);
 	memneed_compute(sc);
 	cgroup_check_memory(&L);
 	/* The table's value is a run-time expression of each point. */
@@ -665,12 +668,21 @@ static int check_common(struct source_set *srcs, const char *path,
 			return rc;
 		}
 	}
+	if (opts->memory) {
+		opts->memory->source = 0;
+		for (const struct source *s = srcs->head; s; s = s->next)
+			opts->memory->source += s->len + 1 +
+						(s->nlines + 1) * sizeof(*s->line_start);
+		opts->memory->tree = C.prog->arena.total;
+	}
 	facts_only(&C, &L, &dummy);
 	C.defines = xcalloc(opts->ndefines + 1, sizeof(*C.defines));
 	for (i = 0; i < opts->ndefines; i++)
 		if (parse_define(srcs, &L, opts->defines[i], &C.defines[C.ndefines]))
 			C.ndefines++;
 	rc = d->nerrors ? -EINVAL : check_program(&C);
+	if (opts->memory)
+		opts->memory->ir = C.prog->arena.total - opts->memory->tree;
 	if (!rc && !d->nerrors && opts->machine)
 		warn_memory(&C);
 	free(C.defines);

@@ -13,6 +13,15 @@
 #include "../runtime/features.h"
 #include "ir.h"
 
+/*
+ * What a check held, for benchmarks (scn check --memory): the sources
+ * (text and line index), and the arena's bytes after parsing (the syntax
+ * trees) and what lowering added (the IR of every sweep point).
+ */
+struct check_memory {
+	size_t source, tree, ir;
+};
+
 struct check_opts {
 	struct rt_facts facts;
 	const char *const *defines;	/* "name=value" from -D */
@@ -28,6 +37,7 @@ struct check_opts {
 	 * NULL: no such warning (run skips instead).
 	 */
 	const char *machine;
+	struct check_memory *memory;	/* filled when not NULL */
 };
 
 /* The machine that check and plan assume unless told otherwise. */

@@ -529,7 +529,7 @@ void lower_vm(struct lower *L, const struct ast *n)
 	const struct ast *a, *mem_at = n;
 	struct items it;
 	int64_t x;
-	bool ok = true;
+	bool ok = true, mem_known = true, vcpus_known = true;
 
 	items_init(&it, L, n, &n->kids);
 	a = items_attr(&it, "backing");
@@ -545,14 +545,14 @@ void lower_vm(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "mem"))) {
 		mem_at = a;
 		if (!want_size(L, a, "mem", &vm.mem))
-			ok = false;
+			ok = mem_known = false;
 	}
 	vm.alias = items_flag(&it, "alias", false);
 	if ((a = items_attr(&it, "vcpus"))) {
 		if (want_int(L, a, "vcpus", 1, 4096, &x))
 			vm.vcpus = (int)x;
 		else
-			ok = false;
+			ok = vcpus_known = false;
 	}
 	if ((a = items_attr(&it, "slots"))) {
 		if (vm.alias) {
@@ -644,14 +644,25 @@ void lower_vm(struct lower *L, const struct ast *n)
 	}
 	need(L, RT_FEAT_KVM, n->loc, "vm");
 	if (!ok) {
-		if (!sym_find(&L->syms, n->name))
-			sym_add(L, n->name, SYM_VM, -1, ast_name_loc(n));
+		/*
+		 * The phases that use it are still checked, against a
+		 * stand-in: one round of fixing shows their errors too.
+		 */
+		vm.placeholder = true;
+		if (!mem_known || vm.mem <= 0)
+			vm.mem = 64 * TIB;
+		if (!vcpus_known)
+			vm.vcpus = 4096;
+		if (!vm.slot_size) {
+			vm.nr_slots = MAX_MEMSLOTS;
+			vm.slot_size = vm.mem / MAX_MEMSLOTS;
+		}
 		L->vm_failed = true;
-		return;
 	}
 	if (!sym_add(L, n->name, SYM_VM, (int)L->sc->nvms, ast_name_loc(n)))
 		return;
-	L->sc->guest_memory += vm.mem;
+	if (!vm.placeholder)
+		L->sc->guest_memory += vm.mem;
 	op.index = (int)L->sc->nvms;
 	PUSH_ARENA(L, L->sc->vms, L->sc->nvms, L->vms_cap, vm);
 	PUSH_OP(L, op);

@@ -94,8 +94,9 @@ static bool count_slot_add(const struct ir_op *op, void *ctx)
 {
 	struct slot_adds *a = ctx;
 
+	/* The vm's own slots, put back, count among its slots already. */
 	if (op->kind == IR_MEMSLOT && op->memslot.vm == a->vm &&
-	    op->memslot.op == MEMSLOT_ADD)
+	    op->memslot.op == MEMSLOT_ADD && op->memslot.guest_slot < 0)
 		a->n++;
 	return false;
 }
@@ -714,10 +715,16 @@ static int reset_mmu(struct strand *s, const struct ir_op *op, struct rt_err *er
 static int memslot(struct run *r, const struct ir_op *op, struct rt_err *err)
 {
 	struct rt_vm *vm = r->vms[op->memslot.vm].vm;
+	int guest = op->memslot.guest_slot;
+	/* The runtime knows the vm's own slots by index, not by name. */
+	const char *name = guest < 0 ? op->memslot.name : NULL;
 	void *hva = NULL;
 
 	switch (op->memslot.op) {
 	case MEMSLOT_ADD:
+		if (guest >= 0)
+			return rt_vm_guest_slot_restore(vm, guest, op->memslot.has_gpa ?
+							op->memslot.gpa : -1, err);
 		if (op->memslot.backing >= 0) {
 			const struct rt_mem *m = &r->backings[op->memslot.backing].mem;
 
@@ -731,10 +738,10 @@ static int memslot(struct run *r, const struct ir_op *op, struct rt_err *err)
 				      hva, op->memslot.has_gpa ? op->memslot.gpa : -1,
 				      err);
 	case MEMSLOT_DELETE:
-		return rt_vm_slot_delete(vm, op->memslot.name, err);
+		return rt_vm_slot_delete(vm, name, guest, err);
 	default:
-		return rt_vm_slot_move(vm, op->memslot.name,
-				       (uint64_t)op->memslot.gpa, err);
+		return rt_vm_slot_move(vm, name, guest, (uint64_t)op->memslot.gpa,
+				       err);
 	}
 }
 
@@ -746,7 +753,7 @@ static int dirty_log(struct run *r, const struct ir_op *op, struct rt_err *err)
 	};
 	uint64_t pages = 0;
 	int rc = rt_vm_dirty_log(r->vms[op->dirtylog.vm].vm, ops[op->dirtylog.op],
-				 &pages, err);
+				 op->dirtylog.slot, &pages, err);
 
 	if (!rc && op->dirtylog.op == DIRTYLOG_GET) {
 		pthread_mutex_lock(&r->lock);

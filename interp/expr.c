@@ -968,6 +968,56 @@ static struct ir_expr *lower_expr_at(struct lower *L, const struct ast *e,
 	}
 }
 
+/*
+ * A comparison folded to a constant keeps its operands, so that a failed
+ * expectation can show them ("n == 3 (2 == 3)"): lowering them again is
+ * cheap and quiet, as the whole folded without an error.
+ */
+static struct ir_expr *unfold(struct lower *L, const struct ast *e,
+			      struct ir_expr *folded)
+{
+	struct ir_expr *x;
+
+	if (folded->kind != IRX_CONST || folded->type != VT_BOOL ||
+	    e->kind != AST_BINARY || e->op < OP_EQ || e->op > OP_OR)
+		return folded;
+	x = node(L, IRX_BINARY, VT_BOOL, e->loc);
+	x->op = e->op;
+	x->a = lower_expr(L, e->a, EXPR_DYNAMIC);
+	x->b = lower_expr(L, e->b, EXPR_DYNAMIC);
+	if (e->op == OP_AND || e->op == OP_OR) {
+		x->a = unfold(L, e->a, x->a);
+		x->b = unfold(L, e->b, x->b);
+	}
+	return x;
+}
+
+struct ir_expr *lower_condition(struct lower *L, const struct ast *e)
+{
+	unsigned errors = L->d->nerrors;
+	struct ir_expr *x = lower_expr(L, e, EXPR_DYNAMIC);
+
+	return L->d->nerrors == errors ? unfold(L, e, x) : x;
+}
+
+/*
+ * "${HOME}" in a host exec string is the shell's, but scn reads {HOME} as
+ * an interpolation: where one after a '$' failed, the error (if it has no
+ * hint yet) says how to write the brace.
+ */
+static void shell_brace_hint(struct lower *L, const struct ast *before)
+{
+	struct diag_rec *r;
+	size_t n;
+
+	if (!before || before->kind != AST_TEXT || !L->d->len)
+		return;
+	n = strlen(before->name);
+	r = &L->d->recs[L->d->len - 1];
+	if (n && before->name[n - 1] == '$' && r->level == DIAG_ERROR && !r->hint)
+		diag_hint(r, "in a string, '{' starts an interpolation; the shell's ${...} is written ${{...}}");
+}
+
 bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
 		enum expr_ctx ctx)
 {
@@ -987,6 +1037,7 @@ bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
 		tp->expr = lower_expr(L, p->a, ctx);
 		tp->format = p->name;
 		if (tp->expr->type == VT_NONE) {
+			shell_brace_hint(L, i ? s->kids.v[i - 1] : NULL);
 			ok = false;
 			continue;
 		}

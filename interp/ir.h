@@ -202,6 +202,12 @@ struct ir_vm {
 	bool pin;			/* pin vCPU i to CPU i % ncpus */
 	int64_t gpa_base;
 	int dirty_ring;			/* entries per vCPU, or 0: bitmaps */
+	/*
+	 * Its declaration had an error: a stand-in, so that the statements
+	 * that use it are checked too (what its line failed to say takes
+	 * the widest value). Never in a program that checks.
+	 */
+	bool placeholder;
 };
 
 /* The memory cgroup a scenario runs in (cgroup.h). */
@@ -335,7 +341,8 @@ struct ir_op {
 		struct {
 			int vm;
 			enum memslot_op op;
-			const char *name;
+			const char *name;	/* as written: extra, guest.slot[1] */
+			int guest_slot;	/* the vm's own slot, or -1: added */
 			int64_t size, gpa;
 			bool has_gpa;	/* else the runtime places it */
 			int backing;
@@ -343,6 +350,7 @@ struct ir_op {
 		struct {
 			int vm;
 			enum dirtylog_op op;
+			int slot;	/* one of the vm's own slots, or -1: all */
 		} dirtylog;
 		struct {
 			const char *command;

@@ -44,6 +44,20 @@ struct op_builder {
 	size_t n, cap;
 };
 
+/*
+ * Where the checker has a memslot of a vm, in file order (memslot.c): an
+ * added one, or one of the vm's own that a statement moved or deleted.
+ */
+struct slot_state {
+	int vm;
+	const char *name;		/* an added slot's; NULL: the vm's own */
+	int guest;			/* which of the vm's own */
+	int64_t gpa, size;		/* gpa < 0: where scn put it is not followed */
+	bool live;
+	struct loc loc;			/* of what put it there or took it */
+	int next;			/* another vm's of this name: its number */
+};
+
 struct lower {
 	struct arena *ar;
 	struct diag *d;
@@ -58,6 +72,12 @@ struct lower {
 	struct op_builder *cur;		/* where statements go */
 	int cur_phase;			/* -1 outside a phase */
 	size_t nslots;			/* memslot names added so far */
+	struct slot_state *slot_states;	/* numbered from 1 in the tables: */
+	size_t nslot_states, slot_states_cap;
+	int *name_states;		/* [name's symbol index]: the first */
+	size_t name_states_n;
+	int **guest_states;		/* [vm][its own slot] */
+	size_t guest_states_n;
 	int repeat_runs;		/* product of enclosing repeat counts */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */
@@ -85,6 +105,11 @@ enum expr_ctx {
 struct ir_expr *lower_expr(struct lower *L, const struct ast *e,
 			   enum expr_ctx ctx);
 struct ir_expr *ir_const(struct lower *L, struct value v, struct loc loc);
+/*
+ * An expectation's condition (EXPR_DYNAMIC): a comparison of constants
+ * keeps its operands, so that a failure can show both sides.
+ */
+struct ir_expr *lower_condition(struct lower *L, const struct ast *e);
 /* Folds e to a constant of one of the wanted types; false after an error. */
 bool static_value(struct lower *L, const struct ast *e, const char *what,
 		  struct value *out);
@@ -112,6 +137,20 @@ extern const char *const fact_names[];
 /* Statements (stmt.c). */
 void lower_stmts(struct lower *L, const struct ast_list *stmts, bool top);
 void lower_param(struct lower *L, const struct ast *n);
+/* host memslot (memslot.c); it reads the statement's items. */
+struct items;
+void lower_memslot(struct lower *L, const struct ast *n, struct items *it);
+/*
+ * The target of host dirtylog: a vm, or VM.slot[I] (*slot: I, else -1).
+ * Returns the vm, or -1 after an error.
+ */
+int lower_dirtylog_target(struct lower *L, const struct ast *t,
+			  const struct ast *stmt, int *slot);
+/*
+ * Warns where a phase's faults are read (P.faults, expect fault) that
+ * nothing in the scenario can make non-zero (faultsense.c).
+ */
+void warn_faults_unseen(struct lower *L);
 /* Declarations (decl.c). */
 void lower_require(struct lower *L, const struct ast *n);
 void lower_set(struct lower *L, const struct ast *n);

@@ -69,7 +69,11 @@ static void guest_spans(struct spans *s, const struct ir_scenario *sc,
 			const struct ir_guest_job *j)
 {
 	const struct ir_vm *vm = &sc->vms[j->vm];
-	int64_t size = sc->backings[vm->backing].size, lo, folded;
+	int64_t size, lo, folded;
+
+	if (vm->placeholder || vm->backing < 0)
+		return;		/* its line failed: the check does too */
+	size = sc->backings[vm->backing].size;
 
 	if (!vm->alias) {
 		add_span(s, vm->backing, j->offset, j->offset + j->size, j->stride);

@@ -435,7 +435,9 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 	case IR_MEMSLOT:
 		sb_printf(sb, "memslot %s %s on vm %s", words_memslot[op->memslot.op],
 			  op->memslot.name, sc->vms[op->memslot.vm].name);
-		if (op->memslot.op == MEMSLOT_ADD) {
+		if (op->memslot.op == MEMSLOT_ADD && op->memslot.guest_slot >= 0) {
+			sb_puts(sb, ", back");
+		} else if (op->memslot.op == MEMSLOT_ADD) {
 			sb_puts(sb, ", ");
 			size(sb, op->memslot.size);
 			if (op->memslot.backing >= 0)
@@ -450,8 +452,12 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		sb_putc(sb, '\n');
 		break;
 	case IR_DIRTYLOG:
-		sb_printf(sb, "dirty log %s on vm %s\n", words_dirtylog[op->dirtylog.op],
+		sb_printf(sb, "dirty log %s on vm %s", words_dirtylog[op->dirtylog.op],
 			  sc->vms[op->dirtylog.vm].name);
+		if (op->dirtylog.slot >= 0)
+			sb_printf(sb, ", slot %s.slot[%d] alone",
+				  sc->vms[op->dirtylog.vm].name, op->dirtylog.slot);
+		sb_putc(sb, '\n');
 		break;
 	case IR_EXEC:
 		sb_printf(sb, "run \"%s\"\n", op->exec.command);

@@ -82,7 +82,8 @@ static void lower_guest(struct lower *L, const struct ast *n)
 	if (j->vm < 0 || !a)
 		return;		/* said already; the keys would only repeat it */
 	vm = &L->sc->vms[j->vm];
-	b = &L->sc->backings[vm->backing];
+	/* A stand-in vm (its line failed) may have no backing. */
+	b = vm->backing >= 0 ? &L->sc->backings[vm->backing] : NULL;
 	if (!want_word(L, a, "the guest access", words_guest_op, &w))
 		ok = false;
 	j->op = (enum guest_op)w;
@@ -90,7 +91,7 @@ static void lower_guest(struct lower *L, const struct ast *n)
 		ok = false;
 	j->verify = items_flag(&it, "verify", false);
 	j->passes = 1;
-	j->stride = b->page_size;
+	j->stride = b ? b->page_size : 4 * KIB;
 	j->ring = vm->ring;
 	j->pattern_address = !vm->alias;
 	j->pattern = 0x5a5a5a5a5a5a5a5aULL;
@@ -260,66 +261,6 @@ static bool mem_range(struct lower *L, struct items *it, const struct ast *n,
 }
 
 static const char *const host_mem_keys[] = { "offset", "size", NULL };
-static const char *const memslot_keys[] = { "vm", "size", "gpa", "backing", NULL };
-
-static void lower_memslot(struct lower *L, const struct ast *n, struct items *it)
-{
-	struct ir_op op = { .kind = IR_MEMSLOT, .loc = n->loc };
-	const struct ast *a = items_need(it, "add, delete or move");
-	const struct ast *name;
-	const struct sym *s;
-	int w;
-
-	op.memslot.backing = -1;
-	op.memslot.vm = find_vm(L, items_attr(it, "vm"), n);
-	if (!a || !want_word(L, a, "memslot action", words_memslot, &w))
-		goto out;
-	op.memslot.op = (enum memslot_op)w;
-	name = items_need(it, "the memslot's name");
-	if (!name || !item_name(name))
-		goto out;
-	op.memslot.name = item_name(name);
-	s = sym_find(&L->syms, op.memslot.name);
-	if (w == MEMSLOT_ADD) {
-		if (s && s->kind != SYM_SLOT) {
-			diag_error(L->d, name->loc, "'%s' is already a %s",
-				   op.memslot.name, sym_kind_name(s->kind));
-			goto out;
-		}
-		if (!s)
-			sym_add(L, op.memslot.name, SYM_SLOT, (int)L->nslots++,
-				name->loc);
-		a = items_attr(it, "size");
-		if (!a) {
-			diag_error(L->d, n->loc, "memslot add needs size=");
-			goto out;
-		}
-		if (!want_size(L, a, "size", &op.memslot.size) ||
-		    !aligned(L, a, "size", op.memslot.size, 4 * KIB))
-			goto out;
-		if ((a = items_attr(it, "backing")) &&
-		    (op.memslot.backing = find_backing(L, a, false)) < 0)
-			goto out;
-	} else if (!s || s->kind != SYM_SLOT) {
-		diag_error(L->d, name->loc, "no memslot named '%s' was added before",
-			   op.memslot.name);
-		goto out;
-	}
-	if ((a = items_attr(it, "gpa")) &&
-	    (!want_size(L, a, "gpa", &op.memslot.gpa) ||
-	     !aligned(L, a, "gpa", op.memslot.gpa, 4 * KIB)))
-		goto out;
-	op.memslot.has_gpa = a != NULL;
-	if (w == MEMSLOT_MOVE && !a) {
-		diag_error(L->d, n->loc, "memslot move needs gpa=");
-		goto out;
-	}
-	if (op.memslot.vm >= 0)
-		PUSH_OP(L, op);
-out:
-	items_finish(it, "host memslot", memslot_keys);
-}
-
 static void lower_host(struct lower *L, const struct ast *n)
 {
 	static const char *advices[ADVICE__COUNT + 1];
@@ -437,8 +378,9 @@ static void lower_host(struct lower *L, const struct ast *n)
 		return;
 	case 5: /* dirtylog VM on|off|get|clear */
 		op.kind = IR_DIRTYLOG;
-		t = items_need(&it, "the vm");
-		if (!t || (op.dirtylog.vm = find_vm(L, t, n)) < 0)
+		t = items_need(&it, "the vm (or VM.slot[I])");
+		if (!t || (op.dirtylog.vm = lower_dirtylog_target(L, t, n,
+						&op.dirtylog.slot)) < 0)
 			return;
 		a = items_need(&it, "on, off, get or clear");
 		if (!a || !want_word(L, a, "dirtylog action", words_dirtylog, &w)) {
@@ -691,7 +633,7 @@ static void lower_expect(struct lower *L, const struct ast *n)
 		return;
 	}
 	items_finish(&it, "expect", stmt_keys_none);
-	op.expect.cond = lower_expr(L, n->a, EXPR_DYNAMIC);
+	op.expect.cond = lower_condition(L, n->a);
 	op.expect.text = expr_text(L, n->a);
 	if (op.expect.cond->type == VT_NONE)
 		return;

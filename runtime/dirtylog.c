@@ -122,9 +122,14 @@ static int ring_bitmap_get(struct rt_vm *vm, struct rt_err *err)
 
 	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++) {
 		uint64_t w = slot_words(&vm->slots[i]);
-		uint64_t *b = calloc(w ? w : 1, sizeof(uint64_t));
-		struct kvm_dirty_log log = { .slot = vm->slots[i].id, .dirty_bitmap = b };
+		uint64_t *b;
+		struct kvm_dirty_log log = { .slot = vm->slots[i].id };
 
+		/* A slot deleted or not logged has no bitmap to give. */
+		if (!vm->slots[i].live || !(vm->slots[i].flags & KVM_MEM_LOG_DIRTY_PAGES))
+			continue;
+		b = calloc(w ? w : 1, sizeof(uint64_t));
+		log.dirty_bitmap = b;
 		if (!b)
 			return rt_fail(err, -ENOMEM, "out of memory");
 		if (ioctl(vm->vm_fd, KVM_GET_DIRTY_LOG, &log))
@@ -232,8 +237,12 @@ int rt_vcpu_dirty_ring_full(struct rt_vcpu *v, struct rt_err *err)
 	return 0;
 }
 
-/* Every vCPU's ring harvested, the distinct pages counted and forgotten. */
-static int ring_get(struct rt_vm *vm, uint64_t *pages, struct rt_err *err)
+/*
+ * Every vCPU's ring harvested, the distinct pages of the slots asked
+ * (first to last) counted and forgotten; the others' wait for their get.
+ */
+static int ring_get(struct rt_vm *vm, int first, int last, uint64_t *pages,
+		    struct rt_err *err)
 {
 	int rc;
 
@@ -244,7 +253,7 @@ static int ring_get(struct rt_vm *vm, uint64_t *pages, struct rt_err *err)
 		rc = 0;
 	if (!rc && vm->ring_with_bitmap)
 		rc = ring_bitmap_get(vm, err);
-	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++)
+	for (int i = first; i <= last && !rc; i++)
 		for (uint64_t k = 0; k < slot_words(&vm->slots[i]); k++)
 			*pages += (uint64_t)__builtin_popcountll(
 				__atomic_exchange_n(&vm->dirty[i][k], 0,
@@ -252,14 +261,26 @@ static int ring_get(struct rt_vm *vm, uint64_t *pages, struct rt_err *err)
 	return rc;
 }
 
-int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
-		    struct rt_err *err)
+int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, int slot,
+		    uint64_t *pages, struct rt_err *err)
 {
+	int first = slot >= 0 ? slot : 0;
+	int last = slot >= 0 ? slot : vm->cfg.nr_slots - 1;
 	int rc = 0;
 
 	*pages = 0;
 	pthread_mutex_lock(&vm->slots_lock);
-	if ((op == RT_DIRTY_GET || op == RT_DIRTY_CLEAR) && !vm->dirty_on) {
+	if (slot >= vm->cfg.nr_slots) {
+		rc = rt_fail(err, -ENOENT, "the VM has no guest slot %d", slot);
+		goto out;
+	}
+	if (slot >= 0 && !vm->slots[slot].live) {
+		rc = rt_fail(err, -ENOENT, "guest slot %d was deleted: it has no dirty log", slot);
+		goto out;
+	}
+	if ((op == RT_DIRTY_GET || op == RT_DIRTY_CLEAR) &&
+	    (slot >= 0 ? !(vm->slots[slot].flags & KVM_MEM_LOG_DIRTY_PAGES) :
+	     !vm->dirty_on)) {
 		rc = rt_fail(err, -EINVAL, "dirty logging is off: turn it on first (host dirtylog VM on)");
 		goto out;
 	}
@@ -268,7 +289,7 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 		goto out;
 	}
 	if (op == RT_DIRTY_GET && vm->cfg.dirty_ring) {
-		rc = ring_get(vm, pages, err);
+		rc = ring_get(vm, first, last, pages, err);
 		goto out;
 	}
 	if (op == RT_DIRTY_CLEAR && !vm->cfg.manual_protect) {
@@ -277,9 +298,12 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 	}
 	if (op == RT_DIRTY_GET || op == RT_DIRTY_CLEAR)
 		rc = bitmaps(vm, err);
-	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++) {
+	for (int i = first; i <= last && !rc; i++) {
 		struct rt_slot *s = &vm->slots[i];
 
+		/* A deleted guest slot has no log; it keeps its flags. */
+		if (!s->live)
+			continue;
 		switch (op) {
 		case RT_DIRTY_ON:
 		case RT_DIRTY_OFF:
@@ -291,15 +315,14 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
 			rc = get(vm, i, pages, err);
 			break;
 		case RT_DIRTY_CLEAR:
-			rc = clear(vm, i, vm->dirty_got, err);
+			rc = clear(vm, i, s->dirty_got, err);
 			break;
 		}
+		if (!rc)
+			s->dirty_got = op == RT_DIRTY_GET;
 	}
-	if (!rc) {
-		if (op == RT_DIRTY_ON || op == RT_DIRTY_OFF)
-			vm->dirty_on = op == RT_DIRTY_ON;
-		vm->dirty_got = op == RT_DIRTY_GET;
-	}
+	if (!rc && slot < 0 && (op == RT_DIRTY_ON || op == RT_DIRTY_OFF))
+		vm->dirty_on = op == RT_DIRTY_ON;
 out:
 	pthread_mutex_unlock(&vm->slots_lock);
 	return rc;

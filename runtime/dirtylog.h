@@ -25,11 +25,12 @@ struct rt_vcpu;
 enum rt_dirty_op { RT_DIRTY_ON, RT_DIRTY_OFF, RT_DIRTY_GET, RT_DIRTY_CLEAR };
 
 /*
- * Does op on every guest-memory slot. GET sets *pages to the dirty 4 KiB
- * pages it found; CLEAR clears what the last GET found (all, if none).
+ * Does op on every guest-memory slot there (not deleted), or with slot
+ * >= 0 on that one alone. GET sets *pages to the dirty 4 KiB pages it
+ * found; CLEAR clears what the last GET of a slot found (all, if none).
  */
-int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, uint64_t *pages,
-		    struct rt_err *err);
+int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, int slot,
+		    uint64_t *pages, struct rt_err *err);
 
 /*
  * Enables the dirty ring of cfg.dirty_ring entries per vCPU on the VM,

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -37,6 +38,13 @@ uint64_t rt_vm_area_size(const struct rt_vm_config *cfg)
 	uint64_t fixed = fixed_size(cfg);
 
 	return align_up(fixed + arch_table_bytes(cfg, fixed), SZ_2M);
+}
+
+void rt_vm_layout(const struct rt_vm_config *cfg, struct rt_vm_layout *l)
+{
+	l->area_gpa = align_up((uint64_t)cfg->gpa_base + (uint64_t)cfg->mem, SZ_1G);
+	l->area_size = rt_vm_area_size(cfg);
+	l->added_gpa = align_up(l->area_gpa + l->area_size, SZ_1G);
 }
 
 uint64_t rt_vm_kernel_bytes(uint64_t slot_bytes)
@@ -174,6 +182,7 @@ static int open_vm(struct rt_vm *vm, struct rt_err *err)
 int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 		 struct rt_err *err)
 {
+	struct rt_vm_layout lay;
 	uint64_t end, i;
 	int rc;
 
@@ -186,10 +195,11 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 		rc = arch_vm_init(vm, err);
 	if (rc)
 		goto fail;
-	vm->area_size = rt_vm_area_size(cfg);
-	vm->tables_offset = fixed_size(cfg);
 	/* Above guest memory, 1 GiB aligned as its mapping may be. */
-	vm->area_gpa = align_up((uint64_t)cfg->gpa_base + (uint64_t)cfg->mem, SZ_1G);
+	rt_vm_layout(cfg, &lay);
+	vm->area_size = lay.area_size;
+	vm->tables_offset = fixed_size(cfg);
+	vm->area_gpa = lay.area_gpa;
 	end = vm->area_gpa + vm->area_size;
 	if (vm->arch.phys_bits < 64 && end > 1ULL << vm->arch.phys_bits) {
 		rc = rt_fail(err, -ERANGE, "guest memory and scn's area end at gpa %#llx, beyond the %d-bit guest-physical addresses this machine offers",
@@ -230,7 +240,7 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 		rc = rt_vm_dirty_ring_init(vm, err);
 	if (rc)
 		goto fail;
-	vm->next_gpa = align_up(end, SZ_1G);
+	vm->next_gpa = lay.added_gpa;
 	vm->vcpus = calloc((size_t)cfg->vcpus, sizeof(*vm->vcpus));
 	if (!vm->vcpus) {
 		rc = rt_fail(err, -ENOMEM, "out of memory");
@@ -310,36 +320,92 @@ static struct rt_slot *find_added(struct rt_vm *vm, const char *name)
 	return NULL;
 }
 
+/* An added slot by name, or guest slot `guest`; NULL with *err said. */
+static struct rt_slot *find_slot(struct rt_vm *vm, const char *name, int guest,
+				 const char *what, struct rt_err *err)
+{
+	struct rt_slot *s;
+
+	if (!name) {
+		if (guest < 0 || guest >= vm->cfg.nr_slots) {
+			rt_fail(err, -ENOENT, "the VM has no guest slot %d to %s",
+				guest, what);
+			return NULL;
+		}
+		return &vm->slots[guest];
+	}
+	s = find_added(vm, name);
+	if (!s)
+		rt_fail(err, -ENOENT, "no memslot '%s' to %s", name, what);
+	return s;
+}
+
+/* A live slot of the VM other than self over [gpa, gpa + size), or NULL. */
+static const struct rt_slot *overlap(const struct rt_vm *vm, uint64_t gpa,
+				     uint64_t size, const struct rt_slot *self)
+{
+	for (size_t i = 0; i < vm->nslots; i++) {
+		const struct rt_slot *s = &vm->slots[i];
+
+		if (s != self && s->live && s->gpa < gpa + size && gpa < s->gpa + s->size)
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * KVM's EEXIST names nothing: say which slot is in the way (the checker
+ * refuses what it can foresee; a slot the runtime placed can still be).
+ */
+static int overlap_error(const struct rt_vm *vm, const struct rt_slot *in_way,
+			 const char *what, uint64_t gpa, uint64_t size,
+			 struct rt_err *err)
+{
+	char who[96];
+	size_t k = (size_t)(in_way - vm->slots);
+
+	if (in_way->name)
+		snprintf(who, sizeof(who), "memslot '%s'", in_way->name);
+	else if (rt_vm_is_guest_slot(vm, in_way))
+		snprintf(who, sizeof(who), "guest memory slot %zu", k);
+	else
+		snprintf(who, sizeof(who), "scn's own area");
+	return rt_fail(err, -EEXIST, "%s at gpa %#llx-%#llx overlaps %s at gpa %#llx-%#llx",
+		       what, (unsigned long long)gpa,
+		       (unsigned long long)(gpa + size),
+		       who, (unsigned long long)in_way->gpa,
+		       (unsigned long long)(in_way->gpa + in_way->size));
+}
+
 /* The lowest 2 MiB aligned gpa above the area where size bytes are free. */
 static uint64_t free_gpa(struct rt_vm *vm, uint64_t size)
 {
 	uint64_t at = vm->next_gpa;
-	bool moved = true;
+	const struct rt_slot *s;
 
-	while (moved) {
-		moved = false;
-		for (size_t i = (size_t)vm->cfg.nr_slots + 1; i < vm->nslots; i++) {
-			const struct rt_slot *s = &vm->slots[i];
-
-			if (s->live && s->gpa < at + size && at < s->gpa + s->size) {
-				at = align_up(s->gpa + s->size, SZ_2M);
-				moved = true;
-			}
-		}
-	}
+	/* Guest slots moved up there count too. */
+	while ((s = overlap(vm, at, size, NULL)))
+		at = align_up(s->gpa + s->size, SZ_2M);
 	return at;
 }
 
 int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
 		   void *hva, int64_t gpa, struct rt_err *err)
 {
+	const struct rt_slot *in_way;
 	struct rt_slot *s;
 	void *own = NULL;
+	char what[96];
 	int rc;
 
 	pthread_mutex_lock(&vm->slots_lock);
 	if (find_added(vm, name)) {
 		rc = rt_fail(err, -EEXIST, "memslot '%s' is there already", name);
+		goto out;
+	}
+	snprintf(what, sizeof(what), "memslot '%s'", name);
+	if (gpa >= 0 && (in_way = overlap(vm, (uint64_t)gpa, size, NULL))) {
+		rc = overlap_error(vm, in_way, what, (uint64_t)gpa, size, err);
 		goto out;
 	}
 	if (!hva) {
@@ -366,18 +432,25 @@ out:
 	return rc;
 }
 
-int rt_vm_slot_delete(struct rt_vm *vm, const char *name, struct rt_err *err)
+int rt_vm_slot_delete(struct rt_vm *vm, const char *name, int guest,
+		      struct rt_err *err)
 {
 	struct rt_slot *s;
 	int rc;
 
 	pthread_mutex_lock(&vm->slots_lock);
-	s = find_added(vm, name);
+	s = find_slot(vm, name, guest, "delete", err);
 	if (!s) {
-		rc = rt_fail(err, -ENOENT, "no memslot '%s' to delete", name);
+		rc = -ENOENT;
+	} else if (!s->live) {
+		rc = rt_fail(err, -ENOENT, "guest slot %d was deleted already", guest);
 	} else {
 		rc = set_region(vm, s, 0, err);
-		if (!rc) {
+		if (!rc && !name) {
+			/* Its id, mapping and flags stay, for a restore. */
+			s->live = false;
+			s->dirty_got = false;
+		} else if (!rc) {
 			if (s->own)
 				munmap(s->own, s->size);
 			free(s->name);
@@ -388,24 +461,73 @@ int rt_vm_slot_delete(struct rt_vm *vm, const char *name, struct rt_err *err)
 	return rc;
 }
 
-int rt_vm_slot_move(struct rt_vm *vm, const char *name, uint64_t gpa,
-		    struct rt_err *err)
+int rt_vm_slot_move(struct rt_vm *vm, const char *name, int guest,
+		    uint64_t gpa, struct rt_err *err)
 {
+	const struct rt_slot *in_way;
 	struct rt_slot *s;
+	char what[96];
 	uint64_t old;
 	int rc;
 
 	pthread_mutex_lock(&vm->slots_lock);
-	s = find_added(vm, name);
+	s = find_slot(vm, name, guest, "move", err);
 	if (!s) {
-		rc = rt_fail(err, -ENOENT, "no memslot '%s' to move", name);
-	} else {
-		old = s->gpa;
-		s->gpa = gpa;
-		rc = set_region(vm, s, s->size, err);
-		if (rc)
-			s->gpa = old;
+		rc = -ENOENT;
+		goto out;
 	}
+	if (!s->live) {
+		rc = rt_fail(err, -ENOENT, "guest slot %d was deleted: nothing to move", guest);
+		goto out;
+	}
+	if (name)
+		snprintf(what, sizeof(what), "memslot '%s'", name);
+	else
+		snprintf(what, sizeof(what), "guest memory slot %d", guest);
+	if ((in_way = overlap(vm, gpa, s->size, s))) {
+		rc = overlap_error(vm, in_way, what, gpa, s->size, err);
+		goto out;
+	}
+	old = s->gpa;
+	s->gpa = gpa;
+	rc = set_region(vm, s, s->size, err);
+	if (rc)
+		s->gpa = old;
+out:
+	pthread_mutex_unlock(&vm->slots_lock);
+	return rc;
+}
+
+int rt_vm_guest_slot_restore(struct rt_vm *vm, int guest, int64_t gpa,
+			     struct rt_err *err)
+{
+	const struct rt_slot *in_way;
+	struct rt_slot *s;
+	char what[64];
+	uint64_t at;
+	int rc;
+
+	pthread_mutex_lock(&vm->slots_lock);
+	s = find_slot(vm, NULL, guest, "restore", err);
+	if (!s) {
+		rc = -ENOENT;
+		goto out;
+	}
+	if (s->live) {
+		rc = rt_fail(err, -EEXIST, "guest slot %d is there: delete it first", guest);
+		goto out;
+	}
+	at = gpa >= 0 ? (uint64_t)gpa :
+	     (uint64_t)vm->cfg.gpa_base + (uint64_t)guest * (uint64_t)vm->cfg.slot_size;
+	snprintf(what, sizeof(what), "guest memory slot %d", guest);
+	if ((in_way = overlap(vm, at, s->size, s))) {
+		rc = overlap_error(vm, in_way, what, at, s->size, err);
+		goto out;
+	}
+	s->gpa = at;
+	rc = set_region(vm, s, s->size, err);
+	s->live = !rc;
+out:
 	pthread_mutex_unlock(&vm->slots_lock);
 	return rc;
 }

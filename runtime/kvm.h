@@ -53,6 +53,7 @@ struct rt_slot {
 	char *name;			/* an added slot's, or NULL */
 	void *own;			/* memory the slot mapped for itself */
 	bool live;			/* registered with KVM */
+	bool dirty_got;			/* its log's last op was a get */
 };
 
 /*
@@ -86,7 +87,7 @@ struct rt_vm {
 	int stats_fd;
 	struct rt_stats_layout vm_stats, vcpu_stats;
 	/* dirty logging (dirtylog.h) */
-	bool dirty_on, dirty_got;	/* logging; the last op was a get */
+	bool dirty_on;			/* logging on every guest slot */
 	bool ring_with_bitmap;		/* KVM_CAP_DIRTY_LOG_RING_WITH_BITMAP on */
 	/*
 	 * [guest slot]: the last bitmaps got; with a dirty ring, the pages
@@ -112,6 +113,16 @@ void rt_vm_destroy(struct rt_vm *vm);
  * size (page tables included). Also what a run adds to its memory need.
  */
 uint64_t rt_vm_area_size(const struct rt_vm_config *cfg);
+/*
+ * Where rt_vm_create puts scn's area (above guest memory, 1 GiB aligned)
+ * and from where it places a memslot added without a gpa: what the
+ * checker needs to tell an overlap before the run.
+ */
+struct rt_vm_layout {
+	uint64_t area_gpa, area_size;
+	uint64_t added_gpa;
+};
+void rt_vm_layout(const struct rt_vm_config *cfg, struct rt_vm_layout *l);
 /*
  * Kernel memory KVM keeps per memslot byte (rmaps and page metadata):
  * about 2.3 MiB per GiB of slot where measured.
@@ -146,14 +157,25 @@ int rt_vm_stats(struct rt_vm *vm, uint64_t *vm_vals, uint64_t *vcpu_vals,
 /*
  * A memslot added while the VM runs: size bytes of hva (or, with hva
  * NULL, memory of its own), at gpa (or, with gpa < 0, above everything
- * the VM has). -EEXIST if the name is taken.
+ * the VM has). -EEXIST if the name is taken or the range overlaps a slot
+ * of the VM (the message names it).
  */
 int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
 		   void *hva, int64_t gpa, struct rt_err *err);
-int rt_vm_slot_delete(struct rt_vm *vm, const char *name, struct rt_err *err);
-/* Moves an added slot to another gpa (KVM_MR_MOVE). */
-int rt_vm_slot_move(struct rt_vm *vm, const char *name, uint64_t gpa,
-		    struct rt_err *err);
+/*
+ * A slot by an added slot's name, or with name NULL the VM's own guest
+ * slot `guest` (0 to nr_slots - 1), which the guest may be using: delete
+ * takes it from KVM (a guest access there faults, as MMIO), move puts
+ * it at another gpa (KVM_MR_MOVE; -EEXIST on an overlap), and
+ * rt_vm_guest_slot_restore puts a deleted guest slot back, at gpa (or,
+ * with gpa < 0, where it was made).
+ */
+int rt_vm_slot_delete(struct rt_vm *vm, const char *name, int guest,
+		      struct rt_err *err);
+int rt_vm_slot_move(struct rt_vm *vm, const char *name, int guest,
+		    uint64_t gpa, struct rt_err *err);
+int rt_vm_guest_slot_restore(struct rt_vm *vm, int guest, int64_t gpa,
+			     struct rt_err *err);
 /* Sets a registered slot's flags again (KVM_MEM_LOG_DIRTY_PAGES). */
 int rt_vm_slot_set_flags(struct rt_vm *vm, struct rt_slot *s, uint32_t flags,
 			 struct rt_err *err);

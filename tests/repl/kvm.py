@@ -47,7 +47,7 @@ def t_vm_state(tmp):
         out = s.line("phase slots { host memslot add extra size=2M; vcpu reset mmu }")
         need("# phase slots:" in out, "memslot add and vcpu reset: %s" % out.strip())
         out = s.line("show memslots")
-        need(re.search(r"0\s+0x0\s+8M\s+mem; dirty log", out) and "scn's area" in out and
+        need(re.search(r"0\s+0x0\s+8M\s+g.slot\[0\], mem; dirty log", out) and "scn's area" in out and
              re.search(r"'extra', memory of its own", out), "show memslots: %s" % out)
         out = s.line("show vcpus g")
         need(re.search(r"^\s*0\s+idle\s+\d\s+2\s", out, re.M), "the jobs are not counted: %s" % out)

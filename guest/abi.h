@@ -92,7 +92,7 @@ struct scn_mailbox {
 struct scn_image_header {
 	scn_u64 magic;
 	scn_u64 loop;			/* GVA where a vCPU (re)starts: rbx = mailbox */
-	scn_u64 exc_stubs;		/* GVA of 32 exception stubs, 16 bytes apart */
+	scn_u64 exc_stubs;		/* the exceptions: x86 32 stubs 16 bytes apart, arm64 VBAR_EL1 */
 	scn_u64 access_start;		/* GVA of the access table */
 	scn_u64 access_end;
 	scn_u64 image_end;		/* GVA after the image, bss included */
@@ -112,6 +112,39 @@ struct scn_access {
 	scn_u64 rip;
 	scn_u8 len, kind, pad[6];
 };
+#endif
+
+#if defined(SCN_GUEST) && !defined(__ASSEMBLER__)
+#define SCN_STR_(x) #x
+#define SCN_STR(x) SCN_STR_(x)
+/*
+ * For a guest's access.h: a .scn_access entry for the instruction
+ * between the local labels 1 and 2 of the asm statement it ends.
+ */
+#define ACCESS_ENTRY(kind)                                                    \
+	".pushsection .scn_access, \"a\"\n\t"                                 \
+	".balign 16\n\t"                                                      \
+	".quad 1b\n\t"                                                        \
+	".byte 2b - 1b, " SCN_STR(kind) ", 0, 0, 0, 0, 0, 0\n\t"              \
+	".popsection\n\t"
+#endif
+
+#ifdef __ASSEMBLER__
+/*
+ * For a guest's entry.S: the image's header (struct scn_image_header),
+ * which the linker script puts first, naming the job loop and the
+ * exception entry; assembly goes on in .text after it.
+ */
+.macro scn_image_header loop, exceptions
+	.section .scn_header, "a"
+	.quad SCN_IMAGE_MAGIC
+	.quad \loop
+	.quad \exceptions
+	.quad __scn_access_start
+	.quad __scn_access_end
+	.quad __scn_image_end
+	.text
+.endm
 #endif
 
 #endif

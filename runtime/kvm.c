@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch_api.h"
 #include "compat.h"
 #include "dirtylog.h"
 #include "vcpu.h"

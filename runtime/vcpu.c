@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch_api.h"
 #include "clock.h"
 #include "compat.h"
 #include "dirtylog.h"
@@ -135,6 +136,22 @@ static void fill_mailbox(struct rt_vcpu *v)
 	mb->seed = j->seed + (uint64_t)v->index * 0x9e3779b97f4a7c15ULL;
 	mb->write_pct = (uint64_t)j->write_pct;
 	mb->stop_after_pass = 0;
+}
+
+int rt_vcpu_complete_exit(struct rt_vcpu *v, struct rt_err *err)
+{
+	int rc;
+
+	if (!v->exit_pending)
+		return 0;
+	v->run->immediate_exit = 1;
+	rc = ioctl(v->fd, KVM_RUN, 0);
+	v->run->immediate_exit = 0;
+	v->exit_pending = false;
+	if (rc && errno != EINTR)
+		return rt_fail_errno(err, errno, "KVM_RUN (vCPU %d, completing an exit)",
+				     v->index);
+	return 0;
 }
 
 static void do_job(struct rt_vcpu *v)

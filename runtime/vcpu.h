@@ -134,6 +134,7 @@ struct rt_vcpu {
 	/* The guest's view */
 	struct scn_mailbox *mb;		/* in the area */
 	int ring;			/* the ring it is set to */
+	bool exit_pending;		/* a port or MMIO exit waits to complete */
 	/* Its dirty ring (dirtylog.h), or NULL; harvested under ring_lock. */
 	struct kvm_dirty_gfn *dirty_gfns;
 	uint32_t dirty_next;		/* the next entry to harvest */
@@ -159,6 +160,13 @@ struct rt_vcpu {
  */
 int rt_vcpu_create(struct rt_vm *vm, int i, struct rt_err *err);
 void rt_vcpu_destroy(struct rt_vcpu *v);
+/*
+ * KVM finishes a port or MMIO access (and steps past it) at the next
+ * KVM_RUN; with immediate_exit set it does that and returns at once, so
+ * that the registers can be changed without the guest running on. Does
+ * nothing where no exit is pending (exit_pending, set by the arch).
+ */
+int rt_vcpu_complete_exit(struct rt_vcpu *v, struct rt_err *err);
 
 /*
  * Runs job on vCPUs first..last of vm and waits for every report;

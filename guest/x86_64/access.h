@@ -7,16 +7,6 @@
 #ifndef SCN_GUEST_ACCESS_H
 #define SCN_GUEST_ACCESS_H
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-/* A table entry for the instruction between the labels 1 and 2. */
-#define ACCESS_ENTRY(kind)                                                    \
-	".pushsection .scn_access, \"a\"\n\t"                                 \
-	".balign 16\n\t"                                                      \
-	".quad 1b\n\t"                                                        \
-	".byte 2b - 1b, " STR(kind) ", 0, 0, 0, 0, 0, 0\n\t"                  \
-	".popsection\n\t"
-
 /* movq %rax, (%rdi): 48 89 07 */
 static inline void put(scn_u64 addr, scn_u64 v)
 {

@@ -6,15 +6,8 @@
  */
 #include "abi.h"
 
-	.section .scn_header, "a"
-	.quad SCN_IMAGE_MAGIC
-	.quad scn_loop
-	.quad scn_exc_stubs
-	.quad __scn_access_start
-	.quad __scn_access_end
-	.quad __scn_image_end
+	scn_image_header scn_loop, scn_exc_stubs
 
-	.text
 	.globl scn_loop
 /*
  * The host enters here for a vCPU's first job and after it stopped one;

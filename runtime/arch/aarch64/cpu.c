@@ -12,7 +12,7 @@
 #include "../../compat.h"
 #include "../../kvm.h"
 #include "../../vcpu.h"
-#include "arch.h"
+#include "../../arch_api.h"
 
 #define CORE_REG(field) (KVM_REG_ARM64 | KVM_REG_SIZE_U64 | KVM_REG_ARM_CORE | \
 			 KVM_REG_ARM_CORE_REG(field))
@@ -128,27 +128,6 @@ int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 	return rc;
 }
 
-/*
- * KVM finishes an MMIO access (and steps past it) at the next KVM_RUN;
- * with immediate_exit set it does that and returns at once, so that the
- * registers can be changed without the guest running on.
- */
-static int complete_pending(struct rt_vcpu *v, struct rt_err *err)
-{
-	int rc;
-
-	if (!v->arch.io_pending)
-		return 0;
-	v->run->immediate_exit = 1;
-	rc = ioctl(v->fd, KVM_RUN, 0);
-	v->run->immediate_exit = 0;
-	v->arch.io_pending = false;
-	if (rc && errno != EINTR)
-		return rt_fail_errno(err, errno, "KVM_RUN (vCPU %d, completing an exit)",
-				     v->index);
-	return 0;
-}
-
 int arch_vcpu_set_ring(struct rt_vcpu *v, int ring, struct rt_err *err)
 {
 	if (ring != 0)
@@ -164,7 +143,7 @@ int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err)
 	int rc = arch_vcpu_set_ring(v, ring, err);
 
 	if (!rc)
-		rc = complete_pending(v, err);
+		rc = rt_vcpu_complete_exit(v, err);
 	if (!rc)
 		rc = set_reg(v, REG_PSTATE, PSTATE_EL1H, err);
 	if (!rc)
@@ -286,7 +265,7 @@ int arch_vcpu_exit(struct rt_vcpu *v, int rc, int errnum, struct rt_exit *e,
 	case KVM_EXIT_MMIO: {
 		uint64_t at = run->mmio.phys_addr, page = v->vm->arch.signal_gpa;
 
-		v->arch.io_pending = true;
+		v->exit_pending = true;
 		if (at >= page && at < page + 4096 && run->mmio.is_write)
 			return signal(v, at - page, e, err);
 		/* An access to an IPA without a memslot: a read gets zeros. */
@@ -330,6 +309,6 @@ int arch_fault_retry(struct rt_vcpu *v, const struct rt_exit *e,
 	/* -EFAULT leaves pc on the access: KVM_RUN runs it again. */
 	if (e->fx != RT_FX_MMIO)
 		return 0;
-	rc = complete_pending(v, err);
+	rc = rt_vcpu_complete_exit(v, err);
 	return rc ? rc : set_reg(v, REG_PC, e->insn, err);
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../kvm.h"
-#include "arch.h"
+#include "../../arch_api.h"
 
 #define DESC_VALID	0x1ULL
 #define DESC_TABLE	0x3ULL		/* a table (levels 0-2), a page (level 3) */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * arch (x86_64): what the generic VM and vCPU code (kvm.c, vcpu.c) asks
- * of an architecture. Every architecture has this header, with the same
- * name and the same functions: the VM's CPU model and tables, the guest's
- * page tables, a vCPU's registers and ring, and what an exit means.
+ * arch (x86_64): the VM's and vCPU's state and the facts of this
+ * architecture, beside the functions runtime/arch_api.h declares (the
+ * VM's CPU model and tables, a vCPU's registers and ring, what an exit
+ * means).
  *
  * x86_64: long mode from the first instruction, no firmware, no
  * interrupt controller. One GDT and IDT for all vCPUs, a TSS per vCPU
@@ -43,10 +43,6 @@ bool arch_test_refuse_port_io(void);
 #define ARCH_SIGNAL_STAT	"io_exits"
 #define ARCH_SIGNAL_HOW		"port I/O"
 
-struct rt_vm;
-struct rt_vm_config;
-struct rt_vcpu;
-
 struct rt_arch_vm {
 	struct kvm_cpuid2 *cpuid;	/* KVM_GET_SUPPORTED_CPUID, for every vCPU */
 	int phys_bits;			/* the guest's MAXPHYADDR */
@@ -55,60 +51,8 @@ struct rt_arch_vm {
 };
 
 struct rt_arch_vcpu {
-	bool io_pending;		/* a port or MMIO exit waits to complete */
 	bool sync_regs;			/* KVM_SYNC_X86_REGS: regs in kvm_run */
 	struct kvm_regs regs;		/* as of the last fault, without sync */
 };
-
-/* What a KVM_RUN return means, in words the generic code acts on. */
-enum rt_exit_kind {
-	RT_EXIT_DONE,			/* the job is over */
-	RT_EXIT_FAULT,			/* an access faulted: see the fields */
-	RT_EXIT_INTR,			/* a signal: look at the kick flag */
-	RT_EXIT_MISMATCH,		/* a data check failed: in the mailbox */
-};
-
-struct rt_exit {
-	enum rt_exit_kind kind;
-	int fx;				/* enum rt_fault_exit */
-	uint64_t gpa;
-	bool write;
-	uint64_t insn;			/* GVA of the faulting access */
-	int len;			/* its length */
-};
-
-/* The CPU model (CPUID) and facts of a new VM. */
-int arch_vm_init(struct rt_vm *vm, struct rt_err *err);
-void arch_vm_destroy(struct rt_vm *vm);
-/* Bytes of page tables for guest memory and an area of area_size, at most. */
-uint64_t arch_table_bytes(const struct rt_vm_config *cfg, uint64_t area_size);
-/* Writes the descriptor tables and page tables into the VM's area. */
-int arch_vm_build(struct rt_vm *vm, struct rt_err *err);
-
-/* A new vCPU's CPUID and registers, in long mode at ring 0. */
-int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err);
-/*
- * Puts the vCPU at the top of the guest's job loop, at ring ring, with
- * its stack and mailbox, whatever it was doing (a pending port or MMIO
- * exit is completed first, without running the guest).
- */
-int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err);
-/* Moves the vCPU to ring 0 or 3 where it stands. */
-int arch_vcpu_set_ring(struct rt_vcpu *v, int ring, struct rt_err *err);
-/* A reset of the MMU context: CR0.WP toggled, as mmu_stress_test does. */
-int arch_vcpu_reset_mmu(struct rt_vcpu *v, struct rt_err *err);
-
-/*
- * What KVM_RUN's return (rc, errno) means; 0, or -errno with err for
- * anything that is none of those (a shutdown, an exception, ...).
- */
-int arch_vcpu_exit(struct rt_vcpu *v, int rc, int errnum, struct rt_exit *e,
-		   struct rt_err *err);
-/* Goes on after the faulting access, as if it had not been there. */
-int arch_fault_skip(struct rt_vcpu *v, const struct rt_exit *e,
-		    struct rt_err *err);
-/* Runs the faulting access again at the next KVM_RUN. */
-int arch_fault_retry(struct rt_vcpu *v, const struct rt_exit *e,
-		     struct rt_err *err);
 
 #endif

@@ -11,7 +11,7 @@
 #include "../../compat.h"
 #include "../../kvm.h"
 #include "../../vcpu.h"
-#include "arch.h"
+#include "../../arch_api.h"
 
 #define CR0_PE		(1ULL << 0)
 #define CR0_NE		(1ULL << 5)
@@ -184,27 +184,6 @@ static int set_regs(struct rt_vcpu *v, struct rt_err *err)
 	return 0;
 }
 
-/*
- * KVM finishes a port or MMIO access at the next KVM_RUN; with
- * immediate_exit set it does that and returns at once, so that the
- * registers can be changed without the guest running on.
- */
-static int complete_pending(struct rt_vcpu *v, struct rt_err *err)
-{
-	int rc;
-
-	if (!v->arch.io_pending)
-		return 0;
-	v->run->immediate_exit = 1;
-	rc = ioctl(v->fd, KVM_RUN, 0);
-	v->run->immediate_exit = 0;
-	v->arch.io_pending = false;
-	if (rc && errno != EINTR)
-		return rt_fail_errno(err, errno, "KVM_RUN (vCPU %d, completing an exit)",
-				     v->index);
-	return 0;
-}
-
 int arch_vcpu_set_ring(struct rt_vcpu *v, int ring, struct rt_err *err)
 {
 	struct kvm_sregs sr;
@@ -228,7 +207,7 @@ int arch_vcpu_restart(struct rt_vcpu *v, int ring, struct rt_err *err)
 		.rflags = arch_test_refuse_port_io() ? GUEST_RFLAGS & ~0x3000ULL :
 						       GUEST_RFLAGS,
 	};
-	int rc = complete_pending(v, err);
+	int rc = rt_vcpu_complete_exit(v, err);
 
 	/* An exception left it at ring 0 whatever it was set to. */
 	if (!rc)
@@ -389,7 +368,7 @@ int arch_vcpu_exit(struct rt_vcpu *v, int rc, int errnum, struct rt_exit *e,
 	}
 	switch (run->exit_reason) {
 	case KVM_EXIT_IO:
-		v->arch.io_pending = true;
+		v->exit_pending = true;
 		if (run->io.direction == KVM_EXIT_IO_OUT) {
 			if (run->io.port == SCN_PORT_DONE) {
 				e->kind = RT_EXIT_DONE;
@@ -410,7 +389,7 @@ int arch_vcpu_exit(struct rt_vcpu *v, int rc, int errnum, struct rt_exit *e,
 		 * memory and hands it out as MMIO, with the write done
 		 * (rip past it); a read waits for its data (rip on it).
 		 */
-		v->arch.io_pending = true;
+		v->exit_pending = true;
 		if (!run->mmio.is_write)
 			memset(run->mmio.data, 0, sizeof(run->mmio.data));
 		return fault(v, e, RT_FX_MMIO, run->mmio.is_write,
@@ -457,7 +436,7 @@ int arch_fault_retry(struct rt_vcpu *v, const struct rt_exit *e,
 	/* -EFAULT leaves rip on the access: KVM_RUN runs it again. */
 	if (e->fx != RT_FX_MMIO)
 		return 0;
-	rc = complete_pending(v, err);
+	rc = rt_vcpu_complete_exit(v, err);
 	if (rc)
 		return rc;
 	/* kvm_run's copy is older than the completion: ask. */

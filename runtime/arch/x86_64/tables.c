@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../kvm.h"
-#include "arch.h"
+#include "../../arch_api.h"
 
 #define PTE_P		0x001ULL
 #define PTE_RW		0x002ULL

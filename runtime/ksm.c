@@ -201,12 +201,27 @@ static int64_t own_rmap_items(void)
 	return strtoll(val, NULL, 10);
 }
 
+/* pages_skipped (smart scan, 6.7+), or -1 where the kernel has none. */
+static int64_t pages_skipped(void)
+{
+	struct rt_err ignored;
+	int64_t v;
+
+	return rt_ksm_read("pages_skipped", &v, &ignored) ? -1 : v;
+}
+
+/*
+ * A skip_age() of mm/ksm.c gives a page at most 8 skipped scans in a row;
+ * waiting this many scans more for a scan without skips is enough.
+ */
+#define SMART_SCAN_SKIPS 8
+
 int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 		       struct rt_err *err)
 {
 	const struct timespec nap = { 0, 1000000 };
-	int64_t start = rt_now_ns(), first, now, from = -1;
-	int64_t items0 = own_rmap_items(), items;
+	int64_t start = rt_now_ns(), first, now, from = -1, seen = -1, at = -1;
+	int64_t items0 = own_rmap_items(), items, skipped = pages_skipped(), s;
 	int rc = rt_ksm_read("full_scans", &first, err);
 
 	if (rc)
@@ -220,8 +235,22 @@ int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 		/* The scan in which ksmd first met the pages: count from it. */
 		if (from < 0 && items > items0)
 			from = now;
-		if ((from >= 0 && now - from >= 2) || now - first >= 3)
-			return 0;
+		if (seen < 0 && ((from >= 0 && now - from >= 2) || now - first >= 3))
+			seen = now;
+		/*
+		 * Smart scan skips a page whose rmap item has aged without a
+		 * merge, and an item is reused for a new mapping at the same
+		 * address (a region made again at the next run of a repeat):
+		 * where ksmd skipped pages during the wait, wait on until a
+		 * whole scan skipped none, at most SMART_SCAN_SKIPS scans.
+		 */
+		if (seen >= 0 && now != at) {
+			s = pages_skipped();
+			if (s == skipped || now - seen >= SMART_SCAN_SKIPS + 1)
+				return 0;
+			skipped = s;
+			at = now;
+		}
 		if (stop && atomic_load(stop))
 			return rt_fail(err, -EINTR, "interrupted");
 		if (rt_now_ns() - start > timeout_ns)

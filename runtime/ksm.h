@@ -91,7 +91,10 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
  * the scan in progress may pass it by: two full scans are counted from
  * the one in which this process's rmap items (/proc/self/ksm_stat) grew,
  * or three where they do not (nothing new to look at, or a kernel that
- * does not tell). Stops as rt_ksm_wait_scans does.
+ * does not tell). Where smart scan skipped pages meanwhile (pages_skipped
+ * grew), it waits on until a full scan skips none, at most 8 scans more:
+ * a page at an address this process advised before may be skipped so.
+ * Stops as rt_ksm_wait_scans does.
  */
 int rt_ksm_wait_merged(int64_t timeout_ns, const atomic_bool *stop,
 		       struct rt_err *err);

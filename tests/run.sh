@@ -270,6 +270,32 @@ run_cli() {
 	cli_case check-good-and-bad 65 check scenarios/ksm_unmerge.scn tests/errors/type_size_plus_duration.scn
 	cli_case assume-unknown-fact 64 plan --assume ncpu=4 scenarios/ksm_unmerge.scn
 	cli_case assume-wrong-type 64 plan --assume mem_total=16 scenarios/ksm_unmerge.scn
+	run_cli_fifo
+}
+
+# Issue 21: a FIFO with no writer, as the file or an include, blocked
+# check, plan and run in open() for ever; it is refused as /dev/zero is.
+run_cli_fifo() {
+	local d=$TMP/fifo cmd want rc
+	mkdir -p "$d"
+	mkfifo "$d/pipe.scn" || { skip cli/fifo "mkfifo failed"; return; }
+	echo 'include "pipe.scn"' >"$d/inc.scn"
+	for cmd in check plan run; do
+		for want in 64:pipe.scn 65:inc.scn; do
+			(timeout 10 "$SCN" $cmd "$d/${want#*:}" >"$OUT" 2>"$ERR"
+			 exit $?) 2>/dev/null
+			rc=$?
+			if [ "$rc" = 124 ]; then
+				fail "cli/fifo-$cmd-${want#*:}" "blocked for 10 s" </dev/null
+			elif [ "$rc" != "${want%%:*}" ]; then
+				fail "cli/fifo-$cmd-${want#*:}" "exit $rc, want ${want%%:*}" <"$ERR"
+			elif ! grep -q "pipe.scn': not a regular file" "$ERR"; then
+				fail "cli/fifo-$cmd-${want#*:}" "not refused as not a regular file" <"$ERR"
+			else
+				pass "cli/fifo-$cmd-${want#*:}"
+			fi
+		done
+	done
 }
 
 # --- error corpus ---------------------------------------------------------

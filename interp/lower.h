@@ -58,7 +58,8 @@ struct lower {
 	struct op_builder *cur;		/* where statements go */
 	int cur_phase;			/* -1 outside a phase */
 	size_t nslots;			/* memslot names added so far */
-	int repeat_runs;		/* product of enclosing repeat counts */
+	int64_t repeat_runs;		/* product of enclosing repeat counts,
+					 * INT64_MAX when it overflows */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */
 	int expr_depth;			/* of lower_expr's recursion */

@@ -345,8 +345,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 
 		sb_printf(sb, "phase %s (watchdog ", ph->name);
 		format_duration(sb, ph->watchdog);
-		if (ph->runs != 1)
-			sb_printf(sb, ", runs %d times", ph->runs);
+		if (ph->runs == INT64_MAX)	/* the product overflowed */
+			sb_printf(sb, ", runs more than %" PRId64 " times", ph->runs);
+		else if (ph->runs != 1)
+			sb_printf(sb, ", runs %" PRId64 " times", ph->runs);
 		sb_puts(sb, ")\n");
 		if (ph->exec_before) {
 			indent(sb, depth + 1);

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/outfile.h"
 #include "../common/util.h"
 #include "plot.h"
 #include "result_file.h"
@@ -761,11 +762,16 @@ out:
 	return rc;
 }
 
-/* Copies the picture to -o, once gnuplot's file is there and not empty. */
+/*
+ * Copies the picture to -o, once gnuplot's file is there and not empty;
+ * written beside -o and renamed over it (common/outfile.h).
+ */
 static int deliver(const struct plot *pl, const char *name)
 {
 	char *from = tmp_path(pl, name), buf[65536];
-	int in = -1, out = -1, rc = 0;
+	int in = -1, rc = 0, e;
+	struct outfile of;
+	FILE *out = NULL;
 	struct stat st;
 	ssize_t n;
 
@@ -779,32 +785,26 @@ static int deliver(const struct plot *pl, const char *name)
 		rc = PLOT_EXIT_FAILED;
 		goto out;
 	}
-	out = open(pl->o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (out < 0)
+	out = outfile_open(&of, pl->o->out);
+	if (!out)
 		goto fail_write;
 	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		char *p = buf;
-
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
+		if (n < 0 || fwrite(buf, 1, (size_t)n, out) != (size_t)n) {
+			e = errno;
+			outfile_close(&of, false);
+			out = NULL;
+			errno = e;
 			goto fail_write;
-		while (n > 0) {
-			ssize_t w = write(out, p, (size_t)n);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				goto fail_write;
-			p += w;
-			n -= w;
 		}
 	}
-	if (close(out)) {
-		out = -1;
+	e = -outfile_close(&of, true);
+	out = NULL;
+	if (e) {
+		errno = e;
 		goto fail_write;
 	}
-	out = -1;
 	goto out;
 fail_write:
 	fprintf(stderr, "scn: plot: cannot write '%s': %s\n", pl->o->out,
@@ -813,8 +813,6 @@ fail_write:
 out:
 	if (in >= 0)
 		close(in);
-	if (out >= 0)
-		close(out);
 	free(from);
 	return rc;
 }

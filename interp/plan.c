@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exec_run.h"
 #include "memneed.h"
 #include "words.h"
 
@@ -579,6 +580,9 @@ static const char *origin_name(enum param_origin o)
 
 static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 {
+	static const struct rt_features no_features;
+	char why[256];
+	int64_t kvm = 0;
 	struct strbuf parts;
 	size_t i, w = 0;
 
@@ -596,11 +600,14 @@ static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 	sb_puts(sb, "requires: ");
 	plan_requirements(sb, sc);
 	sb_puts(sb, "\nmemory: ");
-	size(sb, memneed_total(sc, NULL));
+	/* What run counts: KVM's memslot metadata too (guest_preflight,
+	 * here without KVM's limits, which are the machine's). */
+	guest_preflight(sc, &no_features, &kvm, why, sizeof(why));
+	size(sb, add_sat(memneed_total(sc, NULL), kvm));
 	sb_puts(sb, " of host memory");
-	/* Where noreserve or a hugetlb pool is in it, what it is made of. */
+	/* Where noreserve, a pool or KVM is in it, what it is made of. */
 	sb_init(&parts);
-	if (memneed_describe(&parts, sc, NULL, 0, size))
+	if (memneed_describe(&parts, sc, NULL, kvm, size))
 		sb_printf(sb, " (%s)", parts.buf);
 	sb_free(&parts);
 	if (sc->guest_memory) {

@@ -17,6 +17,7 @@
 #include "../runtime/clock.h"
 #include "../runtime/knobs.h"
 #include "../runtime/ksm.h"
+#include "../runtime/limits.h"
 #include "../runtime/mem.h"
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
@@ -302,6 +303,32 @@ static bool empty_pool(const struct ir_scenario *sc, const struct rt_features *f
 	return false;
 }
 
+/*
+ * The threads the run will start, against the room the kernel's caps
+ * leave (runtime/limits.h): past it pthread_create fails half-way, or
+ * the machine runs out of pids for everyone. True, with the reason.
+ */
+static bool too_many_threads(const struct ir_scenario *sc, char *reason,
+			     size_t len)
+{
+	struct strbuf parts;
+	char why[256];
+	int64_t need = memneed_threads(sc, NULL), room;
+
+	if (need <= 64)		/* what any machine has room for */
+		return false;
+	room = rt_thread_room(why, sizeof(why));
+	if (need <= room)
+		return false;
+	sb_init(&parts);
+	memneed_threads(sc, &parts);
+	snprintf(reason, len, "needs %lld threads (%s) and this machine has room "
+		 "for %lld more (%s)", (long long)need, parts.buf,
+		 (long long)room, why);
+	sb_free(&parts);
+	return true;
+}
+
 /* Unmet requirements, absent knobs, too little memory: a SKIP. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
@@ -367,6 +394,8 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	if (!used && missing_nodes(sc, reason, len))
 		used = 1;
 	if (!used && empty_pool(sc, f, reason, len))
+		used = 1;
+	if (!used && too_many_threads(sc, reason, len))
 		used = 1;
 	if (!used && guest_preflight(sc, f, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;

@@ -615,6 +615,13 @@ static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 		size(sb, sc->guest_memory);
 		sb_puts(sb, " of guest memory");
 	}
+	/* What run checks against pid_max, RLIMIT_NPROC and pids.max. */
+	if (memneed_has_threads(sc)) {
+		sb_init(&parts);
+		sb_printf(sb, "\nthreads: %lld (", (long long)memneed_threads(sc, &parts));
+		sb_printf(sb, "%s)", parts.buf);
+		sb_free(&parts);
+	}
 	sb_puts(sb, "\nsteps:\n");
 	render_block(sb, &sc->ops, sc, 1);
 }

@@ -196,9 +196,13 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit)
 	}
 }
 
+/* Outliers named one by one on a line; the rest are counted (JSON has them). */
+#define OUTLIERS_SHOWN 5
+
 char *report_outliers(const struct rec_metric *m)
 {
 	struct strbuf sb;
+	size_t shown = 0;
 
 	if (!m->noutliers)
 		return NULL;
@@ -206,6 +210,11 @@ char *report_outliers(const struct rec_metric *m)
 	for (size_t i = 0; i < m->n; i++) {
 		if (!m->outlier[i])
 			continue;
+		if (shown++ == OUTLIERS_SHOWN) {
+			sb_printf(&sb, ", and %zu more (the JSON result lists them)",
+				  m->noutliers - OUTLIERS_SHOWN);
+			break;
+		}
 		sb_printf(&sb, "%ssample %zu of %zu (", sb.len ? ", " : "", i + 1, m->n);
 		report_put_stat(&sb, m->samples[i], m->unit);
 		sb_puts(&sb, "; median ");

@@ -127,7 +127,13 @@ mkdir -p "$KC"
 export SCN_KERNEL_CACHE=$KC
 # The .deb at hand in the cache: a fetch takes it, apt-get is not asked.
 at_hand() { cp "$DEB" "$KC/"; }
-sc() { "$SCN" "$@" >"$TMP/out" 2>"$TMP/err"; rc=$?; }
+sc() {
+	"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if grep -qE 'Sanitizer|runtime error:' "$TMP/err"; then
+		fail "scn $1 ${*: -1}: no sanitizer report" "$(grep -m3 -E 'Sanitizer|runtime error:|#[0-9] ' "$TMP/err")"
+	fi
+}
 show() { sed 's/^/    /' "$TMP/err" | tail -n 6; }
 launch() { TMPDIR=$TMP/tmpdir sc exec --kernel "debian:$PKG" -- true; }
 

@@ -233,7 +233,9 @@ static int decimals(double mean, double sd)
 	double a = fabs(mean) > 0 ? fabs(mean) : fabs(sd);
 	int d;
 
-	if (a == 0)
+	/* The loader refuses non-finite statistics; (int) of an infinite
+	 * log10 would be undefined behaviour all the same. */
+	if (a == 0 || !isfinite(a))
 		return 0;
 	d = 3 - (int)floor(log10(a));
 	return d < 0 ? 0 : d > 9 ? 9 : d;

@@ -20,15 +20,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <strings.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "../common/outfile.h"
 #include "../common/util.h"
 #include "plot.h"
 #include "result_alike.h"
 #include "result_file.h"
+#include "signals.h"
 
 #define EXIT_USAGE PLOT_EXIT_USAGE
 #define EXIT_DATAERR PLOT_EXIT_DATAERR
@@ -38,6 +45,11 @@
 
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
+/* gnuplot draws any plot scn makes in a second or two: past this it is
+ * stuck, and stopped. */
+#define GNUPLOT_MAX_S 120
+/* A gnuplot asked to stop (SIGTERM) is killed this much later. */
+#define GNUPLOT_GRACE_S 2
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -113,12 +125,22 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 	return 0;
 }
 
-/* A gnuplot single-quoted string; control characters become blanks. */
-void gp_quote(struct strbuf *sb, const char *s)
+/*
+ * A gnuplot single-quoted string of at most max bytes of s (cut at a
+ * character, with "..."); control characters become blanks.
+ */
+static void quote_n(struct strbuf *sb, const char *s, size_t max)
 {
+	size_t n = strlen(s), i;
+
+	if (n > max) {
+		/* Not inside a UTF-8 sequence: back to a lead byte. */
+		for (n = max; n && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+			;
+	}
 	sb_putc(sb, '\'');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
 
 		if (c == '\'')
 			sb_puts(sb, "''");
@@ -127,7 +149,14 @@ void gp_quote(struct strbuf *sb, const char *s)
 		else
 			sb_putc(sb, (char)c);
 	}
+	if (n < strlen(s))
+		sb_puts(sb, "...");
 	sb_putc(sb, '\'');
+}
+
+void gp_quote(struct strbuf *sb, const char *s)
+{
+	quote_n(sb, s, PLOT_TEXT_MAX);
 }
 
 void gp_set_text(struct strbuf *gp, const char *what, const char *text)
@@ -140,6 +169,14 @@ void gp_set_text(struct strbuf *gp, const char *what, const char *text)
 static char *tmp_path(const struct plot *pl, const char *name)
 {
 	return xasprintf("%s/%s", pl->dir, name);
+}
+
+/* A path is never cut: it is scn's own, not the result's. */
+static void set_path(struct strbuf *gp, const char *what, const char *path)
+{
+	sb_printf(gp, "set %s ", what);
+	quote_n(gp, path, SIZE_MAX);
+	sb_putc(gp, '\n');
 }
 
 int plot_write_tmp(const struct plot *pl, const char *name,
@@ -164,7 +201,7 @@ void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
 {
 	char *path = tmp_path(pl, name);
 
-	gp_quote(gp, path);
+	quote_n(gp, path, SIZE_MAX);
 	free(path);
 }
 
@@ -717,13 +754,68 @@ static void show_file(const char *path)
 	fclose(f);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Waits for gnuplot; a stop signal (blocked by cmd_plot, read here from
+ * a signalfd with SIGCHLD) or GNUPLOT_MAX_S stops it: SIGTERM, then
+ * SIGKILL. Returns 0 with *status, else the exit code after a message.
+ */
+static int wait_gnuplot(pid_t pid, int *status)
+{
+	double start = now_s(), term_at = 0;
+	struct signalfd_siginfo si;
+	int sfd, signo = 0, rc = 0;
+	bool late = false;
+	sigset_t set;
+
+	signals_stop_set(&set);
+	sigaddset(&set, SIGCHLD);
+	sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	while (waitpid(pid, status, WNOHANG) == 0) {
+		struct pollfd p = { sfd, POLLIN, 0 };
+		double now = now_s();
+
+		if (!term_at && now - start > GNUPLOT_MAX_S)
+			late = true;
+		if (!term_at && (late || signo)) {
+			kill(pid, SIGTERM);
+			term_at = now;
+		} else if (term_at && now - term_at > GNUPLOT_GRACE_S) {
+			kill(pid, SIGKILL);
+		}
+		poll(&p, sfd >= 0 ? 1 : 0, 250);
+		while (sfd >= 0 && read(sfd, &si, sizeof(si)) == sizeof(si))
+			if (si.ssi_signo != SIGCHLD && !signo)
+				signo = (int)si.ssi_signo;
+	}
+	if (sfd >= 0)
+		close(sfd);
+	if (signo) {
+		fprintf(stderr, "scn: plot: interrupted by signal %d; gnuplot was "
+			"stopped and its files removed\n", signo);
+		rc = 128 + signo;
+	} else if (late) {
+		fprintf(stderr, "scn: plot: gnuplot did not finish within %d s: "
+			"stopped\n", GNUPLOT_MAX_S);
+		rc = PLOT_EXIT_FAILED;
+	}
+	return rc;
+}
+
 /* Runs gnuplot on the script; its stdout and stderr go to gnuplot.err. */
 static int run_gnuplot(const struct plot *pl)
 {
 	char *script = tmp_path(pl, "plot.gp"), *errs = tmp_path(pl, "gnuplot.err");
 	char *const argv[] = { "gnuplot", script, NULL };
+	pid_t parent = getpid(), pid;
 	int status, fd, rc = 0;
-	pid_t pid;
 
 	fd = open(errs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0) {
@@ -743,7 +835,13 @@ static int run_gnuplot(const struct plot *pl)
 	}
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		sigset_t none;
 
+		/* Ends with scn, even killed with SIGKILL; takes signals. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(127);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		if (null >= 0)
 			dup2(null, STDIN_FILENO);
 		dup2(fd, STDOUT_FILENO);
@@ -754,13 +852,9 @@ static int run_gnuplot(const struct plot *pl)
 		_exit(127);
 	}
 	close(fd);
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			fprintf(stderr, "scn: plot: waitpid: %s\n", strerror(errno));
-			rc = PLOT_EXIT_FAILED;
-			goto out;
-		}
-	}
+	rc = wait_gnuplot(pid, &status);
+	if (rc)
+		goto out;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		goto out;
 	if (WIFEXITED(status))
@@ -777,11 +871,16 @@ out:
 	return rc;
 }
 
-/* Copies the picture to -o, once gnuplot's file is there and not empty. */
+/*
+ * Copies the picture to -o, once gnuplot's file is there and not empty;
+ * written beside -o and renamed over it (common/outfile.h).
+ */
 static int deliver(const struct plot *pl, const char *name)
 {
 	char *from = tmp_path(pl, name), buf[65536];
-	int in = -1, out = -1, rc = 0;
+	int in = -1, rc = 0, e;
+	struct outfile of;
+	FILE *out = NULL;
 	struct stat st;
 	ssize_t n;
 
@@ -795,32 +894,26 @@ static int deliver(const struct plot *pl, const char *name)
 		rc = PLOT_EXIT_FAILED;
 		goto out;
 	}
-	out = open(pl->o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (out < 0)
+	out = outfile_open(&of, pl->o->out);
+	if (!out)
 		goto fail_write;
 	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		char *p = buf;
-
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
+		if (n < 0 || fwrite(buf, 1, (size_t)n, out) != (size_t)n) {
+			e = errno;
+			outfile_close(&of, false);
+			out = NULL;
+			errno = e;
 			goto fail_write;
-		while (n > 0) {
-			ssize_t w = write(out, p, (size_t)n);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				goto fail_write;
-			p += w;
-			n -= w;
 		}
 	}
-	if (close(out)) {
-		out = -1;
+	e = -outfile_close(&of, true);
+	out = NULL;
+	if (e) {
+		errno = e;
 		goto fail_write;
 	}
-	out = -1;
 	goto out;
 fail_write:
 	fprintf(stderr, "scn: plot: cannot write '%s': %s\n", pl->o->out,
@@ -829,8 +922,6 @@ fail_write:
 out:
 	if (in >= 0)
 		close(in);
-	if (out >= 0)
-		close(out);
 	free(from);
 	return rc;
 }
@@ -875,7 +966,7 @@ static void script_head(struct plot *pl, const char *picture)
 	else
 		sb_puts(gp, "set terminal svg size 960,600 dynamic noenhanced "
 			    "font 'Sans,12' background rgb 'white'\n");
-	gp_set_text(gp, "output", path);
+	set_path(gp, "output", path);
 	sb_puts(gp, "set grid\nset key outside right top\n"
 		    "set datafile missing '?'\n");
 	free(path);
@@ -959,12 +1050,20 @@ int cmd_plot(int argc, char **argv)
 	struct rf_result *rs;
 	struct plot pl = { .o = &o };
 	const char *tmp = getenv("TMPDIR");
+	struct timespec zero = { 0, 0 };
 	size_t f, loaded = 0, kept;
-	int rc;
+	sigset_t stop, old;
+	int rc, signo;
 
 	rc = parse_opts(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	/*
+	 * Blocked from here to the end: a signal stops gnuplot (run_gnuplot)
+	 * or waits for the temporary directory to go, and scn exits 128+N.
+	 */
+	signals_stop_set(&stop);
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	rs = xcalloc(o.nin, sizeof(*rs));
 	for (f = 0; f < o.nin && !rc; f++, loaded++) {
 		rc = rf_load_for(&rs[f], o.in[f], "plot");
@@ -1023,5 +1122,15 @@ int cmd_plot(int argc, char **argv)
 		if (o.in[f])
 			rf_free(&rs[f]);
 	free(rs);
+	/* One that came outside gnuplot's run: said as one in it is. */
+	signo = sigtimedwait(&stop, NULL, &zero);
+	if (signo > 0 && rc < 128) {
+		fprintf(stderr, "scn: plot: interrupted by signal %d; its files "
+			"were removed\n", signo);
+		rc = 128 + signo;
+	}
+	while (sigtimedwait(&stop, NULL, &zero) > 0)
+		;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	return rc;
 }

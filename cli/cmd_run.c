@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/outfile.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
 #include "../runtime/fingerprint.h"
@@ -415,13 +416,15 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	struct rec_listener live = { 0 };
 	char reason[1024] = "";
 	struct sigstate sig;
+	struct outfile of;
 	struct record rec;
 	FILE *out = stdout;
 	struct diag d;
 	int rc;
 
 	if (a->output) {
-		out = fopen(a->output, "we");
+		/* Not through a link planted at the name: common/outfile.h. */
+		out = outfile_open(&of, a->output);
 		if (!out) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n", a->output,
 				strerror(errno));
@@ -476,8 +479,15 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 out:
 	record_free(&rec);
 	diag_free(&d);
-	if (out != stdout)
-		fclose(out);
+	if (out != stdout) {
+		int wrc = outfile_close(&of, true);
+
+		if (wrc) {
+			fprintf(stderr, "scn: run: cannot write '%s': %s\n", a->output,
+				strerror(-wrc));
+			rc = 73;	/* EX_CANTCREAT */
+		}
+	}
 	free((char *)meta.name);
 	return rc;
 }

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "../common/json_out.h"
+#include "../common/outfile.h"
 #include "../common/util.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
@@ -1179,6 +1180,7 @@ int cmd_suite(int argc, char **argv)
 {
 	struct suite_opts o = { 0 };
 	struct runner r = { 0 };
+	struct outfile of;
 	struct source_set srcs;
 	struct suite s = { 0 };
 	struct stat st;
@@ -1213,7 +1215,7 @@ int cmd_suite(int argc, char **argv)
 	}
 	r.out = stdout;
 	if (o.output) {
-		r.out = fopen(o.output, "we");
+		r.out = outfile_open(&of, o.output);
 		if (!r.out) {
 			fprintf(stderr, "scn: cannot write '%s': %s (errno %d)\n", o.output,
 				strerror(errno), errno);
@@ -1225,8 +1227,15 @@ int cmd_suite(int argc, char **argv)
 	r.s = &s;
 	r.what = what;
 	rc = run_suite(&r);
-	if (r.out != stdout)
-		fclose(r.out);
+	if (r.out != stdout) {
+		int wrc = outfile_close(&of, true);
+
+		if (wrc) {
+			fprintf(stderr, "scn: cannot write '%s': %s (errno %d)\n",
+				o.output, strerror(-wrc), -wrc);
+			rc = 73;	/* EX_CANTCREAT */
+		}
+	}
 out:
 	suite_free(&s);
 	diag_free(&d);

@@ -11,11 +11,15 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../testhost/helper.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
 #include "options.h"
+#include "signals.h"
 
 #define EXIT_USAGE 64
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
 #define EXIT_SOFTWARE 70
 
 extern char **environ;
@@ -69,18 +73,26 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 		o->modules = arg;
 		return 0;
 	case TH_OPT_CPUS:
-		if (!parse_whole(arg, 1, 1024, &v))
-			return bad_value("cpus", arg, "not a count of CPUs (1-1024)");
+		/* Beyond this machine's CPUs is a skip; beyond QEMU's, wrong. */
+		if (!parse_whole(arg, 1, TH_MAX_CPUS, &v))
+			return bad_value("cpus", arg, "not a count of CPUs from 1 to "
+					 STRINGIFY(TH_MAX_CPUS) ", as QEMU takes them "
+					 "without KVM");
 		o->cpus = (unsigned)v;
 		return 0;
 	case TH_OPT_NODES:
-		if (!parse_whole(arg, 1, 64, &v))
-			return bad_value("nodes", arg, "not a count of nodes (1-64)");
+		if (!parse_whole(arg, 1, TH_MAX_NODES, &v))
+			return bad_value("nodes", arg, "not a count of nodes from 1 to "
+					 STRINGIFY(TH_MAX_NODES));
 		o->nodes = (unsigned)v;
 		return 0;
 	case TH_OPT_MEM:
 		if (!parse_mem(arg, &o->mem))
 			return bad_value("mem", arg, "not a size such as 2G or 512M");
+		if (o->mem < TH_MIN_MEM || o->mem > TH_MAX_MEM)
+			return bad_value("mem", arg, "not a size from 256M to 1T (a "
+					 "test host's memory, as QEMU gives it under "
+					 "TCG)");
 		return 0;
 	case TH_OPT_APPEND:
 		o->append = arg;
@@ -119,8 +131,15 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 		  const char *const *argv, struct th_outcome *out)
 {
 	struct rt_err err;
-	int rc = th_launch(o, argv, (const char *const *)environ, NULL, out, &err);
+	sigset_t stop, old;
+	int rc;
 
+	/* Every signal a local run stops at stops the launch too, in any of
+	 * its steps (th_launch takes them from there). */
+	signals_stop_set(&stop);
+	sigprocmask(SIG_BLOCK, &stop, &old);
+	rc = th_launch(o, argv, (const char *const *)environ, NULL, out, &err);
+	th_signals_restore(&old);
 	if (!rc)
 		return 0;
 	fprintf(stderr, "scn: %s: %s\n", cmd, err.msg);
@@ -154,8 +173,13 @@ int th_cli_report(const char *cmd, const struct th_opts *o,
 			"%s\n", cmd, out->why);
 		break;
 	case TH_INTERRUPTED:
-		fprintf(stderr, "scn: %s: interrupted by signal %d; the test host "
-			"was stopped\n", cmd, out->signo);
+		if (out->why[0])	/* before the boot: a fetch, say */
+			fprintf(stderr, "scn: %s: interrupted by signal %d %s; what "
+				"it had made is removed\n", cmd, out->signo,
+				out->why);
+		else
+			fprintf(stderr, "scn: %s: interrupted by signal %d; the "
+				"test host was stopped\n", cmd, out->signo);
 		return code;
 	}
 	if (out->console_log[0])
@@ -258,21 +282,41 @@ int cmd_kernel(int argc, char **argv)
 		fprintf(stderr, "usage: scn kernel [--modules DIR] SPEC...\n");
 		return EXIT_USAGE;
 	}
-	for (int i = optind; i < argc; i++) {
-		struct th_kernel k;
+	for (int i = optind; i < argc && rc < 128; i++) {
+		struct th_kernel k = { 0 };
 		struct rt_err err;
-		int krc = th_kernel_resolve(argv[i], modules, stderr, &k, &err);
+		sigset_t stop, old;
+		int krc, signo = 0;
 
-		if (krc) {
+		/* A stop signal stops the fetch and removes what it made. */
+		signals_stop_set(&stop);
+		sigprocmask(SIG_BLOCK, &stop, &old);
+		krc = th_kernel_check(argv[i], modules, &err);
+		if (!krc)
+			krc = th_kernel_resolve(argv[i], modules, stderr, &k, &err);
+		if (krc == -EINTR)
+			signo = th_signals_take();
+		th_signals_restore(&old);
+		if (krc == -EINTR) {
+			fprintf(stderr, "scn: kernel: interrupted by signal %d %s; "
+				"what it had made is removed\n", signo, err.msg);
+			rc = 128 + (signo ? signo : SIGTERM);
+		} else if (krc) {
 			fprintf(stderr, "scn: kernel: %s%s\n",
 				krc == -ENOPKG ? "SKIP: " : "", err.msg);
-			if (rc != EXIT_USAGE)
-				rc = krc == -ENOPKG ? 4 : EXIT_USAGE;
-			continue;
+			/* The worst wins: usage over a damaged cache over a skip. */
+			if (krc == -EINVAL || krc == -ENOENT)
+				rc = EXIT_USAGE;
+			else if (krc != -ENOPKG && rc != EXIT_USAGE)
+				rc = EXIT_SOFTWARE;
+			else if (!rc)
+				rc = 4;
+		} else {
+			printf("%s: %s\n", argv[i], k.package[0] ? k.package : k.image);
+			printf("  release  %s\n  image    %s\n  modules  %s\n", k.release,
+			       k.image, k.modules[0] ? k.modules : "none (all built in)");
 		}
-		printf("%s: %s\n", argv[i], k.package[0] ? k.package : k.image);
-		printf("  release  %s\n  image    %s\n  modules  %s\n", k.release,
-		       k.image, k.modules[0] ? k.modules : "none (all built in)");
+		th_kernel_free(&k);
 	}
 	return rc;
 }

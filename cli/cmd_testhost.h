@@ -38,7 +38,8 @@ enum {
 	"host options (a test host: this machine's root in another kernel):\n" \
 	"  --kernel SPEC      debian:6.1, debian:6.12, debian:6.12-rt, or a bzImage\n" \
 	"  --modules DIR      the modules of a bzImage you built\n"	\
-	"  --cpus N --mem SIZE --nodes N   the machine (default 2 CPUs, 2G, 1 node)\n" \
+	"  --cpus N --mem SIZE --nodes N   the machine (default 2 CPUs, 2G, 1 node;\n" \
+	"                     at most 255 CPUs, 256M to 1T, 16 nodes)\n" \
 	"  --append ARGS      more kernel command line\n"		\
 	"  --accel auto|kvm|tcg            QEMU's accelerator\n"	\
 	"  --console-log FILE keep the kernel's console log there\n"

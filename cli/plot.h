@@ -34,7 +34,12 @@ struct plot {
 	struct strbuf gp;		/* the script */
 };
 
-/* A gnuplot single-quoted string: nothing of text can become code. */
+/*
+ * A gnuplot single-quoted string: nothing of text can become code; at
+ * most PLOT_TEXT_MAX bytes of it, since a result's names are any length
+ * and gnuplot takes minutes over a label of megabytes.
+ */
+#define PLOT_TEXT_MAX 120
 void gp_quote(struct strbuf *sb, const char *s);
 /* "set WHAT 'text'" */
 void gp_set_text(struct strbuf *gp, const char *what, const char *text);

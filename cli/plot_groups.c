@@ -286,7 +286,7 @@ int plot_groups(struct plot *pl, const char *metric)
 	for (g = 0; g < ngroups; g++) {
 		/* A column in double quotes, which a name cannot end early. */
 		sb_putc(&data, '"');
-		for (const char *c = groups[g]; *c; c++)
+		for (const char *c = groups[g]; *c && c - groups[g] < PLOT_TEXT_MAX; c++)
 			sb_putc(&data, *c == '"' || (unsigned char)*c < 0x20 ? '\'' : *c);
 		sb_putc(&data, '"');
 		for (b = 0; b < nbars; b++) {

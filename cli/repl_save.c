@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/outfile.h"
 #include "../grammar/parse.h"
 #include "repl.h"
 
@@ -253,6 +254,7 @@ int repl_save(struct repl *R, const char *path)
 	struct saver S = { .R = R };
 	struct strbuf out;
 	struct diag d;
+	struct outfile of;
 	FILE *f;
 	size_t c;
 	int rc = 0;
@@ -274,14 +276,16 @@ int repl_save(struct repl *R, const char *path)
 	sb_puts(&out, "# Saved by scn repl: the inputs of a session, in order.\n"
 		      "# 'scn run FILE' replays them.\n");
 	render(&S, &out);
-	f = fopen(path, "we");
+	/* Not through a link planted at the name: common/outfile.h. */
+	f = outfile_open(&of, path);
 	if (!f) {
 		rc = -errno;
 	} else {
 		bool bad = fputs(out.buf, f) == EOF;
 
-		if (fclose(f) || bad)
-			rc = errno ? -errno : -EIO;
+		rc = outfile_close(&of, !bad);
+		if (bad && !rc)
+			rc = -EIO;
 	}
 	if (rc) {
 		fprintf(R->err, "scn: save: cannot write '%s': %s\n", path, strerror(-rc));

@@ -196,6 +196,9 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit)
 	}
 }
 
+/* Outliers named one by one on a line; the rest are counted (JSON has them). */
+#define OUTLIERS_SHOWN 5
+
 size_t report_per_run(const struct rec_metric *m, unsigned runs)
 {
 	return runs && m->n > runs && m->n % runs == 0 ? m->n / runs : 1;
@@ -205,6 +208,7 @@ char *report_outliers(const struct rec_metric *m, unsigned runs)
 {
 	size_t k = report_per_run(m, runs);
 	struct strbuf sb;
+	size_t shown = 0;
 
 	if (!m->noutliers)
 		return NULL;
@@ -212,6 +216,11 @@ char *report_outliers(const struct rec_metric *m, unsigned runs)
 	for (size_t i = 0; i < m->n; i++) {
 		if (!m->outlier[i])
 			continue;
+		if (shown++ == OUTLIERS_SHOWN) {
+			sb_printf(&sb, ", and %zu more (the JSON result lists them)",
+				  m->noutliers - OUTLIERS_SHOWN);
+			break;
+		}
 		sb_printf(&sb, "%ssample %zu of %zu (", sb.len ? ", " : "", i + 1, m->n);
 		if (k > 1)
 			sb_printf(&sb, "run %zu, iteration %zu of %zu: ", i / k + 1, i % k + 1, k);

@@ -162,6 +162,14 @@ static int load_metric(struct loader *ld, const struct jin_member *mm,
 	}
 	out->samples = samples;
 	stats_summarize(samples, n, &out->sum);
+	/*
+	 * Each sample is finite (the parser refuses the rest), but samples
+	 * near DBL_MAX sum to infinity: a mean or spread no comparison can
+	 * use, refused as a NaN would be.
+	 */
+	if (!isfinite(out->sum.mean) || !isfinite(out->sum.stddev))
+		return bad(ld, v, "%s.samples: their mean or spread is not a "
+			   "finite number", where);
 	return 0;
 }
 

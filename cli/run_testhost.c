@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/outfile.h"
 #include "../common/util.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
@@ -104,33 +105,39 @@ static char *log_beside(const char *output)
 	return xasprintf("%.*s.console.log", (int)stem, output);
 }
 
-/* Copies the share's result to path; 0 or -errno. */
-static int bring_back(const char *share, const char *path)
+/*
+ * Copies the share's result into out; the bytes copied, or -errno
+ * (-ENOENT: the run inside wrote none).
+ */
+static long long bring_back(const char *share, FILE *out)
 {
 	char buf[65536], *src = xasprintf("%s/%s", share, INNER_RESULT);
-	int in = open(src, O_RDONLY | O_CLOEXEC), out, rc = 0;
+	int in = open(src, O_RDONLY | O_CLOEXEC);
+	long long total = 0;
 	ssize_t n;
 
 	free(src);
 	if (in < 0)
 		return -errno;
-	out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
-		rc = -errno;
-		close(in);
-		return rc;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			rc = -errno;
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		if (fwrite(buf, 1, (size_t)n, out) != (size_t)n)
 			break;
-		}
+		total += n;
+	}
 	if (n < 0)
-		rc = -errno;
+		total = -errno;
 	close(in);
-	if (close(out) && !rc)
-		rc = -errno;
-	return rc;
+	return total;
+}
+
+/* Whether the run inside wrote its result. */
+static bool brought(const char *share)
+{
+	char *src = xasprintf("%s/%s", share, INNER_RESULT);
+	bool there = access(src, F_OK) == 0;
+
+	free(src);
+	return there;
 }
 
 /* The status a result names for a launch that ended as out did. */
@@ -170,23 +177,21 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 	bool ndjson = ra->format == FMT_NDJSON, started = out->out_bytes > 0;
 	struct rec_listener live = { 0 };
 	struct report_meta meta;
+	struct outfile of;
 	struct record rec;
 	struct diag d;
 	FILE *f = stdout;
 
 	if (ra->output) {
-		struct stat st;
-
-		/* NDJSON keeps the lines the run inside streamed into it. */
-		started = ndjson && bring_back(out->share, ra->output) == 0 &&
-			  stat(ra->output, &st) == 0 && st.st_size > 0;
-		f = fopen(ra->output, ndjson ? "ae" : "we");
+		f = outfile_open(&of, ra->output);
 		if (!f) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
 				ra->output, strerror(errno));
 			free(facts);
 			return;
 		}
+		/* NDJSON keeps the lines the run inside streamed into it. */
+		started = ndjson && bring_back(out->share, f) > 0;
 	}
 	run_meta_init(&meta, ra, srcs, NULL);
 	meta.th = &th;
@@ -197,8 +202,13 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 	report_write((enum report_format)ra->format, f, &meta, &rec, &end);
 	record_free(&rec);
 	diag_free(&d);
-	if (f != stdout)
-		fclose(f);
+	if (f != stdout) {
+		int wrc = outfile_close(&of, true);
+
+		if (wrc)
+			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
+				ra->output, strerror(-wrc));
+	}
 	free((char *)meta.name);
 	free(facts);
 }
@@ -254,12 +264,15 @@ int run_in_testhost(const struct run_args *ra)
 		rc = th_cli_report("run", &o, &out);
 	if (out.end != TH_EXITED && p)
 		write_fallback(ra, p, &srcs, &out, rc);
-	else if (out.end == TH_EXITED && ra->output) {
-		int brc = bring_back(out.share, ra->output);
+	else if (out.end == TH_EXITED && ra->output && brought(out.share)) {
+		struct outfile of;
+		FILE *f = outfile_open(&of, ra->output);
+		long long n = f ? bring_back(out.share, f) : -errno;
+		int brc = f ? outfile_close(&of, n >= 0) : (int)n;
 
-		if (brc && brc != -ENOENT) {
+		if (n < 0 || brc) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
-				ra->output, strerror(-brc));
+				ra->output, strerror(n < 0 ? (int)-n : -brc));
 			rc = 73;	/* EX_CANTCREAT */
 		}
 	}

@@ -70,7 +70,12 @@ int source_add_file(struct source_set *set, const char *path,
 	if (!strcmp(path, "-"))
 		fd = STDIN_FILENO;
 	else
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		/*
+		 * O_NONBLOCK: the open of a FIFO with no writer would block
+		 * for ever, before the fstat below could refuse it. Reads of
+		 * a regular file ignore the flag.
+		 */
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	/* A device (include "/dev/zero") would be read for ever. */

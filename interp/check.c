@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../grammar/parse.h"
+#include "exec_run.h"
 #include "lower.h"
 #include "memcg.h"
 #include "memneed.h"
@@ -589,15 +590,22 @@ static int check_program(struct checker *C)
  */
 static void warn_memory(struct checker *C)
 {
+	static const struct rt_features no_features;
 	const struct rt_facts *f = &C->opts->facts;
 
 	for (size_t i = 0; i < C->prog->npoints; i++) {
 		const struct ir_scenario *sc = &C->prog->points[i];
-		int64_t total = memneed_total(sc, NULL), most;
+		int64_t total = memneed_total(sc, NULL), most, kvm = 0;
 		const struct ir_backing *big = NULL;
 		int pool = -1;
 		struct strbuf need, have, one, why;
+		char unused[256];
+		struct loc at;
 
+		/* KVM's memslot metadata counts, as run counts it. */
+		guest_preflight(sc, &(const struct exec_opts){ .features = &no_features }, &kvm,
+				unused, sizeof(unused));
+		total = add_sat(total, kvm);
 		if (total <= f->mem_free)
 			continue;
 		for (size_t b = 0; b < sc->nbackings; b++)
@@ -618,11 +626,18 @@ static void warn_memory(struct checker *C)
 		sb_init(&why);
 		format_size_human(&need, total);
 		format_size_human(&have, f->mem_free);
-		if (pool >= 0) {
+		if (kvm > most) {	/* there is a VM: it is at the first */
+			format_size_human(&one, kvm);
+			sb_printf(&why, "KVM's memslot metadata and scn's guest areas "
+				  "take %s", one.buf);
+			at = sc->vms[0].loc;
+		} else if (pool >= 0) {
 			format_size_human(&one, most);
 			sb_printf(&why, "%s = %lld takes %s", knob_info[sc->pools[pool].knob].name,
 				  (long long)sc->pools[pool].pages, one.buf);
+			at = sc->pools[pool].loc;
 		} else {
+			at = big->loc;
 			format_size_human(&one, big->size);
 			sb_printf(&why, "%s '%s' is %s", big->is_region ? "region" : "backing",
 				  big->name, one.buf);
@@ -632,7 +647,7 @@ static void warn_memory(struct checker *C)
 				sb_puts(&why, " of it touched");
 			}
 		}
-		diag_warning(C->d, pool >= 0 ? sc->pools[pool].loc : big->loc,
+		diag_warning(C->d, at,
 			     "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
 			     need.buf, why.buf, C->opts->machine, have.buf);
 		sb_free(&need);

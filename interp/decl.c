@@ -15,6 +15,8 @@
 #define TIB (1024LL * GIB)
 /* KVM_USER_MEM_SLOTS on x86 (KVM_MEM_SLOTS_NUM less the private ones). */
 #define MAX_MEMSLOTS 32764
+/* What a VM's memory may take of them: scn's own area has one. */
+#define MAX_GUEST_SLOTS (MAX_MEMSLOTS - 1)
 
 static const char *const stmt_keys_none[] = { NULL };
 
@@ -558,7 +560,7 @@ void lower_vm(struct lower *L, const struct ast *n)
 		if (vm.alias) {
 			diag_error(L->d, a->loc, "slots= and alias together: alias makes mem / backing size slots");
 			ok = false;
-		} else if (want_int(L, a, "slots", 1, MAX_MEMSLOTS, &x)) {
+		} else if (want_int(L, a, "slots", 1, MAX_GUEST_SLOTS, &x)) {
 			vm.nr_slots = (int)x;
 		} else {
 			ok = false;
@@ -610,10 +612,13 @@ void lower_vm(struct lower *L, const struct ast *n)
 					s1.buf, s2.buf);
 				diag_hint(r, "every memslot maps all of '%s'", b->name);
 				ok = false;
-			} else if (vm.mem / b->size > MAX_MEMSLOTS) {
-				diag_error(L->d, mem_at->loc,
-					   "alias would need %lld memslots; KVM allows %d",
-					   (long long)(vm.mem / b->size), MAX_MEMSLOTS);
+			} else if (vm.mem / b->size > MAX_GUEST_SLOTS) {
+				struct diag_rec *r = diag_error(L->d, mem_at->loc,
+					"alias would need %lld memslots; KVM allows %d, one of them scn's own",
+					(long long)(vm.mem / b->size), MAX_MEMSLOTS);
+
+				diag_hint(r, "at most %d memslots of '%s' (%s each)",
+					  MAX_GUEST_SLOTS, b->name, s2.buf);
 				ok = false;
 			} else {
 				vm.nr_slots = (int)(vm.mem / b->size);

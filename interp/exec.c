@@ -17,6 +17,7 @@
 #include "../runtime/clock.h"
 #include "../runtime/knobs.h"
 #include "../runtime/ksm.h"
+#include "../runtime/limits.h"
 #include "../runtime/mem.h"
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
@@ -272,6 +273,70 @@ static bool missing_nodes(const struct ir_scenario *sc, char *reason, size_t len
 	return true;
 }
 
+/*
+ * A hugetlb backing takes its pages from its size's pool; where the
+ * scenario does not set the pool, what the pool has free (less what other
+ * mappings reserved, plus what overcommit may add) must hold it, or the
+ * mmap fails (ENOMEM) in the middle of the run. True, with the reason,
+ * when it cannot.
+ */
+static bool empty_pool(const struct ir_scenario *sc, const struct rt_features *f,
+		       char *reason, size_t len)
+{
+	for (int p = 0; p < IR_POOLS; p++) {
+		const struct ir_pool *pl = &sc->pools[p];
+		const struct rt_hugetlb_pool *h;
+		int64_t need, avail;
+		struct strbuf sz;
+
+		if (pl->pages >= 0 || pl->backed <= 0 ||
+		    !(h = rt_features_hugetlb(f, pl->page_size)))
+			continue;
+		need = pl->backed / pl->page_size + (pl->backed % pl->page_size != 0);
+		avail = (h->free > h->resv ? h->free - h->resv : 0) +
+			(h->overcommit > h->surplus ? h->overcommit - h->surplus : 0);
+		if (need <= avail)
+			continue;
+		sb_init(&sz);
+		format_size(&sz, pl->page_size);
+		snprintf(reason, len, "needs %lld free hugetlb page%s of %s and the "
+			 "pool has %lld (%s = %ld, %ld free, %ld reserved): set %s = "
+			 "%lld in the scenario, or raise the pool",
+			 (long long)need, need == 1 ? "" : "s", sz.buf, (long long)avail,
+			 knob_info[pl->knob].name, h->nr, h->free, h->resv,
+			 knob_info[pl->knob].name, (long long)(h->nr + need - avail));
+		sb_free(&sz);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The threads the run will start, against the room the kernel's caps
+ * leave (runtime/limits.h): past it pthread_create fails half-way, or
+ * the machine runs out of pids for everyone. True, with the reason.
+ */
+static bool too_many_threads(const struct ir_scenario *sc, char *reason,
+			     size_t len)
+{
+	struct strbuf parts;
+	char why[256];
+	int64_t need = memneed_threads(sc, NULL), room;
+
+	if (need <= 64)		/* what any machine has room for */
+		return false;
+	room = rt_thread_room(why, sizeof(why));
+	if (need <= room)
+		return false;
+	sb_init(&parts);
+	memneed_threads(sc, &parts);
+	snprintf(reason, len, "needs %lld threads (%s) and this machine has room "
+		 "for %lld more (%s)", (long long)need, parts.buf,
+		 (long long)room, why);
+	sb_free(&parts);
+	return true;
+}
+
 /* Unmet requirements, absent knobs, too little memory: a SKIP. */
 int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len)
@@ -335,6 +400,10 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 						 used ? "; " : "", busy);
 	}
 	if (!used && missing_nodes(sc, reason, len))
+		used = 1;
+	if (!used && empty_pool(sc, f, reason, len))
+		used = 1;
+	if (!used && too_many_threads(sc, reason, len))
 		used = 1;
 	if (!used && guest_preflight(sc, o, &kvm_memory, reason, len) != EXEC_PASS)
 		used = 1;

@@ -409,7 +409,8 @@ struct ir_phase {
 	const char *name;
 	struct loc loc;
 	int64_t watchdog;		/* ns without progress */
-	int runs;			/* how often it runs (repeat) */
+	int64_t runs;			/* how often it runs (repeat); INT64_MAX:
+				 * at least that often */
 	const char *exec_before, *exec_after;
 };
 

@@ -78,7 +78,8 @@ struct lower {
 	size_t name_states_n;
 	int **guest_states;		/* [vm][its own slot] */
 	size_t guest_states_n;
-	int repeat_runs;		/* product of enclosing repeat counts */
+	int64_t repeat_runs;		/* product of enclosing repeat counts,
+					 * INT64_MAX when it overflows */
 	int in_repeat;			/* repeats around this statement */
 	bool vm_failed;			/* a vm declaration was reported */
 	int expr_depth;			/* of lower_expr's recursion */

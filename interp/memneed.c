@@ -283,3 +283,62 @@ bool memneed_describe(struct strbuf *sb, const struct ir_scenario *sc,
 	}
 	return true;
 }
+
+/* The threads of concurrently in b at once: the most of its ops'. */
+static int64_t branch_threads(const struct ir_block *b)
+{
+	int64_t most = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ir_op *op = &b->ops[i];
+		int64_t n = branch_threads(&op->body);
+
+		if (op->kind == IR_CONCURRENTLY) {
+			n = 0;
+			for (size_t k = 0; k < op->nbranches; k++)
+				n = add_sat(n, add_sat(1, branch_threads(&op->branches[k])));
+		} else {
+			for (size_t k = 0; k < op->nbranches; k++) {
+				int64_t m = branch_threads(&op->branches[k]);
+
+				n = m > n ? m : n;
+			}
+		}
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
+/* The watchdog's monitor and the progress line's thread. */
+#define OWN_THREADS 2
+
+int64_t memneed_threads(const struct ir_scenario *sc, struct strbuf *parts)
+{
+	int64_t vcpus = 0, readers = 0, own = OWN_THREADS + branch_threads(&sc->ops);
+
+	for (size_t i = 0; i < sc->nvms; i++)
+		vcpus = add_sat(vcpus, sc->vms[i].vcpus);
+	for (size_t i = 0; i < sc->nuffds; i++) {
+		const struct ir_uffd *u = &sc->uffds[i];
+		int64_t n = u->readers;
+
+		if (u->per_vcpu && u->vm >= 0)
+			n *= sc->vms[u->vm].vcpus;
+		readers = add_sat(readers, n);
+	}
+	if (parts) {
+		if (vcpus)
+			sb_printf(parts, "%lld vCPU%s, ", (long long)vcpus,
+				  vcpus == 1 ? "" : "s");
+		if (readers)
+			sb_printf(parts, "%lld uffd reader%s, ", (long long)readers,
+				  readers == 1 ? "" : "s");
+		sb_printf(parts, "%lld of scn's own", (long long)own);
+	}
+	return add_sat(add_sat(vcpus, readers), own);
+}
+
+bool memneed_has_threads(const struct ir_scenario *sc)
+{
+	return sc->nvms || sc->nuffds;
+}

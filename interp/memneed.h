@@ -41,4 +41,16 @@ bool memneed_describe(struct strbuf *sb, const struct ir_scenario *sc,
 		      const int64_t *pool_now, int64_t extra,
 		      void (*fmt)(struct strbuf *sb, int64_t bytes));
 
+/*
+ * The threads a run of sc starts besides those scn has before it: every
+ * VM's vCPUs, every uffd service's readers (per part: a vCPU's range
+ * each with one uffd per vCPU), the branches of concurrently (those
+ * nested in one, all at once), and scn's own monitor and progress
+ * threads. What they are goes to parts if not NULL ("64 vCPUs, 65536
+ * uffd readers, 2 of scn's own").
+ */
+int64_t memneed_threads(const struct ir_scenario *sc, struct strbuf *parts);
+/* Whether sc starts vCPU or reader threads (plan shows the count then). */
+bool memneed_has_threads(const struct ir_scenario *sc);
+
 #endif

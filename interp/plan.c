@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exec_run.h"
 #include "memneed.h"
 #include "words.h"
 
@@ -345,8 +346,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 
 		sb_printf(sb, "phase %s (watchdog ", ph->name);
 		format_duration(sb, ph->watchdog);
-		if (ph->runs != 1)
-			sb_printf(sb, ", runs %d times", ph->runs);
+		if (ph->runs == INT64_MAX)	/* the product overflowed */
+			sb_printf(sb, ", runs more than %" PRId64 " times", ph->runs);
+		else if (ph->runs != 1)
+			sb_printf(sb, ", runs %" PRId64 " times", ph->runs);
 		sb_puts(sb, ")\n");
 		if (ph->exec_before) {
 			indent(sb, depth + 1);
@@ -583,6 +586,9 @@ static const char *origin_name(enum param_origin o)
 
 static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 {
+	static const struct rt_features no_features;
+	char why[256];
+	int64_t kvm = 0;
 	struct strbuf parts;
 	size_t i, w = 0;
 
@@ -600,17 +606,28 @@ static void render_scenario(struct strbuf *sb, const struct ir_scenario *sc)
 	sb_puts(sb, "requires: ");
 	plan_requirements(sb, sc);
 	sb_puts(sb, "\nmemory: ");
-	size(sb, memneed_total(sc, NULL));
+	/* What run counts: KVM's memslot metadata too (guest_preflight,
+	 * here without KVM's limits, which are the machine's). */
+	guest_preflight(sc, &(const struct exec_opts){ .features = &no_features }, &kvm,
+			why, sizeof(why));
+	size(sb, add_sat(memneed_total(sc, NULL), kvm));
 	sb_puts(sb, " of host memory");
-	/* Where noreserve or a hugetlb pool is in it, what it is made of. */
+	/* Where noreserve, a pool or KVM is in it, what it is made of. */
 	sb_init(&parts);
-	if (memneed_describe(&parts, sc, NULL, 0, size))
+	if (memneed_describe(&parts, sc, NULL, kvm, size))
 		sb_printf(sb, " (%s)", parts.buf);
 	sb_free(&parts);
 	if (sc->guest_memory) {
 		sb_puts(sb, ", ");
 		size(sb, sc->guest_memory);
 		sb_puts(sb, " of guest memory");
+	}
+	/* What run checks against pid_max, RLIMIT_NPROC and pids.max. */
+	if (memneed_has_threads(sc)) {
+		sb_init(&parts);
+		sb_printf(sb, "\nthreads: %lld (", (long long)memneed_threads(sc, &parts));
+		sb_printf(sb, "%s)", parts.buf);
+		sb_free(&parts);
 	}
 	sb_puts(sb, "\nsteps:\n");
 	render_block(sb, &sc->ops, sc, 1);

@@ -870,14 +870,13 @@ static void lower_concurrently(struct lower *L, const struct ast *n)
 static void lower_repeat(struct lower *L, const struct ast *n)
 {
 	struct ir_op op = { .kind = IR_REPEAT, .loc = n->loc };
-	int saved = L->repeat_runs;
-	int64_t count;
+	int64_t saved = L->repeat_runs, count;
 
 	if (!want_int(L, n->a, "repeat", 0, 100000000, &count))
 		return;
 	op.repeat.count = count;
-	if (__builtin_mul_overflow(L->repeat_runs, (int)count, &L->repeat_runs))
-		L->repeat_runs = INT32_MAX;
+	if (__builtin_mul_overflow(L->repeat_runs, count, &L->repeat_runs))
+		L->repeat_runs = INT64_MAX;
 	L->in_repeat++;
 	op.body = lower_body(L, &n->body);
 	L->in_repeat--;

@@ -783,6 +783,7 @@ static void probe_hugetlb(struct rt_features *f)
 		POOL_FIELD(free, "free_hugepages");
 		POOL_FIELD(resv, "resv_hugepages");
 		POOL_FIELD(surplus, "surplus_hugepages");
+		POOL_FIELD(overcommit, "nr_overcommit_hugepages");
 #undef POOL_FIELD
 		f->nr_hugetlb++;
 	}

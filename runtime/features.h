@@ -197,6 +197,7 @@ struct rt_hugetlb_pool {
 	long free;		// free_hugepages
 	long resv;		// resv_hugepages
 	long surplus;		// surplus_hugepages
+	long overcommit;	// nr_overcommit_hugepages
 };
 
 // One multi-size THP order, from

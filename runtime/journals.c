@@ -40,6 +40,54 @@ static unsigned long long start_time(int pid)
 	return t;
 }
 
+/* Whose a file may be: root's, or this user's own. */
+static bool trusted_owner(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
+int rt_state_dir_check(const char *dir, bool make, struct rt_err *err)
+{
+	struct stat st;
+
+	if (make && mkdir(dir, 0700) && errno != EEXIST)
+		return rt_fail_errno(err, errno, "mkdir(%s)", dir);
+	if (lstat(dir, &st))
+		return rt_fail_errno(err, errno, "state directory '%s'", dir);
+	if (S_ISLNK(st.st_mode))
+		return rt_fail(err, -ENOTDIR, "state directory '%s' is a symbolic "
+			       "link: refused (name the directory itself)", dir);
+	if (!S_ISDIR(st.st_mode))
+		return rt_fail(err, -ENOTDIR, "state directory '%s' is not a "
+			       "directory", dir);
+	if (!trusted_owner(st.st_uid))
+		return rt_fail(err, -EPERM, "state directory '%s' belongs to uid %u, "
+			       "not to root: refused (another user could plant its "
+			       "journal)", dir, (unsigned)st.st_uid);
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		return rt_fail(err, -EPERM, "state directory '%s' is writable by "
+			       "%s: refused (chmod go-w, or another directory)", dir,
+			       st.st_mode & S_IWOTH ? "others" : "its group");
+	return 0;
+}
+
+int rt_state_file_check(int fd, const char *path, struct rt_err *err)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return rt_fail_errno(err, errno, "fstat(%s)", path);
+	if (!S_ISREG(st.st_mode))
+		return rt_fail(err, -EPERM, "'%s' is not a regular file: not "
+			       "replayed", path);
+	if (!trusted_owner(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return rt_fail(err, -EPERM, "'%s' belongs to uid %u with mode %04o, "
+			       "not to root alone: not replayed (no run of root's "
+			       "wrote it; remove it)", path, (unsigned)st.st_uid,
+			       (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
 static void entry_path(char *buf, size_t len, int pid)
 {
 	snprintf(buf, len, "%s/%d", RT_JOURNALS_DIR, pid);
@@ -53,15 +101,17 @@ int rt_journals_register(const char *dir, struct rt_err *err)
 
 	if (!realpath(dir, abs))
 		return rt_fail_errno(err, errno, "realpath(%s)", dir);
-	if (mkdir(RT_JOURNALS_DIR, 0700) && errno != EEXIST)
-		return rt_fail_errno(err, errno, "mkdir(%s)", RT_JOURNALS_DIR);
+	if ((n = rt_state_dir_check(RT_JOURNALS_DIR, true, err)))
+		return n;
 	clock_gettime(CLOCK_REALTIME, &now);
 	n = snprintf(line, sizeof(line), "%d %llu %lld %s\n", pid, start_time(pid),
 		     (long long)now.tv_sec * 1000000000 + now.tv_nsec, abs);
 	entry_path(path, sizeof(path), pid);
 	snprintf(tmp, sizeof(tmp), "%s.new", path);
-	/* Whole or absent: written aside, then renamed into place. */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	/* Whole or absent: written aside, then renamed into place; a stale
+	 * .new (a run killed there) is removed, never written through. */
+	unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return rt_fail_errno(err, errno, "open(%s)", tmp);
 	if (write(fd, line, (size_t)n) != n || fsync(fd)) {
@@ -93,7 +143,7 @@ static bool read_entry(const char *name, struct rt_orphan *o,
 	if (strspn(name, "0123456789") != strlen(name) || !name[0])
 		return false;
 	snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return false;
 	n = read(fd, line, sizeof(line) - 1);

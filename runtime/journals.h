@@ -12,6 +12,7 @@
 #ifndef SCN_RT_JOURNALS_H
 #define SCN_RT_JOURNALS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,23 @@ struct rt_orphan {
 	int64_t since_ns;	/* CLOCK_REALTIME when it registered */
 	char dir[256];		/* the state directory, absolute */
 };
+
+/*
+ * A directory scn keeps state in (/run/scn, a --state-dir, the registry)
+ * is trusted only when no other user can change what is in it: a real
+ * directory, not a symbolic link, owned by root (or by this user), and
+ * writable by no group or other. Else a user could plant links where
+ * root's scn creates its lock and journal, or swap in a journal of its
+ * own for "scn restore" to replay. With make, a missing one is made 0700
+ * first. 0, or -EPERM (-ENOTDIR) with a message that says why not.
+ */
+int rt_state_dir_check(const char *dir, bool make, struct rt_err *err);
+
+/*
+ * The same of a journal opened as fd: a regular file owned by root (or
+ * this user) and writable by no group or other; -EPERM else.
+ */
+int rt_state_file_check(int fd, const char *path, struct rt_err *err);
 
 /* Registers this process's journal in dir (which must exist). */
 int rt_journals_register(const char *dir, struct rt_err *err);

@@ -175,9 +175,10 @@ static int lock_global(int *fd, const struct rt_knobs_how *how,
 	char holder[256];
 	int e;
 
-	if (mkdir(RT_STATE_DIR, 0700) && errno != EEXIST)
-		return rt_fail_errno(err, errno, "mkdir(%s)", RT_STATE_DIR);
-	*fd = open(GLOBAL_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	e = rt_state_dir_check(RT_STATE_DIR, true, err);
+	if (e)
+		return e;
+	*fd = open(GLOBAL_LOCK, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (*fd < 0)
 		return rt_fail_errno(err, errno, "open(%s)", GLOBAL_LOCK);
 	while (flock(*fd, LOCK_EX | LOCK_NB)) {
@@ -222,8 +223,9 @@ int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
 	rc = lock_global(&k->global_fd, how, err);
 	if (rc)
 		return rc;
-	if (mkdir(k->dir, 0700) && errno != EEXIST) {
-		rc = rt_fail_errno(err, errno, "mkdir(%s)", k->dir);
+	/* Its lock and journal are made in it as root: no one else's. */
+	rc = rt_state_dir_check(k->dir, true, err);
+	if (rc) {
 		rt_knobs_close(k);
 		return rc;
 	}
@@ -231,7 +233,7 @@ int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
 		rt_knobs_close(k);
 		return rt_fail(err, -ENAMETOOLONG, "state directory name too long");
 	}
-	k->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	k->lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (k->lock_fd < 0) {
 		rc = rt_fail_errno(err, errno, "open(%s)", path);
 		rt_knobs_close(k);
@@ -307,8 +309,9 @@ static int journal_line(struct rt_knobs *k, const char *name, const char *value,
 		if (rc)
 			return rc;
 		path_in(path, sizeof(path), k->dir, JOURNAL);
-		k->journal_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-				     0600);
+		/* A new file: rt_knobs_open saw none there. */
+		k->journal_fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND |
+				     O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (k->journal_fd < 0)
 			return rt_fail_errno(err, errno, "open(%s)", path);
 	}
@@ -504,7 +507,7 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	char path[192], line[RT_CG_PATH + 64];
 	size_t n = 0, i, ncg;
 	FILE *f;
-	int rc;
+	int rc, fd;
 
 	report[0] = '\0';
 	memset(&k, 0, sizeof(k));
@@ -515,12 +518,16 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	path_in(path, sizeof(path), k.dir, JOURNAL);
 	if (access(path, F_OK))
 		return 0;	/* no journal: nothing to restore, no lock needed */
+	/* Replayed as root, it writes any knob it names: only root's. */
+	rc = rt_state_dir_check(k.dir, false, err);
+	if (rc)
+		return rc;
 	rc = lock_global(&k.global_fd, &(struct rt_knobs_how){
 				 .dir = dir, .owner = "scn restore" }, err);
 	if (rc)
 		return rc;
 	path_in(path, sizeof(path), k.dir, LOCK);
-	k.lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	k.lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (k.lock_fd < 0) {
 		rc = errno;
 		rt_knobs_close(&k);
@@ -531,10 +538,18 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 		return rt_fail(err, -EBUSY, "a run is still going: it holds %s", path);
 	}
 	path_in(path, sizeof(path), k.dir, JOURNAL);
-	f = fopen(path, "re");
-	if (!f) {
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		rc = errno;
 		rt_knobs_close(&k);
-		return 0;
+		return rc == ENOENT ? 0 : rt_fail_errno(err, rc, "open(%s)", path);
+	}
+	rc = rt_state_file_check(fd, path, err);
+	f = rc ? NULL : fdopen(fd, "re");
+	if (!f) {
+		close(fd);
+		rt_knobs_close(&k);
+		return rc ? rc : rt_fail_errno(err, errno, "fdopen(%s)", path);
 	}
 	while (fgets(line, sizeof(line), f) && n < sizeof(saved) / sizeof(saved[0])) {
 		char *tab = strchr(line, '\t');

@@ -87,6 +87,11 @@ static void check_release(struct th_modtree *t, const struct th_mod *m,
 			m->name, k->modules, (int)n, magic, k->release);
 }
 
+static int verify_module(const void *k, const char *path, struct rt_err *err)
+{
+	return th_kernel_verify(k, path, err);
+}
+
 static int write_modules(struct cpio *c, struct strbuf *job,
 			 const struct th_kernel *k, const struct th_job *j,
 			 bool *vendor_mod, FILE *log, struct rt_err *err)
@@ -101,6 +106,10 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 		return 0;	/* a kernel with what it needs built in */
 	rc = th_modtree_open(&t, k->modules, k->cache[0] ? k->cache : j->scratch,
 			     err);
+	if (k->sums) {
+		t.verify = verify_module;
+		t.verify_ctx = k;
+	}
 	if (!rc)
 		rc = th_mod_closure(&t, root_mods, ARRAY_SIZE(root_mods), &root, err);
 	if (!rc)

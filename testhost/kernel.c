@@ -199,26 +199,38 @@ static void pick_newest(char *list, const char *series, bool rt, char *best,
 			th_path(best, len, "%s", s);
 }
 
+/*
+ * The kernel packages apt knows (apt-cache pkgnames linux-image-), one a
+ * line, into names. -errno when apt-cache cannot run; an empty list
+ * where apt has no lists.
+ */
+static int apt_names(struct strbuf *names, struct rt_err *err)
+{
+	const char *argv[] = { "apt-cache", "pkgnames", PKG_PREFIX, NULL };
+	struct th_spawn s = { .argv = argv, .out_fd = -1, .out = names };
+	int rc = th_spawn_run(&s);
+
+	if (rc == -EINTR)
+		return rt_fail(err, -EINTR, "while asking apt-cache which kernels there are");
+	if (rc < 0)
+		return rt_fail_errno(err, -rc, "apt-cache");
+	return 0;
+}
+
 /* The newest package of the series apt knows; "" when none. */
 static int apt_newest(const char *series, bool rt, char *best, size_t len,
 		      struct rt_err *err)
 {
-	char prefix[64];
-	const char *argv[] = { "apt-cache", "pkgnames", prefix, NULL };
 	struct strbuf out;
-	struct th_spawn s = { .argv = argv, .out_fd = -1, .out = &out };
 	int rc;
 
-	th_path(prefix, sizeof(prefix), "%s%s.", PKG_PREFIX, series);
 	sb_init(&out);
-	rc = th_spawn_run(&s);
+	rc = apt_names(&out, err);
 	best[0] = '\0';
 	if (rc == 0 && out.len)
 		pick_newest(out.buf, series, rt, best, len);
 	sb_free(&out);
-	if (rc < 0)
-		return rt_fail_errno(err, -rc, "apt-cache");
-	return 0;
+	return rc;
 }
 
 /*
@@ -363,23 +375,50 @@ static int write_note(const char *unpack, const char *deb, struct rt_err *err)
 
 /*
  * What a fetch that was killed left: every fetch runs under the cache's
- * lock, so a .fetch-PID directory seen while holding it is no one's.
+ * lock, so a .fetch-PID (or .broken-PID) directory seen while holding it
+ * is no one's.
  */
 static bool fetch_dir(const char *name)
 {
-	return !strncmp(name, ".fetch-", 7);
+	return !strncmp(name, ".fetch-", 7) || !strncmp(name, ".broken-", 8);
 }
 
-/* Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg. */
-static int fetch(const char *cache, const char *pkg, FILE *log,
+/* Runs a helper of the fetch; its failure (or a stop signal) into err. */
+static int fetch_step(const char *const *argv, const char *cwd, const char *pkg,
+		      struct rt_err *err)
+{
+	struct th_spawn s = { .argv = argv, .cwd = cwd, .out_fd = -1 };
+	int rc = th_spawn_run(&s);
+
+	if (rc == -EINTR)
+		return rt_fail(err, -EINTR, "while fetching %s (%s %s stopped)", pkg,
+			       argv[0], argv[1]);
+	if (rc < 0)
+		return rt_fail_errno(err, -rc, "%s", argv[0]);
+	if (rc)
+		return rt_fail(err, -ENOPKG, "%s %s %s failed (exit %d): %s", argv[0],
+			       argv[1], pkg, rc, s.err);
+	return 0;
+}
+
+/*
+ * Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg, with
+ * the package's own list of files and MD5s (sums.h). With replace, an
+ * entry already there (a damaged one) is replaced by the new one whole.
+ */
+static int fetch(const char *cache, const char *pkg, bool replace, FILE *log,
 		 struct rt_err *err)
 {
 	char work[PATH_MAX], deb[PATH_MAX], unpack[PATH_MAX + 8], final[PATH_MAX];
+	char control[PATH_MAX + 8], sums[PATH_MAX + 16], aside[PATH_MAX];
 	int rc;
 
 	if (th_path(work, sizeof(work), "%s/.fetch-%d", cache, (int)getpid()) ||
 	    th_path(unpack, sizeof(unpack), "%s/root", work) ||
-	    th_path(final, sizeof(final), "%s/%s", cache, pkg))
+	    th_path(control, sizeof(control), "%s/control", work) ||
+	    th_path(sums, sizeof(sums), "%s/md5sums", control) ||
+	    th_path(final, sizeof(final), "%s/%s", cache, pkg) ||
+	    th_path(aside, sizeof(aside), "%s/.broken-%d", cache, (int)getpid()))
 		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
 	th_remove_stale(cache, fetch_dir);
 	if (make_dirs(unpack))
@@ -387,34 +426,36 @@ static int fetch(const char *cache, const char *pkg, FILE *log,
 	find_deb(cache, pkg, deb, sizeof(deb));
 	if (!deb[0]) {
 		const char *argv[] = { "apt-get", "download", "-q", pkg, NULL };
-		struct th_spawn s = { .argv = argv, .cwd = work, .out_fd = -1 };
 
 		if (log)
 			fprintf(log, "# fetching %s from Debian's archive\n", pkg);
-		rc = th_spawn_run(&s);
+		rc = fetch_step(argv, work, pkg, err);
 		find_deb(work, pkg, deb, sizeof(deb));
-		if (rc || !deb[0]) {
-			rc = rc < 0 ? rt_fail_errno(err, -rc, "apt-get download %s", pkg) :
-				      rt_fail(err, -ENOPKG, "apt-get download %s "
-					      "failed (exit %d): %s", pkg, rc, s.err);
+		if (!rc && !deb[0])
+			rc = rt_fail(err, -ENOPKG, "apt-get download %s left no .deb",
+				     pkg);
+		if (rc)
 			goto out;
-		}
 	}
 	{
-		const char *argv[] = { "dpkg-deb", "-x", deb, unpack, NULL };
-		struct th_spawn s = { .argv = argv, .out_fd = -1 };
+		const char *x[] = { "dpkg-deb", "-x", deb, unpack, NULL };
+		const char *e[] = { "dpkg-deb", "-e", deb, control, NULL };
 
-		rc = th_spawn_run(&s);
-		if (rc) {
-			rc = rc < 0 ? rt_fail_errno(err, -rc, "dpkg-deb") :
-				      rt_fail(err, -ENOPKG, "dpkg-deb -x %s failed "
-					      "(exit %d): %s", deb, rc, s.err);
-			goto out;
-		}
+		rc = fetch_step(x, NULL, pkg, err);
+		if (!rc)
+			rc = fetch_step(e, NULL, pkg, err);
 	}
-	rc = write_note(unpack, deb, err);
+	if (!rc)
+		rc = th_sums_write(unpack, sums, err);
+	if (!rc)
+		rc = write_note(unpack, deb, err);
 	if (rc)
 		goto out;
+	/* Under the lock: no other scn looks at the entry meanwhile. */
+	if (replace && rename(final, aside) && errno != ENOENT) {
+		rc = rt_fail_errno(err, errno, "renaming '%s' aside", final);
+		goto out;
+	}
 	if (rename(unpack, final)) {
 		rc = rt_fail_errno(err, errno, "renaming '%s' to '%s'", unpack, final);
 		goto out;
@@ -422,17 +463,58 @@ static int fetch(const char *cache, const char *pkg, FILE *log,
 	unlink(deb);		/* 100 MB that the unpacked tree makes useless */
 out:
 	th_remove_tree(work);
+	th_remove_tree(aside);
 	return rc;
 }
 
-/* The unpacked package at dir as a kernel: its vmlinuz and modules. */
-static int use_unpacked(const char *dir, struct th_kernel *k, struct rt_err *err)
+/*
+ * The checks of a cache entry that every use makes (kernel.h): the list
+ * of its files, each of its size, and the MD5 of the files read here.
+ * -ENODATA for an entry without a list (an older scn's), -EBADMSG for a
+ * damaged one; err says what is wrong.
+ */
+static int check_entry(const char *dir, struct th_kernel *k, struct rt_err *err)
 {
-	char path[PATH_MAX], note[300] = "";
+	static const char *const lists[] = { "modules.dep", "modules.order",
+					     "modules.builtin" };
+	char path[PATH_MAX];
+	int rc;
+
+	k->sums = xcalloc(1, sizeof(*k->sums));
+	rc = th_sums_load(k->sums, dir, err);
+	if (rc == -ENOENT)
+		return rt_fail(err, -ENODATA, "it has no list of the package's files "
+			       "(an older scn made it)");
+	if (!rc)
+		rc = th_sums_check_sizes(k->sums, err);
+	if (!rc)
+		rc = th_sums_check_file(k->sums, k->image, err);
+	/* scn reads these; one the package lacks came from elsewhere. */
+	for (size_t i = 0; !rc && k->modules[0] && i < ARRAY_SIZE(lists); i++)
+		if (!th_path(path, sizeof(path), "%s/%s", k->modules, lists[i]) &&
+		    access(path, F_OK) == 0)
+			rc = th_sums_check_file(k->sums, path, err);
+	return rc ? -EBADMSG : 0;
+}
+
+/*
+ * The unpacked package at dir as a kernel: its vmlinuz and modules, the
+ * entry checked when check is set (-ENODATA, -EBADMSG: check_entry).
+ */
+static int use_unpacked(const char *dir, bool check, struct th_kernel *k,
+			struct rt_err *err)
+{
+	char path[PATH_MAX], note[300] = "", root[PATH_MAX];
 	struct dirent *e;
 	DIR *d;
 	FILE *f;
+	int rc;
 
+	th_path(root, sizeof(root), "%s", dir);	/* dir may be k->root */
+	dir = root;
+	th_kernel_free(k);
+	memset(k, 0, sizeof(*k));
+	th_path(k->root, sizeof(k->root), "%s", dir);
 	th_path(path, sizeof(path), "%s/boot", dir);
 	d = opendir(path);
 	while (d && (e = readdir(d)))
@@ -441,7 +523,8 @@ static int use_unpacked(const char *dir, struct th_kernel *k, struct rt_err *err
 	if (!d || !e) {
 		if (d)
 			closedir(d);
-		return rt_fail(err, -ENOPKG, "'%s' holds no boot/vmlinuz-*", dir);
+		/* A package has one: a tree without it lost it. */
+		return rt_fail(err, -EBADMSG, "it holds no boot/vmlinuz-*");
 	}
 	th_path(k->image, sizeof(k->image), "%s/%s", path, e->d_name);
 	th_path(k->release, sizeof(k->release), "%s", e->d_name + 8);
@@ -450,6 +533,15 @@ static int use_unpacked(const char *dir, struct th_kernel *k, struct rt_err *err
 	if (!is_dir(k->modules))
 		th_path(k->modules, sizeof(k->modules), "%s/usr/lib/modules/%s",
 			 dir, k->release);
+	if (!is_dir(k->modules))
+		k->modules[0] = '\0';
+	if (check) {
+		rc = check_entry(dir, k, err);
+		if (rc) {
+			th_kernel_free(k);
+			return rc;
+		}
+	}
 	th_path(k->cache, sizeof(k->cache), "%s/scn-modules", dir);
 	if (make_dirs(k->cache))
 		k->cache[0] = '\0';	/* a read-only cache: decompress per run */
@@ -463,39 +555,252 @@ static int use_unpacked(const char *dir, struct th_kernel *k, struct rt_err *err
 	return 0;
 }
 
+/*
+ * The entry cache/pkg, checked; fetched again when it fails (why says
+ * why on log), else, where an older scn's entry cannot be fetched again,
+ * used as it is. Under the cache's lock.
+ */
+static int use_checked(const char *cache, const char *pkg, FILE *log,
+		       struct th_kernel *k, struct rt_err *err)
+{
+	char dir[PATH_MAX], why[sizeof(err->msg)], then[sizeof(err->msg)];
+	int rc, frc;
+
+	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
+	rc = use_unpacked(dir, true, k, err);
+	if (rc != -ENODATA && rc != -EBADMSG)
+		return rc;
+	snprintf(why, sizeof(why), "%s", err->msg);
+	if (log)
+		fprintf(log, "# test host: the kernel cache entry %s %s: fetching "
+			"it again\n", dir, rc == -ENODATA ? "cannot be checked" :
+			"is damaged");
+	frc = fetch(cache, pkg, true, log, err);
+	if (frc == -EINTR)
+		return frc;
+	if (!frc)
+		frc = use_unpacked(dir, true, k, err);
+	if (!frc)
+		return 0;
+	/* err->msg is rt_fail's output: what it says is copied first. */
+	snprintf(then, sizeof(then), "%s", err->msg);
+	if (rc == -ENODATA && frc != -EBADMSG && frc != -ENODATA) {
+		if (log)
+			fprintf(log, "# test host: warning: %s could not be fetched "
+				"again (%s): using the cached copy unchecked\n", pkg,
+				then);
+		return use_unpacked(dir, false, k, err);
+	}
+	/* What to do first: err->msg is cut at its size. */
+	if (frc == -EBADMSG || frc == -ENODATA)
+		return rt_fail(err, -EBADMSG, "the kernel cache entry '%s' is damaged "
+			       "even as fetched again; remove it and run again (%s)",
+			       dir, then);
+	return rt_fail(err, -EBADMSG, "the kernel cache entry '%s' is damaged; "
+		       "remove it and run again (%s; fetching it again failed: %s)",
+		       dir, why, then);
+}
+
+/* Opens and takes the cache's lock; the fd, or -errno with err. */
+static int lock_cache(const char *cache, struct rt_err *err)
+{
+	char path[PATH_MAX];
+	int lock;
+
+	if (make_dirs(cache))
+		return rt_fail_errno(err, errno, "kernel cache '%s'", cache);
+	th_path(path, sizeof(path), "%s/.lock", cache);
+	lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lock < 0 || flock(lock, LOCK_EX)) {
+		int rc = rt_fail_errno(err, errno, "locking '%s'", path);
+
+		if (lock >= 0)
+			close(lock);
+		return rc;
+	}
+	return lock;
+}
+
+/* The series of debian:SERIES[-rt] scn names in its docs. */
+static const char *const known_series[] = { "6.1", "6.12", "6.12-rt" };
+
+/*
+ * The specs there are, for a message: the series apt knows (names, one
+ * package a line) where it knows any, else the ones scn names.
+ */
+static int by_version(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void list_specs(const char *names, char *buf, size_t len)
+{
+	struct strbuf sb, seen;
+	char *copy, *save = NULL, **v = NULL;
+	size_t nv = 0, cap = 0;
+
+	sb_init(&sb);
+	sb_init(&seen);
+	sb_putc(&seen, '\n');
+	copy = xstrdup(names ? names : "");
+	for (char *s = strtok_r(copy, "\n", &save); s; s = strtok_r(NULL, "\n", &save)) {
+		const char *ver = s + strlen(PKG_PREFIX);
+		size_t n = strspn(ver, "0123456789"), m;
+		char series[32], key[40];
+		bool rt;
+
+		if (strncmp(s, PKG_PREFIX, strlen(PKG_PREFIX)) || !n || ver[n] != '.')
+			continue;
+		m = n + 1 + strspn(ver + n + 1, "0123456789");
+		if (m == n + 1 || m >= sizeof(series))
+			continue;
+		th_path(series, sizeof(series), "%.*s", (int)m, ver);
+		rt = wanted(s, series, true);
+		if (!rt && !wanted(s, series, false))
+			continue;
+		th_path(key, sizeof(key), "\ndebian:%s%s\n", series, rt ? "-rt" : "");
+		if (strstr(seen.buf, key))
+			continue;
+		sb_puts(&seen, key + 1);
+		VEC_PUSH(v, nv, cap, xstrndup(key + 1, strlen(key + 1) - 1));
+	}
+	free(copy);
+	qsort(v, nv, sizeof(*v), by_version);
+	for (size_t i = 0; i < nv; i++) {
+		sb_printf(&sb, "%s%s", i ? ", " : "", v[i]);
+		free(v[i]);
+	}
+	free(v);
+	if (!sb.len)
+		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
+			sb_printf(&sb, "%sdebian:%s", i ? ", " : "", known_series[i]);
+	snprintf(buf, len, "%s, debian:PACKAGE (a linux-image package apt "
+		 "knows), or the path of a bzImage", sb.buf);
+	sb_free(&sb);
+	sb_free(&seen);
+}
+
+/* "6.12-rt" -> series "6.12", rt; false when what is not a series. */
+static bool parse_series(const char *what, char *series, size_t len, bool *rt)
+{
+	size_t n = strspn(what, "0123456789.");
+
+	if (!n || n >= len || !strchr(what, '.') || what[0] == '.' ||
+	    what[n - 1] == '.' || strstr(what, "..") ||
+	    (what[n] && strcmp(what + n, "-rt")))
+		return false;
+	th_path(series, len, "%.*s", (int)n, what);
+	*rt = what[n] != '\0';
+	return true;
+}
+
+/* What apt knows of kernels, or nothing: a usage error can only be said
+ * of a package or series when apt was there to ask. */
+static int check_debian(const char *what, struct rt_err *err)
+{
+	char series[32], specs[512], cache[PATH_MAX], dir[PATH_MAX], pkg[256] = "";
+	struct strbuf names;
+	bool rt = false, found = false, pkg_spec;
+	int rc;
+
+	pkg_spec = !strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX));
+	if (!pkg_spec && !parse_series(what, series, sizeof(series), &rt)) {
+		list_specs(NULL, specs, sizeof(specs));
+		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' (a kernel "
+			       "is %s)", what, specs);
+	}
+	cache_dir(cache, sizeof(cache));
+	if (pkg_spec) {
+		if (strchr(what, '/'))
+			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
+		if (!th_path(dir, sizeof(dir), "%s/%s", cache, what) && is_dir(dir))
+			return 0;
+	} else {
+		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
+			if (!strcmp(what, known_series[i]))
+				return 0;
+		memo_read(cache, series, rt, pkg, sizeof(pkg));
+		if (!pkg[0])
+			cached_newest(cache, series, rt, pkg, sizeof(pkg));
+		if (pkg[0])
+			return 0;
+	}
+	sb_init(&names);
+	rc = apt_names(&names, err);
+	if (rc == -EINTR) {
+		sb_free(&names);
+		return rc;
+	}
+	for (char *s = names.buf, *nl; s && *s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		found |= pkg_spec ? !strcmp(s, what) : wanted(s, series, rt);
+		if (nl)
+			*nl = '\n';
+	}
+	/* A package is fine where apt cannot be asked: the fetch will say. */
+	if (found || (pkg_spec && (rc || !names.len))) {
+		sb_free(&names);
+		return 0;
+	}
+	list_specs(names.buf, specs, sizeof(specs));
+	sb_free(&names);
+	if (pkg_spec)
+		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s': apt knows "
+			       "no such package (a kernel is %s)", what, specs);
+	return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s': %s (a kernel is %s)",
+		       what, rc || !*specs ? "scn knows no such series" :
+		       "apt knows no package of that series", specs);
+}
+
+int th_kernel_check(const char *spec, const char *modules, struct rt_err *err)
+{
+	char specs[512];
+	struct stat st;
+
+	if (!strncmp(spec, "debian:", 7)) {
+		if (modules)
+			return rt_fail(err, -EINVAL, "--modules goes with a kernel "
+				       "you built, not with '%s'", spec);
+		return check_debian(spec + 7, err);
+	}
+	if (stat(spec, &st) == 0 && S_ISREG(st.st_mode))
+		return 0;
+	list_specs(NULL, specs, sizeof(specs));
+	if (stat(spec, &st) == 0)
+		return rt_fail(err, -ENOENT, "kernel '%s' is not a file (a kernel "
+			       "is %s)", spec, specs);
+	return rt_fail(err, -ENOENT, "kernel '%s': %s (a kernel is %s)", spec,
+		       strerror(errno), specs);
+}
+
 static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 			  struct rt_err *err)
 {
 	char cache[PATH_MAX], series[32], pkg[256] = "", dir[PATH_MAX + 256];
 	bool rt = false;
 	int lock, rc;
-	size_t n;
 
 	if (!strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX))) {
+		if (strchr(what, '/'))
+			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
 		th_path(pkg, sizeof(pkg), "%s", what);
-	} else {
-		n = strspn(what, "0123456789.");
-		if (!n || n >= sizeof(series) || strchr(what, '/') ||
-		    (what[n] && strcmp(what + n, "-rt")) || !strchr(what, '.'))
-			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' "
-				       "(debian:6.1, debian:6.12, debian:6.12-rt, or "
-				       "debian:PACKAGE)", what);
-		th_path(series, sizeof(series), "%.*s", (int)n, what);
-		rt = what[n] != '\0';
+	} else if (!parse_series(what, series, sizeof(series), &rt)) {
+		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' "
+			       "(debian:6.1, debian:6.12, debian:6.12-rt, or "
+			       "debian:PACKAGE)", what);
 	}
 	cache_dir(cache, sizeof(cache));
-	if (make_dirs(cache))
-		return rt_fail_errno(err, errno, "kernel cache '%s'", cache);
-	th_path(dir, sizeof(dir), "%s/.lock", cache);
-	lock = open(dir, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (lock < 0 || flock(lock, LOCK_EX)) {
-		rc = rt_fail_errno(err, errno, "locking '%s'", dir);
-		goto out;
-	}
+	lock = lock_cache(cache, err);
+	if (lock < 0)
+		return lock;
 	if (!pkg[0])
 		memo_read(cache, series, rt, pkg, sizeof(pkg));
 	if (!pkg[0]) {
 		rc = apt_newest(series, rt, pkg, sizeof(pkg), err);
+		if (rc == -EINTR)
+			goto out;
 		if (pkg[0])
 			memo_write(cache, series, rt, pkg);
 		else		/* offline, or apt without lists: the cache */
@@ -509,14 +814,13 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 	}
 	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
 	if (!is_dir(dir)) {
-		rc = fetch(cache, pkg, log, err);
+		rc = fetch(cache, pkg, false, log, err);
 		if (rc)
 			goto out;
 	}
-	rc = use_unpacked(dir, k, err);
+	rc = use_checked(cache, pkg, log, k, err);
 out:
-	if (lock >= 0)
-		close(lock);
+	close(lock);
 	return rc;
 }
 
@@ -531,4 +835,62 @@ int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
 		return resolve_debian(spec + 7, log, k, err);
 	}
 	return resolve_path(spec, modules, k, err);
+}
+
+void th_kernel_free(struct th_kernel *k)
+{
+	if (k->sums) {
+		th_sums_free(k->sums);
+		free(k->sums);
+		k->sums = NULL;
+	}
+}
+
+int th_kernel_verify(const struct th_kernel *k, const char *path,
+		     struct rt_err *err)
+{
+	int rc;
+
+	if (!k->sums)
+		return 0;
+	rc = th_sums_check_file(k->sums, path, err);
+	if (rc) {
+		char why[sizeof(err->msg)];
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		rt_fail(err, rc, "the kernel cache entry '%s' is damaged (%s)",
+			k->root, why);
+	}
+	return rc;
+}
+
+int th_kernel_repair(struct th_kernel *k, FILE *log, struct rt_err *err)
+{
+	char cache[PATH_MAX], pkg[256], dir[PATH_MAX], why[sizeof(err->msg)];
+	char then[sizeof(err->msg)];
+	const char *slash = strrchr(k->root, '/');
+	int lock, rc;
+
+	if (!k->root[0] || !slash)
+		return -EBADMSG;	/* err says why already */
+	snprintf(why, sizeof(why), "%s", err->msg);
+	th_path(dir, sizeof(dir), "%s", k->root);
+	th_path(cache, sizeof(cache), "%.*s", (int)(slash - k->root), k->root);
+	th_path(pkg, sizeof(pkg), "%s", slash + 1);
+	lock = lock_cache(cache, err);
+	if (lock < 0)
+		return lock;
+	if (log)
+		fprintf(log, "# test host: %s: fetching it again\n", why);
+	rc = fetch(cache, pkg, true, log, err);
+	if (!rc)
+		rc = use_unpacked(dir, true, k, err);
+	if (rc && rc != -EINTR) {
+		snprintf(then, sizeof(then), "%s", err->msg);
+		/* why names the entry (th_kernel_verify). */
+		rc = rt_fail(err, -EBADMSG, "%s; remove it and run again (fetching "
+			     "it again failed: %s)", why, then);
+	}
+	close(lock);
+	return rc;
 }

@@ -19,6 +19,14 @@
  * that fetch; a package is unpacked into a directory of its own and
  * renamed into place whole, so a reader never sees half of one. Without
  * apt (offline), the newest package already in the cache serves.
+ *
+ * A cached package is checked each time it is used (sums.h): every file
+ * of the package there with its size, the image and the module lists
+ * with the package's own MD5s, each module before it is decompressed,
+ * and each decompressed copy read back as a module. A damaged entry is
+ * fetched again and replaced whole; where that fails, the error names
+ * the entry to remove. An entry an older scn made has no list of its
+ * files: it is fetched again once, and used as it is while it cannot be.
  */
 #ifndef SCN_TH_KERNEL_H
 #define SCN_TH_KERNEL_H
@@ -27,6 +35,7 @@
 #include <stdio.h>
 
 #include "../runtime/err.h"
+#include "sums.h"
 
 struct th_kernel {
 	char image[PATH_MAX];		/* the bzImage */
@@ -34,17 +43,47 @@ struct th_kernel {
 	char cache[PATH_MAX];		/* for decompressed modules, or "" */
 	char release[128];		/* from the bzImage's header */
 	char package[256];		/* "NAME VERSION" of a Debian kernel */
+	char root[PATH_MAX];		/* a Debian kernel's cache entry, or "" */
+	struct th_sums *sums;		/* its files, or NULL: not checked */
 };
 
 /*
- * Resolves spec (and --modules, or NULL) into k, fetching what is needed;
- * progress lines ("fetching ...") go to log if not NULL. Returns 0;
- * -EINVAL for a spec that is not one, -ENOENT for a missing file (both
- * the caller's mistake); -ENOPKG when this machine cannot have the kernel
- * (no apt, no such package, a failed download): err says why.
+ * Whether spec names a kernel scn can have, without fetching anything:
+ * 0; -EINVAL for a spec that names none (an unknown series, a package apt
+ * does not know, --modules with a Debian kernel) and -ENOENT for a
+ * missing file, each with the specs there are in err (the caller's
+ * mistake). A series scn knows is fine here even where apt cannot fetch
+ * it: th_kernel_resolve says so (a skip).
+ */
+int th_kernel_check(const char *spec, const char *modules, struct rt_err *err);
+
+/*
+ * Resolves spec (and --modules, or NULL) into k, fetching what is needed
+ * and fetching again a damaged cache entry; progress lines ("fetching
+ * ...") go to log if not NULL. Returns 0; -EINVAL for a spec that is not
+ * one, -ENOENT for a missing file (both the caller's mistake); -ENOPKG
+ * when this machine cannot have the kernel (no apt, no such package, a
+ * failed download); -EBADMSG for a damaged entry that could not be
+ * fetched again (err names it); -EINTR when a stop signal came (what
+ * the fetch made is removed). err says why. Free k with th_kernel_free.
  */
 int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
 		      struct th_kernel *k, struct rt_err *err);
+void th_kernel_free(struct th_kernel *k);
+
+/*
+ * A file of k (absolute) is the package's: 0 where k is not checked;
+ * -EBADMSG with err naming the entry when it is damaged.
+ */
+int th_kernel_verify(const struct th_kernel *k, const char *path,
+		     struct rt_err *err);
+
+/*
+ * Fetches k's package again and replaces its cache entry (damage found
+ * in a file th_kernel_resolve does not read through). 0 with k made
+ * anew, or as th_kernel_resolve.
+ */
+int th_kernel_repair(struct th_kernel *k, FILE *log, struct rt_err *err);
 
 /* The release a bzImage names in its setup header, into buf; 0 or -errno. */
 int th_bzimage_release(const char *path, char *buf, size_t len);

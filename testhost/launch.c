@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
@@ -27,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/outfile.h"
 #include "../common/util.h"
 #include "../runtime/features.h"
 #include "../runtime/fingerprint.h"
@@ -49,8 +49,6 @@
 #define TICK_MS 250
 /* QEMU listens on the terminal's socket before it boots; this long at most. */
 #define TTY_CONNECT_S 10
-
-extern char **environ;
 
 int th_exit_code(const struct th_outcome *o)
 {
@@ -365,28 +363,19 @@ static int tty_connect(const char *path, pid_t qemu, struct rt_err *err)
 	return fd;
 }
 
+/*
+ * QEMU with no signal blocked (the launcher reads its own from a
+ * signalfd), and ended by the kernel when the launcher is: the boot
+ * limit and --timeout live in the launcher, so a QEMU that outlived it
+ * would run on for as long as the guest's command does.
+ */
 static pid_t start_qemu(char **argv, int console_wr, struct rt_err *err)
 {
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none;
-	pid_t pid;
-	int rc;
+	pid_t pid = th_spawn_start((const char *const *)argv, NULL, console_wr,
+				   console_wr, false);
 
-	sigemptyset(&none);
-	posix_spawnattr_init(&at);
-	/* The launcher blocks the signals it reads from its signalfd. */
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, console_wr, 1);
-	posix_spawn_file_actions_adddup2(&fa, console_wr, 2);
-	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	if (rc)
-		return rt_fail_errno(err, rc, "starting %s", argv[0]);
+	if (pid < 0)
+		return rt_fail_errno(err, -pid, "starting %s", argv[0]);
 	return pid;
 }
 
@@ -518,29 +507,69 @@ static const char **job_env(const char *const *envp)
 	return v;
 }
 
-/* The console log file: where the caller wants it, else a temporary one. */
-static FILE *open_log(const struct th_opts *o, struct th_outcome *out,
+/*
+ * The console log: where the caller wants it (written beside and renamed
+ * at the end, common/outfile.h), else in the work directory, which a
+ * SIGKILL leaves for the next launch to sweep; keep_log moves it out
+ * when the outcome needs it.
+ */
+static FILE *open_log(const struct th_opts *o, const char *work,
+		      struct outfile *keep, struct th_outcome *out,
 		      struct rt_err *err)
 {
-	const char *tmp = getenv("TMPDIR");
-	int fd;
+	FILE *f;
 
 	if (o->console_log) {
 		th_path(out->console_log, sizeof(out->console_log), "%s",
-			 o->console_log);
-		fd = open(o->console_log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			  0644);
+			o->console_log);
+		f = outfile_open(keep, o->console_log);
 	} else {
 		th_path(out->console_log, sizeof(out->console_log),
-			 "%s/scn-console.XXXXXX.log", tmp && *tmp ? tmp : "/tmp");
-		fd = mkostemps(out->console_log, 4, O_CLOEXEC);
+			"%s/console.log", work);
+		f = fopen(out->console_log, "wxe");
 	}
-	if (fd < 0) {
+	if (!f) {
 		rt_fail_errno(err, errno, "console log '%s'", out->console_log);
 		out->console_log[0] = '\0';
-		return NULL;
 	}
-	return fdopen(fd, "w");
+	return f;
+}
+
+/*
+ * The log of a launch that ended as out says: the caller's file renamed
+ * into place; else, when it tells why the run failed, moved out of the
+ * work directory to $TMPDIR/scn-console.XXXXXX.log, which no sweep
+ * touches; else left to go with the work directory.
+ */
+static void keep_log(const struct th_opts *o, FILE *log, struct outfile *keep,
+		     const char *tmp, struct th_outcome *out)
+{
+	char moved[PATH_MAX];
+	int fd, rc;
+
+	if (o->console_log) {
+		rc = outfile_close(keep, true);
+		if (rc && o->log)
+			fprintf(o->log, "# test host: console log '%s': %s\n",
+				o->console_log, strerror(-rc));
+		if (rc)
+			out->console_log[0] = '\0';
+		return;
+	}
+	fclose(log);
+	if (out->end == TH_EXITED || out->end == TH_INTERRUPTED ||
+	    th_path(moved, sizeof(moved), "%s/scn-console.XXXXXX.log", tmp) ||
+	    (fd = mkostemps(moved, 4, O_CLOEXEC)) < 0) {
+		out->console_log[0] = '\0';
+		return;
+	}
+	close(fd);
+	if (rename(out->console_log, moved)) {
+		unlink(moved);
+		out->console_log[0] = '\0';
+		return;
+	}
+	th_path(out->console_log, sizeof(out->console_log), "%s", moved);
 }
 
 static void log_machine(const struct th_opts *o, const struct th_machine *m,
@@ -564,27 +593,20 @@ static void log_machine(const struct th_opts *o, const struct th_machine *m,
  */
 static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		    const struct th_kernel *k, const char *initrd, const char *cmdline,
-		    const char *tty, const char *rw, struct th_outcome *out,
-		    struct rt_err *err)
+		    const char *tty, const char *rw, FILE *log,
+		    struct th_outcome *out, struct rt_err *err)
 {
 	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1,
 			   .tty = { .in = o->in_fd, .out = o->out_fd, .sock = -1 } };
 	char **argv;
-	sigset_t sigs, old;
+	sigset_t sigs;
 	int pipefd[2], rc = 0;
-	FILE *log;
 
-	log = open_log(o, out, err);
-	if (!log)
-		return -EIO;
 	th_console_init(&w.con, log);
 	w.out = (struct tail){ TH_OUT_FILE, -1, o->out_fd, 0 };
 	w.err = (struct tail){ TH_ERR_FILE, -1, o->err_fd, 0 };
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGHUP);
-	sigprocmask(SIG_BLOCK, &sigs, &old);
+	/* th_launch blocked them: SIGINT, SIGTERM, SIGHUP and the caller's. */
+	th_signals_stop_set(&sigs);
 	w.sig = signalfd(-1, &sigs, SFD_CLOEXEC | SFD_NONBLOCK);
 	w.ino = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
 	if (w.ino >= 0)
@@ -632,9 +654,7 @@ out:
 		close(w.out.fd);
 	if (w.err.fd >= 0)
 		close(w.err.fd);
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	th_console_free(&w.con);
-	fclose(log);
 	return rc;
 }
 
@@ -650,21 +670,37 @@ static bool orphan(const char *name)
 	       kill(pid, 0) != 0 && errno == ESRCH;
 }
 
-int th_launch(const struct th_opts *o, const char *const *argv,
-	      const char *const *envp, const char *cwd, struct th_outcome *out,
-	      struct rt_err *err)
+/* A stop signal came before the boot: nothing of the launch is left. */
+static int stopped_before_boot(struct rt_err *err)
+{
+	return rt_fail(err, -EINTR, "before the test host booted");
+}
+
+/* th_launch with the stop signals blocked; the work directory is made
+ * once the kernel and the machine are known. */
+static int launch(const struct th_opts *o, const char *const *argv,
+		  const char *const *envp, const char *cwd, struct th_outcome *out,
+		  struct rt_err *err)
 {
 	const char *tmp = getenv("TMPDIR");
 	char work[PATH_MAX], initrd[PATH_MAX + 16], here[PATH_MAX], *cmdline = NULL;
 	char tty[PATH_MAX + 8] = "";
+	struct outfile keep = { 0 };
+	struct th_kernel k = { 0 };
 	const char **env;
 	struct th_machine m;
-	struct th_kernel k;
 	struct th_job job;
 	bool vendor_mod;
+	FILE *log = NULL;
 	int rc;
 
-	memset(out, 0, sizeof(*out));
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	/* A spec that names no kernel is the caller's mistake, on every
+	 * machine: said before what this one lacks. */
+	rc = th_kernel_check(o->kernel, o->modules, err);
+	if (rc)
+		return rc;
 	rc = th_machine_plan(o, &m, err);
 	if (rc == -ENODEV)
 		goto skip;
@@ -675,13 +711,17 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	if (rc == -ENOPKG)
 		goto skip;
 	if (rc)
-		return rc;
-	th_remove_stale(tmp && *tmp ? tmp : "/tmp", orphan);
-	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX",
-		    tmp && *tmp ? tmp : "/tmp", (int)getpid()))
-		return rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
-	if (!mkdtemp(work))
-		return rt_fail_errno(err, errno, "creating '%s'", work);
+		goto free_kernel;
+	th_remove_stale(tmp, orphan);
+	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX", tmp,
+		    (int)getpid())) {
+		rc = rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
+		goto free_kernel;
+	}
+	if (!mkdtemp(work)) {
+		rc = rt_fail_errno(err, errno, "creating '%s'", work);
+		goto free_kernel;
+	}
 	th_path(out->share, sizeof(out->share), "%s/share", work);
 	th_path(initrd, sizeof(initrd), "%s/initrd.img", work);
 	if (mkdir(out->share, 0755)) {
@@ -702,6 +742,12 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	}
 	snprintf(out->release, sizeof(out->release), "%s", k.release);
 	rc = th_initrd_write(initrd, &k, &job, &vendor_mod, o->log, err);
+	/* A module damaged in the cache: the package fetched again, once. */
+	if (rc == -EBADMSG && k.sums) {
+		rc = th_kernel_repair(&k, o->log, err);
+		if (!rc)
+			rc = th_initrd_write(initrd, &k, &job, &vendor_mod, o->log, err);
+	}
 	free(env);
 	/* A kernel ignores a module's parameter on its command line when it
 	 * has no such module built in: harmless where kvm_amd is absent. */
@@ -711,31 +757,65 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 		rc = write_facts(out->share, o, &m, &k, err);
 	if (!rc && o->input == TH_INPUT_FEED)
 		rc = feed_input(out->share, o->in_fd, err);
+	if (!rc && !(log = open_log(o, work, &keep, out, err)))
+		rc = -EIO;
+	if (!rc && th_signals_pending())
+		rc = stopped_before_boot(err);
 	if (rc)
 		goto fail;
 	log_machine(o, &m, &k);
 	rc = run_qemu(o, &m, &k, initrd, cmdline, tty[0] ? tty : NULL, job.rw_dir,
-		      out, err);
+		      log, out, err);
 	unlink(initrd);
-	free(cmdline);
-	cmdline = NULL;
 	if (rc)
 		goto fail;
-	/* A log the caller did not ask for is kept only when it tells why. */
-	if (!o->console_log && (out->end == TH_EXITED || out->end == TH_INTERRUPTED)) {
-		unlink(out->console_log);
-		out->console_log[0] = '\0';
-	}
+	keep_log(o, log, &keep, tmp, out);
+	free(cmdline);
+	th_kernel_free(&k);
 	return 0;
 fail:
+	if (log && o->console_log)
+		outfile_close(&keep, true);
+	else if (log)
+		fclose(log);
 	free(cmdline);
 	out->share[0] = '\0';
+	out->console_log[0] = '\0';
 	th_remove_tree(work);
+free_kernel:
+	th_kernel_free(&k);
 	return rc;
 skip:
 	out->end = TH_SKIP;
 	snprintf(out->why, sizeof(out->why), "%s", err->msg);
 	return 0;
+}
+
+int th_launch(const struct th_opts *o, const char *const *argv,
+	      const char *const *envp, const char *cwd, struct th_outcome *out,
+	      struct rt_err *err)
+{
+	sigset_t old;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	/*
+	 * From the first step, not only while QEMU runs: a signal during a
+	 * fetch or a decompression then stops the helper, and the launch
+	 * removes what it made and says so, as for the boot.
+	 */
+	th_signals_block(&old);
+	rc = launch(o, argv, envp, cwd, out, err);
+	if (rc == -EINTR) {
+		out->end = TH_INTERRUPTED;
+		out->signo = th_signals_take();
+		if (!out->signo)
+			out->signo = SIGTERM;
+		snprintf(out->why, sizeof(out->why), "%s", err->msg);
+		rc = 0;
+	}
+	th_signals_restore(&old);
+	return rc;
 }
 
 void th_outcome_free(struct th_outcome *out)

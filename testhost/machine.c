@@ -21,9 +21,6 @@
 #define MIB ((int64_t)1 << 20)
 #define GIB (1024 * MIB)
 #define DEFAULT_MEM (2 * GIB)
-#define MIN_MEM (256 * MIB)
-#define MIN_NODE_MEM (128 * MIB)
-#define MAX_NODES 16
 #define QBOOT "/usr/share/qemu/qboot.rom"
 
 bool th_accel_parse(const char *s, enum th_accel *a)
@@ -163,27 +160,37 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 	if (online < 1)
 		online = 1;
 	m->cpus = o->cpus ? o->cpus : online < 2 ? 1 : 2;
+	/* Usage errors first: they are errors on every machine. */
+	if (m->cpus > TH_MAX_CPUS)
+		return rt_fail(err, -EINVAL, "--cpus %u: at most %d", m->cpus,
+			       TH_MAX_CPUS);
+	if (o->mem && (o->mem < TH_MIN_MEM || o->mem > TH_MAX_MEM))
+		return rt_fail(err, -EINVAL, "--mem: from %" PRId64 " MiB to %" PRId64
+			       " MiB", TH_MIN_MEM / MIB, TH_MAX_MEM / MIB);
+	if (o->nodes > TH_MAX_NODES)
+		return rt_fail(err, -EINVAL, "--nodes %u: at most %d", o->nodes,
+			       TH_MAX_NODES);
+	if (o->mem && o->nodes && o->mem / o->nodes < TH_MIN_NODE_MEM)
+		return rt_fail(err, -EINVAL, "--nodes %u: each node needs %" PRId64
+			       " MiB (--mem %" PRId64 " MiB)", o->nodes,
+			       TH_MIN_NODE_MEM / MIB, o->mem / MIB);
 	if (m->cpus > (unsigned)online)
 		return rt_fail(err, -ENODEV, "--cpus %u: this machine has %ld CPUs "
 			       "to run them on", m->cpus, online);
 	m->nodes = o->nodes ? o->nodes : 1;
-	if (m->nodes > MAX_NODES)
-		return rt_fail(err, -EINVAL, "--nodes %u: at most %d", m->nodes,
-			       MAX_NODES);
 	/* What this machine keeps for itself: a quarter, at most 1 GiB. */
 	limit = avail < 0 ? DEFAULT_MEM : avail - (avail / 4 < GIB ? avail / 4 : GIB);
 	m->mem = o->mem ? o->mem : DEFAULT_MEM < limit ? DEFAULT_MEM : limit;
 	m->mem -= m->mem % (2 * MIB * m->nodes);
-	if (o->mem && o->mem < MIN_MEM)
-		return rt_fail(err, -EINVAL, "--mem: at least %" PRId64 " MiB", MIN_MEM / MIB);
-	if (m->mem > limit || m->mem < MIN_MEM)
+	if (m->mem > limit || m->mem < TH_MIN_MEM)
 		return rt_fail(err, -ENODEV, "the test host needs %" PRId64 " MiB "
 			       "and this machine has %" PRId64 " MiB available",
-			       (o->mem ? o->mem : MIN_MEM) / MIB, avail / MIB);
-	if (m->mem / m->nodes < MIN_NODE_MEM)
-		return rt_fail(err, -EINVAL, "--nodes %u: each node needs %" PRId64 " MiB "
-			       "(--mem %" PRId64 " MiB)", m->nodes,
-			       MIN_NODE_MEM / MIB, m->mem / MIB);
+			       (o->mem ? o->mem : TH_MIN_MEM) / MIB, avail / MIB);
+	/* With --mem given, said above; else the memory this one has. */
+	if (m->mem / m->nodes < TH_MIN_NODE_MEM)
+		return rt_fail(err, -ENODEV, "--nodes %u: each node needs %" PRId64
+			       " MiB and this machine has %" PRId64 " MiB to spare",
+			       m->nodes, TH_MIN_NODE_MEM / MIB, m->mem / MIB);
 	return 0;
 }
 

@@ -278,6 +278,30 @@ int th_modinfo_get(const void *data, size_t len, const char *key, char *buf,
 
 /* ---- decompression and dependencies ------------------------------------- */
 
+/* Whether the file at path reads as a 64-bit ELF module, whole. */
+static bool reads_as_module(const char *path)
+{
+	struct stat st;
+	char magic[64];
+	void *data;
+	bool ok;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 64) {
+		close(fd);
+		return false;
+	}
+	data = xmalloc((size_t)st.st_size);
+	ok = read(fd, data, (size_t)st.st_size) == st.st_size &&
+	     th_modinfo_get(data, (size_t)st.st_size, "vermagic", magic,
+			    sizeof(magic)) != -EINVAL;
+	free(data);
+	close(fd);
+	return ok;
+}
+
 int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 		 size_t len, struct rt_err *err)
 {
@@ -286,12 +310,20 @@ int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 	struct stat st;
 
 	if (kind <= 0) {
+		if (t->verify && (rc = t->verify(t->verify_ctx, m->path, err)))
+			return rc;
 		snprintf(buf, len, "%s", m->path);
 		return 0;
 	}
 	snprintf(buf, len, "%s/%s.ko", t->cache, m->name);
-	if (stat(buf, &st) == 0)
-		return 0;
+	/* The section headers end a module: a cut copy loses them. */
+	if (stat(buf, &st) == 0) {
+		if (reads_as_module(buf))
+			return 0;
+		unlink(buf);
+	}
+	if (t->verify && (rc = t->verify(t->verify_ctx, m->path, err)))
+		return rc;
 	/* Another scn may be at the same copy: each writes its own, and the
 	 * rename makes one of them the copy, whole. */
 	snprintf(tmp, sizeof(tmp), "%s/.%s.ko.%d", t->cache, m->name, getpid());
@@ -304,7 +336,9 @@ int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 
 		rc = th_spawn_run(&s);
 		close(fd);
-		if (rc == -ENOENT)
+		if (rc == -EINTR)
+			rc = rt_fail(err, -EINTR, "while decompressing '%s'", m->path);
+		else if (rc == -ENOENT)
 			rc = rt_fail(err, -ENOENT, "'%s' is compressed and %s is "
 				     "not installed", m->path, kinds[kind].prog);
 		else if (rc < 0)
@@ -313,6 +347,9 @@ int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 			rc = rt_fail(err, -EIO, "%s -dc '%s' failed (exit %d): %s",
 				     kinds[kind].prog, m->path, rc, s.err);
 	}
+	if (!rc && !reads_as_module(tmp))
+		rc = rt_fail(err, t->verify ? -EBADMSG : -ENOEXEC, "'%s' does "
+			     "not decompress to a module", m->path);
 	if (!rc && rename(tmp, buf))
 		rc = rt_fail_errno(err, errno, "renaming '%s'", tmp);
 	if (rc)

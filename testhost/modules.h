@@ -33,6 +33,13 @@ struct th_mod {
 struct th_modtree {
 	char *dir;
 	char *cache;		/* decompressed copies go here */
+	/*
+	 * Set by the caller, or NULL: checks a module file before it is
+	 * used (a cached kernel's, against its package: kernel.h); 0, or
+	 * -EBADMSG with err.
+	 */
+	int (*verify)(const void *ctx, const char *path, struct rt_err *err);
+	const void *verify_ctx;
 	struct th_mod *mods;
 	size_t n, cap;
 	char **builtin;		/* names */
@@ -71,7 +78,10 @@ void th_modlist_free(struct th_modlist *l);
 
 /*
  * The path of an uncompressed copy of m into buf: its own file, or the
- * cache's copy, made now if needed. 0 or -errno.
+ * cache's copy, made now if needed (a copy that does not read as a
+ * module, truncated say, is made again). 0 or -errno: -EBADMSG from
+ * verify, -EINTR when a stop signal stopped the decompression (its
+ * temporary file removed).
  */
 int th_mod_plain(struct th_modtree *t, const struct th_mod *m, char *buf,
 		 size_t len, struct rt_err *err);

@@ -41,6 +41,19 @@ enum th_input {
 	TH_INPUT_TTY,
 };
 
+/*
+ * The sizes a test host can have anywhere; beyond them an option is a
+ * usage error, within them what this machine lacks is a skip. QEMU 7.2's
+ * q35 takes 255 CPUs without KVM's x2APIC (256 and more need it); under
+ * TCG its guest has 40 physical address bits, 1 TiB; scn makes 16 nodes
+ * at most, each of 128 MiB at least.
+ */
+#define TH_MAX_CPUS 255
+#define TH_MIN_MEM ((int64_t)256 << 20)
+#define TH_MAX_MEM ((int64_t)1 << 40)
+#define TH_MAX_NODES 16
+#define TH_MIN_NODE_MEM ((int64_t)128 << 20)
+
 /* The host options of scn exec, scn run --kernel and scn features --kernel. */
 struct th_opts {
 	const char *kernel;		/* SPEC: debian:6.12, or a bzImage */

@@ -241,6 +241,18 @@ run schema "$R/schema.json" "$R/base.json" &&
 run badshape "$R/base.json" "$R/badshape.json" &&
 	expect "a sample that is a string: exit 65 at its place" 65 \
 		'2>^scn: compare: tests/results/badshape\.json:144:17: points\[0\]\.phases\[1\]\.metrics\.time\.samples\[2\]: expected a number, found string$'
+# Issue 21: finite samples near DBL_MAX whose mean is infinite gave
+# "inf±inf ... +inf%", exit 0, and signed overflow under UBSan.
+python3 - "$R/base.json" "$TMP/huge.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["points"][0]["phases"][1]["metrics"]["time"]
+m["samples"] = [1e308] * len(m["samples"])
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+run huge "$R/base.json" "$TMP/huge.json" &&
+	expect "samples whose mean is not finite: exit 65, as a NaN" 65 \
+		'2>huge\.json:[0-9]+:[0-9]+: points\[0\]\.phases\[1\]\.metrics\.time\.samples: their mean or spread is not a finite number$'
 run missing "$R/base.json" "$R/no-such-result.json" &&
 	expect "a missing file: exit 64, as the README says of a file named on the command line" 64 \
 		'2>^scn: compare: tests/results/no-such-result\.json: cannot open: No such file or directory'

@@ -312,3 +312,51 @@ else
 	skip "png" "this gnuplot has no png terminal"
 fi
 left_nothing "plots leave nothing in TMPDIR"
+
+# Issue 21: a result's names are any length, and gnuplot took minutes over
+# a label of 100 MB (2 s and a 10 MB picture for 10 MB): titles, labels
+# and tics are cut to 120 bytes.
+python3 - "$R/base.json" "$TMP/long.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for pt in d["points"]:
+    pt["phases"][1]["name"] = "x" * (10 << 20)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run long-name "$TMP/long.json" -o "$TMP/long.svg"
+if [ "$RC" != 0 ]; then
+	fail "a 10 MB phase name" "exit $RC: $(head -3 "$ERR" | cut -c1-200)"
+elif [ "$(stat -c %s "$TMP/long.svg")" -gt 200000 ] || grep -q 'x\{200\}' "$TMP/long.svg"; then
+	fail "a 10 MB phase name: its label is cut" "the picture has $(stat -c %s "$TMP/long.svg") bytes"
+else
+	ok "a 10 MB phase name: its label is cut, the picture small"
+fi
+
+# A signal while gnuplot draws: gnuplot stopped, the directory removed,
+# 128+N with a line that says so (gnuplot ran on, the directory stayed).
+mkdir -p "$TMP/fake-slow"
+printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 60\n' "$TMP/gnuplot.pid" >"$TMP/fake-slow/gnuplot"
+chmod +x "$TMP/fake-slow/gnuplot"
+(cd "$TMP" && PATH=$TMP/fake-slow:$PATH TMPDIR=$PLOT_TMP exec "$SCN" plot "$R/base.json" \
+	-o "$TMP/slow.svg" >"$OUT" 2>"$ERR") &
+p=$!
+for _ in $(seq 1 100); do
+	[ -s "$TMP/gnuplot.pid" ] && break
+	sleep 0.05
+done
+kill -TERM $p
+wait $p
+RC=$?
+sleep 0.2
+g=$(cat "$TMP/gnuplot.pid" 2>/dev/null)
+if [ -z "$g" ]; then
+	fail "SIGTERM while gnuplot draws" "gnuplot never started (exit $RC): $(head -3 "$ERR")"
+elif [ "$RC" != 143 ] || ! grep -q "interrupted by signal 15; gnuplot was stopped" "$ERR"; then
+	fail "SIGTERM while gnuplot draws" "exit $RC: $(head -3 "$ERR")"
+elif kill -0 "$g" 2>/dev/null; then
+	fail "SIGTERM while gnuplot draws" "gnuplot ($g) runs on"
+	kill "$g"
+else
+	ok "SIGTERM while gnuplot draws: 143, gnuplot stopped"
+fi
+left_nothing "SIGTERM while gnuplot draws: nothing left in TMPDIR"

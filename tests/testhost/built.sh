@@ -10,20 +10,23 @@
 # naming the refusal; a kernel with both vendors' KVM built in is probed
 # as svm and runs its guest with npt=0, which only the command line gives.
 #
-# SCN_TEST_BZIMAGE names the kernel (default
-# /work/ext/kbuild-6.12/arch/x86/boot/bzImage), SCN_TEST_MODULES the
-# install root (default /work/ext/kbuild-6.12-mods), and
-# SCN_TEST_BZIMAGE_BUILTIN the one with KVM built in (default
-# /work/ext/kbuild-6.12-y/arch/x86/boot/bzImage). Where one is missing,
-# its boot is a skip that says so: building a kernel takes the better
-# part of an hour on two cores, more than a test may.
+# SCN_TEST_BZIMAGE names the kernel, SCN_TEST_MODULES the install root,
+# and SCN_TEST_BZIMAGE_BUILTIN the one with KVM built in; by default the
+# builds docs/testhost.md's recipe makes under the kernel cache, in
+# $SCN_KERNEL_CACHE/built (else /var/cache/scn/kernels/built):
+# kbuild-6.12/arch/x86/boot/bzImage, kbuild-6.12-mods and
+# kbuild-6.12-y/arch/x86/boot/bzImage, so that every worktree of this
+# machine finds them. Where one is missing, its boot is a skip that says
+# so: building a kernel takes the better part of an hour on two cores,
+# more than a test may.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
-BZ=${SCN_TEST_BZIMAGE:-/work/ext/kbuild-6.12/arch/x86/boot/bzImage}
-MODS=${SCN_TEST_MODULES:-/work/ext/kbuild-6.12-mods}
-BZ_BUILTIN=${SCN_TEST_BZIMAGE_BUILTIN:-/work/ext/kbuild-6.12-y/arch/x86/boot/bzImage}
+BUILT=${SCN_KERNEL_CACHE:-/var/cache/scn/kernels}/built
+BZ=${SCN_TEST_BZIMAGE:-$BUILT/kbuild-6.12/arch/x86/boot/bzImage}
+MODS=${SCN_TEST_MODULES:-$BUILT/kbuild-6.12-mods}
+BZ_BUILTIN=${SCN_TEST_BZIMAGE_BUILTIN:-$BUILT/kbuild-6.12-y/arch/x86/boot/bzImage}
 HOW="docs/testhost.md, section 3, says how to build one"
 
 # --- KVM built in (KVM_AMD=y, KVM_INTEL=y): the CPU's vendor, npt=0 -------

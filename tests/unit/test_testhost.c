@@ -333,6 +333,62 @@ static void test_console(void)
 	       "console: a word that merely starts with BUG does not");
 }
 
+/* ---- sums: a cached kernel's files ---------------------------------------- */
+
+static void test_sums(void)
+{
+	static const struct {
+		const char *in, *md5;
+	} rfc[] = {	/* RFC 1321's test suite */
+		{ "", "d41d8cd98f00b204e9800998ecf8427e" },
+		{ "a", "0cc175b9c0f1b6a831c399e269772661" },
+		{ "abc", "900150983cd24fb0d6963f7d28e17f72" },
+		{ "message digest", "f96b697d7cb7938d525a2f31aaf161d0" },
+		{ "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b" },
+		{ "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+		  "57edf4a22be3c955ac49da2e2107b67a" },
+	};
+	struct th_sums s;
+	struct rt_err err;
+	char hex[33], path[256], list[256];
+
+	for (size_t i = 0; i < sizeof(rfc) / sizeof(rfc[0]); i++) {
+		th_md5(rfc[i].in, strlen(rfc[i].in), hex);
+		TAP_STR(hex, rfc[i].md5, "md5: \"%.20s\"", rfc[i].in);
+	}
+	snprintf(path, sizeof(path), "%s/pkg", tree);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/pkg/boot", tree);
+	mkdir(path, 0755);
+	put_text("pkg/boot/vmlinuz-1", "abc");
+	put_text("pkg/modules.order", "message digest");
+	/* dpkg's md5sums: two blanks between the sum and the path. */
+	put_text("md5sums", "900150983cd24fb0d6963f7d28e17f72  boot/vmlinuz-1\n"
+		 "f96b697d7cb7938d525a2f31aaf161d0  modules.order\n");
+	snprintf(path, sizeof(path), "%s/pkg", tree);
+	snprintf(list, sizeof(list), "%s/md5sums", tree);
+	TAP_INT(th_sums_write(path, list, &err), 0, "sums: the list is written");
+	TAP_INT(th_sums_load(&s, path, &err), 0, "sums: and read back");
+	TAP_INT((int)s.n, 2, "sums: two files");
+	TAP_INT(th_sums_check_sizes(&s, &err), 0, "sums: every size as listed");
+	snprintf(path, sizeof(path), "%s/pkg/boot/vmlinuz-1", tree);
+	TAP_INT(th_sums_check_file(&s, path, &err), 0, "sums: the image is the package's");
+	put_text("pkg/boot/vmlinuz-1", "abd");
+	TAP_INT(th_sums_check_file(&s, path, &err), -EBADMSG,
+		"sums: a changed byte is found by its MD5");
+	put_text("pkg/boot/vmlinuz-1", "ab");
+	TAP_INT(th_sums_check_sizes(&s, &err), -EBADMSG, "sums: a cut file by its size");
+	TAP_STR(err.msg, "'boot/vmlinuz-1' has 2 bytes, the package's 3",
+		"sums: the message names the file");
+	unlink(path);
+	TAP_INT(th_sums_check_sizes(&s, &err), -EBADMSG, "sums: a missing file");
+	snprintf(path, sizeof(path), "%s/pkg/modules.dep", tree);
+	put_text("pkg/modules.dep", "x");
+	TAP_INT(th_sums_check_file(&s, path, &err), -EBADMSG,
+		"sums: a file the package lacks is not its");
+	th_sums_free(&s);
+}
+
 /* ---- kernel -------------------------------------------------------------- */
 
 static void test_kernel(void)
@@ -362,6 +418,18 @@ static void test_kernel(void)
 		"kernel: --modules goes with a kernel you built");
 	TAP_INT(th_kernel_resolve("/nonexistent/bzImage", NULL, NULL, &k, &err),
 		-ENOENT, "kernel: a missing file");
+	/* Issue 20: a spec that names no kernel is a usage error, with the
+	 * specs there are; a series scn knows is fine even offline. */
+	TAP_INT(th_kernel_check("debian:6.12-xx", NULL, &err), -EINVAL,
+		"kernel check: only -rt may follow the series");
+	tap_ok(strstr(err.msg, "debian:6.12-rt") != NULL,
+	       "kernel check: the message lists the specs");
+	TAP_INT(th_kernel_check("debian:6.12", NULL, &err), 0,
+		"kernel check: debian:6.12 needs no apt to be known");
+	TAP_INT(th_kernel_check("/nonexistent/bzImage", NULL, &err), -ENOENT,
+		"kernel check: a missing file");
+	tap_ok(strstr(err.msg, "No such file or directory (a kernel is debian:6.1") != NULL,
+	       "kernel check: a missing file's message lists the specs");
 	snprintf(path, sizeof(path), "%s/bzImage", tree);
 	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
 		"kernel: a bzImage with --modules");
@@ -381,6 +449,7 @@ int main(void)
 	test_closure_modinfo();
 	test_mod_info();
 	test_console();
+	test_sums();
 	test_kernel();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
 	if (system(cmd))

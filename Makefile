@@ -178,6 +178,7 @@ bench: scn
 	@bench/testhost.sh
 	@bench/guest_demand_paging.sh
 	@bench/kvm.sh
+	@bench/dirty_log.sh
 	@bench/long_tokens.sh
 
 clean:

@@ -35,17 +35,48 @@ static int bitmaps(struct rt_vm *vm, struct rt_err *err)
 	return 0;
 }
 
+/*
+ * The bits set in n words. A get counts its bitmap inside the phase it
+ * times, and x86-64's baseline has no POPCNT: there GCC calls libgcc's
+ * __popcountdi2 per word, ~3.5 us for the 2048 words of 512 MiB, a third
+ * of what KVM_GET_DIRTY_LOG itself takes with manual protect. Where the
+ * CPU has the instruction (every x86-64 CPU of the last decade) the loop
+ * uses it: ~0.6 us.
+ */
+#if defined(__x86_64__)
+__attribute__((target("popcnt")))
+static uint64_t count_bits_popcnt(const uint64_t *w, uint64_t n)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t k = 0; k < n; k++)
+		sum += (uint64_t)__builtin_popcountll(w[k]);
+	return sum;
+}
+#endif
+
+static uint64_t count_bits(const uint64_t *w, uint64_t n)
+{
+	uint64_t sum = 0;
+
+#if defined(__x86_64__)
+	if (__builtin_cpu_supports("popcnt"))
+		return count_bits_popcnt(w, n);
+#endif
+	for (uint64_t k = 0; k < n; k++)
+		sum += (uint64_t)__builtin_popcountll(w[k]);
+	return sum;
+}
+
 static int get(struct rt_vm *vm, int i, uint64_t *pages, struct rt_err *err)
 {
 	struct kvm_dirty_log log = { .slot = vm->slots[i].id,
 				     .dirty_bitmap = vm->dirty[i] };
-	uint64_t w = slot_words(&vm->slots[i]);
 
 	if (ioctl(vm->vm_fd, KVM_GET_DIRTY_LOG, &log))
 		return rt_fail_errno(err, errno, "KVM_GET_DIRTY_LOG(slot %u)",
 				     vm->slots[i].id);
-	for (uint64_t k = 0; k < w; k++)
-		*pages += (uint64_t)__builtin_popcountll(vm->dirty[i][k]);
+	*pages += count_bits(vm->dirty[i], slot_words(&vm->slots[i]));
 	return 0;
 }
 
@@ -296,7 +327,11 @@ int rt_vm_dirty_log(struct rt_vm *vm, enum rt_dirty_op op, int slot,
 		rc = rt_fail(err, -EINVAL, "the VM was made without manual protect");
 		goto out;
 	}
-	if (op == RT_DIRTY_GET || op == RT_DIRTY_CLEAR)
+	/*
+	 * Made when logging goes on, so that the first get, which a phase
+	 * times, does not also allocate 16 KiB per 512 MiB of slot (~7 us).
+	 */
+	if (op != RT_DIRTY_OFF)
 		rc = bitmaps(vm, err);
 	for (int i = first; i <= last && !rc; i++) {
 		struct rt_slot *s = &vm->slots[i];

@@ -475,4 +475,34 @@ EOF
 out "a slot the vCPUs are writing moves away and back; they retry, the data is whole" 0 \
 	"^yes yes 2048$" "$TMP/gmove.scn"
 
+# --- bench block: dirty_log.scn names the mappings its ioctls walk -------
+# KVM's dirty log ioctls work per 4K mapping of the guest's memory
+# (pages_4k); dirty_log.scn prints it beside its figures where KVM has
+# binary statistics. How many depends on the host (none for a guest PVM
+# emulates at ring 0, one per page for a native one), so the check is
+# that the line is there and that its figure is what the result file's
+# changes of pages_4k add up to by then.
+if "$SCN" features 2>/dev/null | grep -Eq '^  kvm\.stats_fd +yes'; then
+	if "$SCN" run -q --state-dir "$STATE" -D per_vcpu=2M -D iterations=1 \
+		--format json -o "$TMP/dl.json" scenarios/dirty_log.scn >"$TMP/py" 2>&1 &&
+	   python3 - "$TMP/dl.json" <<'PY' >"$TMP/py" 2>&1; then
+import json, re, sys
+d = json.load(open(sys.argv[1]))["points"][0]
+notes = [m for m in (re.match(r"KVM maps (\d+) pages of 4K of this VM \(pages_4k\), ", l)
+                     for l in d["output"]) if m]
+assert len(notes) == 1, d["output"]
+total = 0
+for p in d["phases"]:
+    total += sum(p["metrics"].get("delta.kvm.pages_4k", {"samples": [0]})["samples"])
+    if p["name"] == "first_get":
+        break
+assert int(notes[0].group(1)) == total, (notes[0].group(0), total)
+print(total)
+PY
+		ok "dirty_log.scn prints KVM's pages_4k beside its figures ($(tail -n 1 "$TMP/py"))"
+	else
+		fail "dirty_log.scn prints KVM's pages_4k beside its figures" "$(tail -n 3 "$TMP/py")"
+	fi
+fi
+
 echo "checks done"

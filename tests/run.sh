@@ -258,6 +258,9 @@ run_cli() {
 		features --cpus 2
 	cli_says repl-accel-without-kernel 64 "^scn: repl: host options go with --kernel$" \
 		repl --accel tcg
+	# The fact arch takes uname's names (aarch64), not Debian's (arm64).
+	cli_says check-assume-arch-arm64 64 "error: arch is x86_64 or aarch64, not 'arm64'" \
+		check --assume ncpus=2,arch=arm64 scenarios/ksm_unmerge.scn
 	cli_case no-command 64
 	cli_case unknown-command 64 frobnicate
 	cli_case check-without-file 64 check

@@ -24,14 +24,15 @@
 struct compare_opts {
 	struct judge_opts judge;	/* fail_over, alpha, correction, metrics */
 	bool force;
-	bool across_kernel;	/* --across kernel */
+	bool across_kernel;	/* --across kernel (or arch) */
+	bool across_arch;	/* --across arch */
 	bool summary;			/* --summary: the changes alone */
 	const char *base_path, *new_path;
 };
 
 #define COMPARE_USAGE \
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
-	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel]\n" \
+	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel|arch]\n" \
 	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n"
 
 static int usage(const char *fmt, const char *arg)
@@ -107,6 +108,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	o->judge.metrics = xcalloc(cap, sizeof(char *));
 	o->force = false;
 	o->across_kernel = false;
+	o->across_arch = false;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -138,10 +140,12 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 			o->force = true;
 			break;
 		case 'A':
-			if (strcmp(optarg, "kernel"))
-				return usage("--across takes 'kernel', not '%s'",
-					     optarg);
+			if (strcmp(optarg, "kernel") && strcmp(optarg, "arch"))
+				return usage("--across takes 'kernel' or 'arch', "
+					     "not '%s'", optarg);
+			/* Another architecture is another kernel too. */
 			o->across_kernel = true;
+			o->across_arch |= !strcmp(optarg, "arch");
 			break;
 		case 'h':
 			fputs(COMPARE_USAGE, stdout);
@@ -222,11 +226,15 @@ static void diff_value(struct lines *ls, const char *label,
  * how many repeats), shown so that the reader knows. KERNEL: what a
  * kernel of its own makes differ (the memory it leaves, KVM's module
  * parameters, the knobs it has): blocking, but a note with --across
- * kernel.
+ * kernel. ARCH: what another architecture makes differ (the CPU and its
+ * model, the kind of virtualization, QEMU's CPU in a test host): blocking,
+ * but a note with --across arch. A result without an architecture is
+ * x86_64's, which was scn's only one.
  */
 #define PARAMS_FIELD 1
+#define ARCH_FIELD 2
 
-enum field_kind { BLOCKING, NOTE, KERNEL };
+enum field_kind { BLOCKING, NOTE, KERNEL, ARCH };
 
 static const struct {
 	const char *path[4];
@@ -234,18 +242,20 @@ static const struct {
 } fields[] = {
 	{ { "scenario", "hash" }, BLOCKING },
 	{ { "scenario", "params" }, BLOCKING },	/* PARAMS_FIELD */
-	{ { "fingerprint", "cpu", "model" }, BLOCKING },
+	{ { "fingerprint", "arch" }, ARCH },		/* ARCH_FIELD */
+	{ { "fingerprint", "cpu", "model" }, ARCH },
 	{ { "fingerprint", "cpu", "count" }, BLOCKING },
 	{ { "fingerprint", "memory", "total" }, KERNEL },
 	{ { "fingerprint", "memory", "numa_nodes" }, BLOCKING },
-	{ { "fingerprint", "virt", "kind" }, BLOCKING },
+	{ { "fingerprint", "virt", "kind" }, ARCH },
 	{ { "fingerprint", "virt", "kvm" }, BLOCKING },
 	{ { "fingerprint", "virt", "kvm_params" }, KERNEL },
 	{ { "fingerprint", "knobs" }, KERNEL },
 	{ { "fingerprint", "mempolicy" }, BLOCKING },
 	/* A test host: the machine QEMU makes, and the one it runs on. */
 	{ { "fingerprint", "testhost", "accel" }, BLOCKING },
-	{ { "fingerprint", "testhost", "cpu" }, BLOCKING },
+	{ { "fingerprint", "testhost", "arch" }, ARCH },
+	{ { "fingerprint", "testhost", "cpu" }, ARCH },
 	{ { "fingerprint", "testhost", "cpus" }, BLOCKING },
 	{ { "fingerprint", "testhost", "mem" }, BLOCKING },
 	{ { "fingerprint", "testhost", "nodes" }, BLOCKING },
@@ -361,19 +371,59 @@ static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
 	}
 }
 
+static const struct jin_value x86_64_value = {
+	.type = JIN_STRING, .u.str = { "x86_64", 6 },
+};
+
+/*
+ * An architecture a result does not name (fingerprint.arch, a test
+ * host's arch) is x86_64, scn's only one before; a local run has no test
+ * host to name one of.
+ */
+/* fingerprint.arch, fingerprint.testhost.arch */
+static bool names_arch(const char *const *path)
+{
+	size_t k = 0;
+
+	while (k < 4 && path[k])
+		k++;
+	return !strcmp(path[k - 1], "arch");
+}
+
+static const struct jin_value *arch_or_default(const struct rf_result *r,
+					       const char *const *path,
+					       const struct jin_value *v)
+{
+	const char *const th[4] = { "fingerprint", "testhost" };
+
+	if (v || (path[2] && !jin_is(field_value(r->root, th), JIN_OBJECT)))
+		return v;
+	return &x86_64_value;
+}
+
 static void diff_setups(const struct compare_opts *o, const struct rf_result *b,
 			const struct rf_result *n, struct lines *blocking,
 			struct lines *notes)
 {
+	const struct jin_value *ab = field_value(b->root, fields[ARCH_FIELD].path);
+	const struct jin_value *an = field_value(n->root, fields[ARCH_FIELD].path);
+	/* Across one architecture, another CPU is another machine still. */
+	bool other_arch = o->across_arch && !jin_equal(ab ? ab : &x86_64_value,
+							an ? an : &x86_64_value);
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct jin_value *vb = field_value(b->root, fields[i].path);
 		const struct jin_value *vn = field_value(n->root, fields[i].path);
 		bool block = fields[i].kind == BLOCKING ||
-			     (fields[i].kind == KERNEL && !o->across_kernel);
+			     (fields[i].kind == KERNEL && !o->across_kernel) ||
+			     (fields[i].kind == ARCH && !other_arch);
 		struct strbuf label;
 
+		if (names_arch(fields[i].path)) {
+			vb = arch_or_default(b, fields[i].path, vb);
+			vn = arch_or_default(n, fields[i].path, vn);
+		}
 		if (i == PARAMS_FIELD) {
 			diff_params(blocking, b, n, vb, vn);
 			continue;
@@ -412,6 +462,27 @@ static void print_across(const struct rf_result *b, const struct rf_result *n)
 			" (the same kernel, another command line)");
 	}
 	printf("across kernel: %s\n", sb.buf);
+	sb_free(&sb);
+}
+
+/* "across arch: x86_64 -> aarch64 (AMD EPYC Processor -> QEMU max)". */
+static void print_across_arch(const struct rf_result *b, const struct rf_result *n)
+{
+	static const char *const arch[4] = { "fingerprint", "arch" };
+	static const char *const cpu[4] = { "fingerprint", "cpu", "model" };
+	const struct jin_value *ab = field_value(b->root, arch);
+	const struct jin_value *an = field_value(n->root, arch);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	rf_value_text(&sb, ab ? ab : &x86_64_value);
+	sb_puts(&sb, " -> ");
+	rf_value_text(&sb, an ? an : &x86_64_value);
+	sb_puts(&sb, " (");
+	rf_value_text(&sb, field_value(b->root, cpu));
+	sb_puts(&sb, " -> ");
+	rf_value_text(&sb, field_value(n->root, cpu));
+	printf("across arch: %s)\n", sb.buf);
 	sb_free(&sb);
 }
 
@@ -715,15 +786,17 @@ static int skipped(const struct rf_result *r)
 	return COMPARE_EXIT_SKIP;
 }
 
-/* Whether --across kernel would accept what blocks now. */
+/* Whether --across kernel (arch: --across arch) would accept what blocks now. */
 static bool only_kernels_differ(const struct compare_opts *o,
-				const struct rf_result *b, const struct rf_result *n)
+				const struct rf_result *b, const struct rf_result *n,
+				bool arch)
 {
 	struct compare_opts across = *o;
 	struct lines blocking = { 0 }, notes = { 0 };
 	bool only;
 
 	across.across_kernel = true;
+	across.across_arch = arch;
 	diff_setups(&across, b, n, &blocking, &notes);
 	only = blocking.len == 0;
 	lines_free(&blocking);
@@ -847,9 +920,13 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 			o->base_path, o->new_path);
 		for (i = 0; i < blocking.len; i++)
 			fprintf(stderr, "  %s\n", blocking.v[i]);
-		if (!o->across_kernel && only_kernels_differ(o, b, n))
+		if (!o->across_kernel && only_kernels_differ(o, b, n, false))
 			fprintf(stderr, "hint: only what their kernels make differ "
 				"differs: --across kernel compares them\n");
+		else if (!o->across_arch && only_kernels_differ(o, b, n, true))
+			fprintf(stderr, "hint: only what their architectures and "
+				"kernels make differ differs: --across arch "
+				"compares them\n");
 		else
 			fprintf(stderr, "hint: --force compares them anyway\n");
 		rc = COMPARE_EXIT_UNLIKE;
@@ -857,6 +934,8 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	}
 	print_side("base", b);
 	print_side("new ", n);
+	if (o->across_arch)
+		print_across_arch(b, n);
 	if (o->across_kernel)
 		print_across(b, n);
 	for (i = 0; i < blocking.len; i++)

@@ -12,12 +12,13 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "arch.h"
 #include "kernel.h"
 #include "helper.h"
 
 #define PKG_PREFIX "linux-image-"
-#define PKG_SUFFIX "-amd64-unsigned"
-#define RT_SUFFIX "-rt-amd64-unsigned"
+/* A spec's tail that asks for Debian's arm64 build: debian:6.12-arm64. */
+#define ARM64_TAIL "-arm64"
 /* An unpacked package's "NAME VERSION", written before the rename. */
 #define PKG_NOTE ".scn-package"
 
@@ -118,7 +119,7 @@ static int resolve_path(const char *spec, const char *modules,
 {
 	char tree[PATH_MAX];
 	const char *tail = "/arch/x86/boot/bzImage";
-	size_t n = strlen(spec), t = strlen(tail);
+	size_t n = strlen(spec), t;
 	int rc;
 
 	if (!realpath(spec, k->image))
@@ -126,10 +127,17 @@ static int resolve_path(const char *spec, const char *modules,
 	if (!is_file(k->image))
 		return rt_fail(err, -ENOENT, "kernel '%s' is not a file", spec);
 	rc = th_bzimage_release(k->image, k->release, sizeof(k->release));
+	if (rc && th_image_arch(k->image, &k->arch) == 0 &&
+	    k->arch == TH_ARCH_AARCH64) {
+		tail = "/arch/arm64/boot/Image";
+		rc = th_image_release_arm64(k->image, k->release, sizeof(k->release));
+	}
 	if (rc)
-		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage (a "
-			       "kernel build leaves one at arch/x86/boot/bzImage)",
-			       spec);
+		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage or an "
+			       "arm64 Image (a kernel build leaves one at "
+			       "arch/x86/boot/bzImage or arch/arm64/boot/Image; "
+			       "a compressed Image.gz will not do)", spec);
+	t = strlen(tail);
 	if (modules) {
 		if (!is_dir(modules))
 			return rt_fail(err, -ENOENT, "--modules '%s' is not a "
@@ -169,39 +177,47 @@ static void cache_dir(char *buf, size_t len)
 		th_path(buf, len, "%s/.cache/scn/kernels", home ? home : "/tmp");
 }
 
+/* What a package of the flavour ends with: "-rt-arm64-unsigned". */
+static void pkg_suffix(bool rt, const char *arch, char *buf, size_t len)
+{
+	th_path(buf, len, "%s-%s-unsigned", rt ? "-rt" : "", arch);
+}
+
 /*
- * Whether a package name is what "debian:SERIES[-rt]" asks for:
- * linux-image-SERIES.* ending in -amd64-unsigned (-rt-amd64-unsigned).
+ * Whether a package name is what "debian:SERIES[-rt]" asks for of
+ * Debian's architecture arch: linux-image-SERIES.* ending in
+ * -ARCH-unsigned (-rt-ARCH-unsigned).
  */
-static bool wanted(const char *name, const char *series, bool rt)
+static bool wanted(const char *name, const char *series, bool rt,
+		   const char *arch)
 {
 	size_t np = strlen(PKG_PREFIX), ns = strlen(series), n = strlen(name);
 	const char *ver = name + np;
+	char suffix[64];
+	size_t nx;
 
+	pkg_suffix(rt, arch, suffix, sizeof(suffix));
+	nx = strlen(suffix);
 	if (strncmp(name, PKG_PREFIX, np) || strncmp(ver, series, ns) ||
-	    ver[ns] != '.' || n < np + ns + strlen(RT_SUFFIX))
+	    ver[ns] != '.' || n < np + ns + nx || strcmp(name + n - nx, suffix))
 		return false;
-	if (rt)
-		return !strcmp(name + n - strlen(RT_SUFFIX), RT_SUFFIX);
-	if (strcmp(name + n - strlen(PKG_SUFFIX), PKG_SUFFIX))
-		return false;
-	return !strstr(ver, "-rt-") && !strstr(ver, "-cloud-");
+	return rt || (!strstr(ver, "-rt-") && !strstr(ver, "-cloud-"));
 }
 
 /* The newest wanted name of a newline-separated list, into best. */
-static void pick_newest(char *list, const char *series, bool rt, char *best,
-			size_t len)
+static void pick_newest(char *list, const char *series, bool rt,
+			const char *arch, char *best, size_t len)
 {
 	char *save = NULL;
 
 	for (char *s = strtok_r(list, "\n", &save); s; s = strtok_r(NULL, "\n", &save))
-		if (wanted(s, series, rt) && (!*best || strverscmp(s, best) > 0))
+		if (wanted(s, series, rt, arch) && (!*best || strverscmp(s, best) > 0))
 			th_path(best, len, "%s", s);
 }
 
 /* The newest package of the series apt knows; "" when none. */
-static int apt_newest(const char *series, bool rt, char *best, size_t len,
-		      struct rt_err *err)
+static int apt_newest(const char *series, bool rt, const char *arch,
+		      char *best, size_t len, struct rt_err *err)
 {
 	char prefix[64];
 	const char *argv[] = { "apt-cache", "pkgnames", prefix, NULL };
@@ -214,7 +230,7 @@ static int apt_newest(const char *series, bool rt, char *best, size_t len,
 	rc = th_spawn_run(&s);
 	best[0] = '\0';
 	if (rc == 0 && out.len)
-		pick_newest(out.buf, series, rt, best, len);
+		pick_newest(out.buf, series, rt, arch, best, len);
 	sb_free(&out);
 	if (rc < 0)
 		return rt_fail_errno(err, -rc, "apt-cache");
@@ -237,20 +253,24 @@ static void lists_stamp(char *buf, size_t len)
 			 st.st_mtim.tv_nsec);
 }
 
+/* .newest-6.12-rt of amd64 (as before arm64 came), .newest-6.12-rt-arm64. */
 static void memo_path(const char *cache, const char *series, bool rt,
-		      char *buf, size_t len)
+		      const char *arch, char *buf, size_t len)
 {
-	th_path(buf, len, "%s/.newest-%s%s", cache, series, rt ? "-rt" : "");
+	bool other = strcmp(arch, "amd64");
+
+	th_path(buf, len, "%s/.newest-%s%s%s%s", cache, series, rt ? "-rt" : "",
+		other ? "-" : "", other ? arch : "");
 }
 
 static void memo_read(const char *cache, const char *series, bool rt,
-		      char *pkg, size_t len)
+		      const char *arch, char *pkg, size_t len)
 {
 	char path[PATH_MAX], stamp[64], line[320];
 	FILE *f;
 
 	pkg[0] = '\0';
-	memo_path(cache, series, rt, path, sizeof(path));
+	memo_path(cache, series, rt, arch, path, sizeof(path));
 	lists_stamp(stamp, sizeof(stamp));
 	f = fopen(path, "re");
 	if (!f)
@@ -258,19 +278,19 @@ static void memo_read(const char *cache, const char *series, bool rt,
 	if (fgets(line, sizeof(line), f) && !strncmp(line, stamp, strlen(stamp)) &&
 	    line[strlen(stamp)] == '\n' && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (wanted(line, series, rt))
+		if (wanted(line, series, rt, arch))
 			th_path(pkg, len, "%s", line);
 	}
 	fclose(f);
 }
 
 static void memo_write(const char *cache, const char *series, bool rt,
-		       const char *pkg)
+		       const char *arch, const char *pkg)
 {
 	char path[PATH_MAX], stamp[64];
 	FILE *f;
 
-	memo_path(cache, series, rt, path, sizeof(path));
+	memo_path(cache, series, rt, arch, path, sizeof(path));
 	lists_stamp(stamp, sizeof(stamp));
 	f = fopen(path, "we");
 	if (!f)
@@ -281,7 +301,7 @@ static void memo_write(const char *cache, const char *series, bool rt,
 
 /* The newest wanted package already unpacked in the cache; "" when none. */
 static void cached_newest(const char *cache, const char *series, bool rt,
-			  char *best, size_t len)
+			  const char *arch, char *best, size_t len)
 {
 	struct strbuf names;
 	struct dirent *e;
@@ -294,14 +314,17 @@ static void cached_newest(const char *cache, const char *series, bool rt,
 	while ((e = readdir(d)))
 		sb_printf(&names, "%s\n", e->d_name);
 	closedir(d);
-	pick_newest(names.buf, series, rt, best, len);
+	pick_newest(names.buf, series, rt, arch, best, len);
 	sb_free(&names);
 }
 
-/* A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none. */
+/*
+ * A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none.
+ * "NAME:ARCH" is NAME's.
+ */
 static void find_deb(const char *dir, const char *pkg, char *out, size_t len)
 {
-	size_t n = strlen(pkg);
+	size_t n = strcspn(pkg, ":");
 	struct dirent *e;
 	DIR *d = opendir(dir);
 
@@ -370,6 +393,21 @@ static bool fetch_dir(const char *name)
 	return !strncmp(name, ".fetch-", 7);
 }
 
+/*
+ * What apt-get download takes for pkg: an arm64 kernel is asked for as
+ * NAME:arm64 (apt-get would look for this machine's architecture); a
+ * NAME:ARCH stays as it is.
+ */
+static void apt_name(const char *pkg, char *buf, size_t len)
+{
+	size_t n = strlen(pkg), t = strlen("-arm64-unsigned");
+
+	if (!strchr(pkg, ':') && n > t && !strcmp(pkg + n - t, "-arm64-unsigned"))
+		th_path(buf, len, "%s:arm64", pkg);
+	else
+		th_path(buf, len, "%s", pkg);
+}
+
 /* Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg. */
 static int fetch(const char *cache, const char *pkg, FILE *log,
 		 struct rt_err *err)
@@ -386,11 +424,13 @@ static int fetch(const char *cache, const char *pkg, FILE *log,
 		return rt_fail_errno(err, errno, "creating '%s'", unpack);
 	find_deb(cache, pkg, deb, sizeof(deb));
 	if (!deb[0]) {
-		const char *argv[] = { "apt-get", "download", "-q", pkg, NULL };
+		char name[300];
+		const char *argv[] = { "apt-get", "download", "-q", name, NULL };
 		struct th_spawn s = { .argv = argv, .cwd = work, .out_fd = -1 };
 
+		apt_name(pkg, name, sizeof(name));
 		if (log)
-			fprintf(log, "# fetching %s from Debian's archive\n", pkg);
+			fprintf(log, "# fetching %s from Debian's archive\n", name);
 		rc = th_spawn_run(&s);
 		find_deb(work, pkg, deb, sizeof(deb));
 		if (rc || !deb[0]) {
@@ -467,6 +507,8 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 			  struct rt_err *err)
 {
 	char cache[PATH_MAX], series[32], pkg[256] = "", dir[PATH_MAX + 256];
+	char plain[64], suffix[64];
+	const char *arch = "amd64", *spec = what;
 	bool rt = false;
 	int lock, rc;
 	size_t n;
@@ -474,12 +516,22 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 	if (!strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX))) {
 		th_path(pkg, sizeof(pkg), "%s", what);
 	} else {
+		/* debian:6.12-arm64 is debian:6.12 of Debian's arm64 build. */
+		n = strlen(what);
+		if (n > strlen(ARM64_TAIL) && n < sizeof(plain) &&
+		    !strcmp(what + n - strlen(ARM64_TAIL), ARM64_TAIL)) {
+			th_path(plain, sizeof(plain), "%.*s",
+				(int)(n - strlen(ARM64_TAIL)), what);
+			what = plain;
+			arch = "arm64";
+		}
 		n = strspn(what, "0123456789.");
 		if (!n || n >= sizeof(series) || strchr(what, '/') ||
 		    (what[n] && strcmp(what + n, "-rt")) || !strchr(what, '.'))
 			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' "
-				       "(debian:6.1, debian:6.12, debian:6.12-rt, or "
-				       "debian:PACKAGE)", what);
+				       "(debian:6.1, debian:6.12, debian:6.12-rt, "
+				       "debian:6.1-arm64, debian:6.12-arm64, "
+				       "debian:6.12-rt-arm64, or debian:PACKAGE)", spec);
 		th_path(series, sizeof(series), "%.*s", (int)n, what);
 		rt = what[n] != '\0';
 	}
@@ -493,17 +545,21 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 		goto out;
 	}
 	if (!pkg[0])
-		memo_read(cache, series, rt, pkg, sizeof(pkg));
+		memo_read(cache, series, rt, arch, pkg, sizeof(pkg));
 	if (!pkg[0]) {
-		rc = apt_newest(series, rt, pkg, sizeof(pkg), err);
+		rc = apt_newest(series, rt, arch, pkg, sizeof(pkg), err);
 		if (pkg[0])
-			memo_write(cache, series, rt, pkg);
+			memo_write(cache, series, rt, arch, pkg);
 		else		/* offline, or apt without lists: the cache */
-			cached_newest(cache, series, rt, pkg, sizeof(pkg));
+			cached_newest(cache, series, rt, arch, pkg, sizeof(pkg));
 		if (!pkg[0]) {
+			pkg_suffix(rt, arch, suffix, sizeof(suffix));
 			rc = rt_fail(err, -ENOPKG, "apt knows no package %s%s.*%s "
-				     "(apt-get update?)", PKG_PREFIX, series,
-				     rt ? RT_SUFFIX : PKG_SUFFIX);
+				     "(%s)", PKG_PREFIX, series, suffix,
+				     strcmp(arch, "amd64") ? "dpkg --add-architecture "
+				     "arm64 and apt-get update make it know "
+				     "Debian's arm64 kernels: make deps-arm64" :
+				     "apt-get update?");
 			goto out;
 		}
 	}
@@ -523,12 +579,49 @@ out:
 int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
 		      struct th_kernel *k, struct rt_err *err)
 {
+	int rc;
+
 	memset(k, 0, sizeof(*k));
 	if (!strncmp(spec, "debian:", 7)) {
 		if (modules)
 			return rt_fail(err, -EINVAL, "--modules goes with a kernel "
 				       "you built, not with '%s'", spec);
-		return resolve_debian(spec + 7, log, k, err);
+		rc = resolve_debian(spec + 7, log, k, err);
+	} else {
+		rc = resolve_path(spec, modules, k, err);
 	}
-	return resolve_path(spec, modules, k, err);
+	/* The image's header says; a compressed one leaves the spec's word. */
+	if (!rc && th_image_arch(k->image, &k->arch))
+		k->arch = th_spec_arch(spec);
+	return rc;
+}
+
+/* Debian's static busybox of an architecture, as the cache keeps it. */
+#define BUSYBOX_PKG "busybox-static"
+
+int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
+		       struct rt_err *err)
+{
+	char cache[PATH_MAX], pkg[64], dir[PATH_MAX + 64];
+	int lock, rc = 0;
+
+	th_path(pkg, sizeof(pkg), "%s:%s", BUSYBOX_PKG, th_arch_debian(a));
+	cache_dir(cache, sizeof(cache));
+	if (make_dirs(cache))
+		return rt_fail_errno(err, errno, "kernel cache '%s'", cache);
+	th_path(dir, sizeof(dir), "%s/.lock", cache);
+	lock = open(dir, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lock < 0 || flock(lock, LOCK_EX)) {
+		rc = rt_fail_errno(err, errno, "locking '%s'", dir);
+		goto out;
+	}
+	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
+	if (!is_dir(dir))
+		rc = fetch(cache, pkg, log, err);
+	if (!rc && (th_path(buf, len, "%s/bin/busybox", dir) || !is_file(buf)))
+		rc = rt_fail(err, -ENOPKG, "'%s' holds no bin/busybox", dir);
+out:
+	if (lock >= 0)
+		close(lock);
+	return rc;
 }

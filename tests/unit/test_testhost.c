@@ -385,7 +385,7 @@ static void test_arch(void)
 	struct th_kernel k;
 	struct rt_err err;
 	enum th_arch a = TH_ARCH_X86_64;
-	char rel[64], path[128];
+	char rel[64], path[128], cmd[512];
 
 	memcpy(img + 0x38, "ARM\x64", 4);
 	memcpy(img + 4000, decoy, sizeof(decoy) - 1);
@@ -403,6 +403,14 @@ static void test_arch(void)
 		"kernel: an arm64 Image with --modules");
 	TAP_INT(k.arch, TH_ARCH_AARCH64, "kernel: the Image's arch");
 	TAP_STR(k.release, "6.12.9-arm", "kernel: the Image's release");
+	/* A build tree's own Image finds the tree's modules beside it. */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/arch/arm64/boot && cp %s/Image "
+		 "%s/arch/arm64/boot/Image", tree, tree, tree);
+	TAP_INT(system(cmd), 0, "arch: a build tree made");
+	snprintf(path, sizeof(path), "%s/arch/arm64/boot/Image", tree);
+	TAP_INT(th_kernel_resolve(path, NULL, NULL, &k, &err), 0,
+		"kernel: an Image of a build tree");
+	TAP_STR(k.modules, tree, "kernel: the build tree's modules, without --modules");
 	snprintf(path, sizeof(path), "%s/bzImage", tree);
 	TAP_INT(th_spec_arch(path), TH_ARCH_X86_64, "arch: a bzImage is x86_64's");
 	snprintf(path, sizeof(path), "%s/modules.order", tree);

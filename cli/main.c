@@ -347,21 +347,27 @@ static int cmd_help(int argc, char **argv)
 		       "  and runs COMMAND inside, in this directory and environment; its\n"
 		       "  stdout and stderr stream out. Exit: COMMAND's status, 1 when the\n"
 		       "  kernel oopses or panics (its lines on stderr), 124 after\n"
-		       "  --timeout, 4 when the test host cannot run here.\n%s", TH_USAGE);
+		       "  --timeout, 4 when the test host cannot run here. In an arm64\n"
+		       "  test host COMMAND is scn (the arm64 scn runs), a busybox command\n"
+		       "  or an arm64 program; an x86 one is refused (126).\n%s", TH_USAGE);
 	else if (argc > 1 && !strcmp(argv[1], "kernel"))
 		puts("scn kernel [--modules DIR] SPEC...\n"
 		     "  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt,\n"
-		     "  debian:PACKAGE, or a bzImage), fetches a Debian one into the\n"
-		     "  cache, and shows its release, image and modules.");
+		     "  their -arm64 builds, debian:PACKAGE, a bzImage or an arm64\n"
+		     "  Image), fetches a Debian one into the cache, and shows its\n"
+		     "  release, image and modules.");
 	else if (argc > 1 && !strcmp(argv[1], "compare"))
 		puts("scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
-		     "            [--metric M[,M...]]... [--summary] [--force] BASE.json NEW.json\n"
+		     "            [--metric M[,M...]]... [--summary] [--force]\n"
+		     "            [--across kernel|arch] BASE.json NEW.json\n"
 		     "  Matches points by their parameters, phases and metrics by name, and\n"
 		     "  judges each metric with 3 or more samples a side by Welch's t-test,\n"
 		     "  its p corrected for the number of metrics tested (Holm by default),\n"
 		     "  better or worse below A (0.05); fewer samples: '?'. Metrics constant\n"
 		     "  and alike on both sides are left out; --metric judges those named\n"
-		     "  (time, unmerge.time) alone; --summary shows the changes alone.\n"
+		     "  (time, unmerge.time) alone; --summary shows the changes alone;\n"
+		     "  --across kernel (arch) takes what another kernel (architecture:\n"
+		     "  an x86 and an arm64 run) makes differ as notes.\n"
 		     "  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
 		     "  measured alike (--force compares anyway), 4 a side was skipped,\n"
 		     "  64 usage or a file that cannot be read, 65 a file that is not a\n"

@@ -3,14 +3,15 @@
 # arm64 test hosts (docs/testhost.md, section 11): Debian's arm64 6.12
 # under qemu-system-aarch64 (TCG, EL2), the arm64 scn of this tree inside
 # (build-aarch64/scn), busybox as its shell. Without a boot: a missing
-# QEMU and a missing arm64 scn are SKIPs that say how to get them. Seven
+# QEMU and a missing arm64 scn are SKIPs that say how to get them. Eight
 # boots: features --kernel (aarch64, KVM, EL1 only); a scenario with an
 # include, -D and --sweep whose JSON result comes back with the
 # architecture in its fingerprint and the same shape as a local run's,
 # host exec through busybox's sh; the same scenario in an x86 test host,
 # compared --across arch; exit 1 of a failed expect and 4 of a ring=3
-# job carried out; an x86 program refused inside (126); mmu_stress's KVM
-# guests with efault once and forever, faults counted per vCPU. Where
+# job carried out; an x86 program refused inside (126); scn repl --kernel
+# on a terminal (a virtio console inside); mmu_stress's KVM guests with
+# efault once and forever, faults counted per vCPU (about 60 s). Where
 # qemu-system-aarch64, the cross build or Debian's arm64 packages are
 # missing, a skip that says how to get them (make deps-arm64, make
 # aarch64). SCN_TEST_KERNEL_ARM64 picks another kernel.
@@ -188,6 +189,38 @@ if th "arm64: an x86 program refused" exec -q --kernel "$K" -- /usr/bin/true; th
 	else
 		fail "arm64: an x86 program refused" "exit $rc"; show
 	fi
+fi
+
+# --- scn repl --kernel: the terminal is a virtio console inside --------------
+if ! python3 -c 'import pexpect' 2>/dev/null; then
+	skip "arm64: repl --kernel on a terminal" "python3-pexpect is not installed"
+elif python3 - "$SCN" "$K" "$TMP" <<'PY' >"$TMP/py" 2>&1; then
+import pexpect, sys, time
+scn, kernel, tmp = sys.argv[1:4]
+p = pexpect.spawn(scn, ["repl", "-q", "--kernel", kernel], cwd=tmp, encoding="utf-8",
+                  timeout=180, dimensions=(50, 200))
+p.expect(r"scn> ")
+p.send('print "== {arch}"\r')
+p.expect(r"== aarch64")
+p.expect(r"scn> ", 60)
+p.send("backing mem type=anon size=8M; vm g backing=mem vcpus=2\r")
+p.expect(r"scn> ", 60)
+# Ctrl-C is a byte on hvc0 that the line discipline inside makes a SIGINT.
+p.send("phase spin { guest read passes=1000000000 }\r")
+time.sleep(3)
+p.sendintr()
+p.expect(r"scn> ", 60)
+assert "interrupted" in p.before, p.before
+p.sendeof()
+p.expect(pexpect.EOF, 60)
+p.wait()
+assert p.exitstatus == 0, p.exitstatus
+PY
+	ok "arm64: repl --kernel: the prompt inside on hvc0, Ctrl-C stops a guest phase, Ctrl-D ends"
+elif grep -q 'the test host cannot run here' "$TMP/py"; then
+	skip "arm64: repl --kernel on a terminal" "$(grep -m1 'cannot run here' "$TMP/py")"
+else
+	fail "arm64: repl --kernel on a terminal" "$(tail -n 4 "$TMP/py")"
 fi
 
 # --- KVM guests: mmu_stress with efault once and forever -----------------------

@@ -177,13 +177,16 @@ int th_arch_command(enum th_arch a, const char *argv0, char *buf, size_t len,
 	}
 	if (!realpath("/proc/self/exe", self))
 		return rt_fail_errno(err, errno, "/proc/self/exe");
+	/* The directory above this scn's: of build/scn, of bin/scn. */
 	th_path(dir, sizeof(dir), "%s", self);
-	slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
+	for (int up = 0; up < 2; up++) {
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+	}
 	/* build/scn of a tree, then bin/scn of an installation. */
-	th_path(tried[0], sizeof(tried[0]), "%s/../build-%s/scn", dir, th_arch_name(a));
-	th_path(tried[1], sizeof(tried[1]), "%s/../lib/scn/%s/scn", dir, th_arch_name(a));
+	th_path(tried[0], sizeof(tried[0]), "%s/build-%s/scn", dir, th_arch_name(a));
+	th_path(tried[1], sizeof(tried[1]), "%s/lib/scn/%s/scn", dir, th_arch_name(a));
 	for (size_t i = 0; i < 2; i++) {
 		if (th_elf_arch_check(tried[i], a))
 			continue;

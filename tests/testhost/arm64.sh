@@ -211,8 +211,18 @@ time.sleep(3)
 p.sendintr()
 p.expect(r"scn> ", 60)
 assert "interrupted" in p.before, p.before
-p.sendeof()
-p.expect(pexpect.EOF, 60)
+p.send("show vcpus\r")
+p.expect(r"scn> ", 60)
+assert p.before.count("(stopped: interrupted)") == 2, p.before
+# A Ctrl-D that comes before libedit has set raw mode again is the line
+# discipline's EOF of a cooked line, and lost: again, as a person would.
+for attempt in range(3):
+    time.sleep(1)
+    p.sendeof()
+    if p.expect([pexpect.EOF, pexpect.TIMEOUT], 20) == 0:
+        break
+else:
+    raise AssertionError("Ctrl-D did not end scn repl --kernel")
 p.wait()
 assert p.exitstatus == 0, p.exitstatus
 PY
@@ -220,7 +230,7 @@ PY
 elif grep -q 'the test host cannot run here' "$TMP/py"; then
 	skip "arm64: repl --kernel on a terminal" "$(grep -m1 'cannot run here' "$TMP/py")"
 else
-	fail "arm64: repl --kernel on a terminal" "$(tail -n 4 "$TMP/py")"
+	fail "arm64: repl --kernel on a terminal" "$(grep -E '^[A-Za-z_.]+(Error|TIMEOUT|EOF)' "$TMP/py" | tail -n 1)"
 fi
 
 # --- KVM guests: mmu_stress with efault once and forever -----------------------

@@ -14,7 +14,8 @@
 # efault once and forever, faults counted per vCPU (about 60 s). Where
 # qemu-system-aarch64, the cross build or Debian's arm64 packages are
 # missing, a skip that says how to get them (make deps-arm64, make
-# aarch64). SCN_TEST_KERNEL_ARM64 picks another kernel.
+# aarch64). SCN_TEST_KERNEL_ARM64 picks another kernel; SCN_TEST_ARM64_IMAGE
+# names an arm64 Image built here (a boot of about a second).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
@@ -252,5 +253,26 @@ PY
 		ok "arm64: mmu_stress 64M: efault once 1+1 faults, forever 8192+8192"
 	else
 		fail "arm64: mmu_stress" "exit $rc: $(tail -n 3 "$TMP/py")"; show
+	fi
+fi
+
+# --- an arm64 kernel built here (docs/testhost.md, section 11) ---------------
+IMG=${SCN_TEST_ARM64_IMAGE:-}
+cat >"$TMP/kvm.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+require kvm
+backing m type=memfd size=16M
+vm g backing=m vcpus=2
+phase w { guest write }
+phase r { guest read verify }
+print "{w.pages} pages on {arch}"
+SCN
+if [ -z "$IMG" ]; then
+	skip "arm64: a kernel built here" "SCN_TEST_ARM64_IMAGE names no arch/arm64/boot/Image (docs/testhost.md, section 11, says how to build one)"
+elif th "arm64: a kernel built here" run -q --kernel "$IMG" "$TMP/kvm.scn"; then
+	if [ $rc = 0 ] && grep -qx "4096 pages on aarch64" "$TMP/out"; then
+		ok "arm64: a kernel built here: its tree's modules, a KVM guest writes and verifies"
+	else
+		fail "arm64: a kernel built here" "exit $rc: $(cat "$TMP/out")"; show
 	fi
 fi

@@ -72,17 +72,18 @@ RUNTIME_ARCH := $(wildcard runtime/arch/$(ARCH)/*.c)
 LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o \
 	$(BUILD)/gen/guest_image.o
-# The REPL's help is docs/language.md, built in.
+# The REPL's help is docs/language.md, built in; the test host's inits too.
 CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
-	$(BUILD)/testhost/init_blob.o
+	$(BUILD)/testhost/init_blob_x86_64.o $(BUILD)/testhost/init_blob_aarch64.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps suite test units fuzz bench format seeds aarch64
+.PHONY: all clean deps deps-arm64 suite test units fuzz bench format seeds aarch64 FORCE
 all: scn
 
 # scn for arm64, static, in build-aarch64/ (apt: gcc-aarch64-linux-gnu and
-# the arm64 libnuma-dev and libedit-dev, .ci/install-deps.sh aarch64).
+# the arm64 libnuma-dev and libedit-dev: make deps-arm64). An x86_64 scn
+# runs it in arm64 test hosts (docs/testhost.md, section 11).
 aarch64:
 	@$(MAKE) --no-print-directory ARCH=aarch64 BUILD=build-aarch64 build-aarch64/scn
 
@@ -105,14 +106,27 @@ $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: grammar/lexer.l
 
 # PID 1 of the test host: static, so that it runs from an initramfs that
 # holds nothing else; built without sanitizers, which need a libc at run
-# time, and embedded in scn by init_blob.S.
+# time, and embedded in scn by init_blob.S, one per architecture: this
+# scn's own, and for an x86_64 scn the aarch64 one of arm64 test hosts,
+# with Debian's cross compiler where it is installed. An empty file stands
+# in where it is not (scn then says how to get it); the .cc file names the
+# compiler, so that installing it later builds the init.
 INIT_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Os -static
-$(BUILD)/testhost/init: testhost/init.c testhost/job.h
-	@mkdir -p $(dir $@)
-	$(CC) $(INIT_CFLAGS) -o $@ $<
+INIT_CC_x86_64 := $(if $(filter x86_64,$(ARCH)),$(CC))
+INIT_CC_aarch64 := $(if $(filter aarch64,$(ARCH)),$(CC),$(if $(filter x86_64,$(ARCH)),$(shell command -v aarch64-linux-gnu-gcc 2>/dev/null)))
 
-$(BUILD)/testhost/init_blob.o: testhost/init_blob.S $(BUILD)/testhost/init
-	$(CC) -c -DTH_INIT_PATH='"$(BUILD)/testhost/init"' -o $@ $<
+.SECONDARY: $(BUILD)/testhost/init-x86_64 $(BUILD)/testhost/init-aarch64 \
+	$(BUILD)/testhost/init-x86_64.cc $(BUILD)/testhost/init-aarch64.cc
+$(BUILD)/testhost/init-%.cc: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(INIT_CC_$*)' | cmp -s - $@ || echo '$(INIT_CC_$*)' >$@
+
+$(BUILD)/testhost/init-%: testhost/init.c testhost/job.h $(BUILD)/testhost/init-%.cc
+	@mkdir -p $(dir $@)
+	$(if $(INIT_CC_$*),$(INIT_CC_$*) $(INIT_CFLAGS) -o $@ $<,: >$@)
+
+$(BUILD)/testhost/init_blob_%.o: testhost/init_blob.S $(BUILD)/testhost/init-%
+	$(CC) -c -DTH_INIT_PATH='"$(BUILD)/testhost/init-$*"' -DTH_INIT_SYM=th_init_$* -o $@ $<
 
 $(BUILD)/gen/language_doc.c: docs/language.md cli/doc_embed.sh
 	@mkdir -p $(BUILD)/gen
@@ -152,14 +166,26 @@ units: $(UNIT_BINS)
 deps:
 	@sh .ci/install-deps.sh
 
+# What arm64 test hosts need besides: the arm64 architecture in dpkg, the
+# cross compiler and arm64 libraries, qemu-system-arm (make test uses it).
+deps-arm64:
+	@sh .ci/install-deps.sh arm64
+
 suite: deps
 	@$(MAKE) --no-print-directory scn >&2	# stdout is the suite's KTAP
 	@tests/suite.sh
 
-# The test host's kernel is fetched (once, into the cache) before the tests.
-test: deps
+# The test host's kernels are fetched (once, into the cache) before the
+# tests; the arm64 scn is built where the cross compiler and the arm64
+# libraries are (make deps-arm64 installs them), for tests/testhost/arm64.sh.
+ARM64_LIBS := /usr/lib/aarch64-linux-gnu/libnuma.a /usr/lib/aarch64-linux-gnu/libedit.a
+test: deps-arm64
 	@$(MAKE) --no-print-directory scn units
+	@if command -v aarch64-linux-gnu-gcc >/dev/null && ls $(ARM64_LIBS) >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory aarch64; fi
 	@$(BUILD)/scn kernel debian:6.12 >/dev/null || true
+	@if command -v qemu-system-aarch64 >/dev/null; then \
+		$(BUILD)/scn kernel debian:6.12-arm64 >/dev/null || true; fi
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.
@@ -201,6 +227,8 @@ install: $(BUILD)/scn
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/scn/scenarios \
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/scn
 	install -m 755 $(BUILD)/scn $(DESTDIR)$(PREFIX)/bin/scn
+	if [ -x build-aarch64/scn ] && [ "$(ARCH)" != aarch64 ]; then \
+		install -D -m 755 build-aarch64/scn $(DESTDIR)$(PREFIX)/lib/scn/aarch64/scn; fi
 	install -m 644 $(SCENARIOS) scenarios/default.suite $(DESTDIR)$(PREFIX)/share/scn/scenarios
 	install -m 644 docs/scn.1 $(DESTDIR)$(PREFIX)/share/man/man1/scn.1
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/scn

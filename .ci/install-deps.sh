@@ -2,6 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs the Debian packages scn needs that this machine lacks. Runs as
 # root (apt-get); does nothing when everything is there.
+#
+# "install-deps.sh arm64" adds what arm64 test hosts need (make test runs
+# them): the arm64 architecture in dpkg, so that apt knows Debian's arm64
+# kernels and busybox, Debian's cross compiler and the arm64 libraries
+# scn links statically (make aarch64), and qemu-system-arm. Best effort:
+# where it cannot (offline), the arm64 tests say how to get it and skip.
 set -eu
 
 need=""
@@ -35,4 +41,31 @@ if [ -n "$need" ]; then
 	apt-get update -qq
 	# shellcheck disable=SC2086
 	apt-get install -y -qq --no-install-recommends $need >/dev/null
+fi
+
+[ "${1:-}" = arm64 ] || exit 0
+
+# apt-get download PACKAGE:arm64 needs the architecture in dpkg and apt's
+# lists of it: dpkg --add-architecture once, then apt-get update.
+update=""
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	dpkg --add-architecture arm64
+	update=yes
+fi
+arm=""
+have_cmd aarch64-linux-gnu-gcc || arm="$arm gcc-aarch64-linux-gnu"
+have_file /usr/aarch64-linux-gnu/lib/libc.a || arm="$arm libc6-dev-arm64-cross"
+have_file /usr/lib/aarch64-linux-gnu/libnuma.a || arm="$arm libnuma-dev:arm64"
+have_file /usr/lib/aarch64-linux-gnu/libedit.a || arm="$arm libedit-dev:arm64"
+have_cmd qemu-system-aarch64 || arm="$arm qemu-system-arm"
+[ -n "$arm" ] && update=yes
+if [ -n "$update" ]; then
+	echo "installing for arm64 test hosts:${arm:- (apt's arm64 lists)}"
+	export DEBIAN_FRONTEND=noninteractive
+	# shellcheck disable=SC2086
+	if ! apt-get update -qq || { [ -n "$arm" ] &&
+	   ! apt-get install -y -qq --no-install-recommends $arm >/dev/null; }; then
+		echo "warning: the packages of arm64 test hosts could not be" \
+		     "installed: tests/testhost/arm64.sh will skip" >&2
+	fi
 fi

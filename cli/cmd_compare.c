@@ -26,14 +26,15 @@
 struct compare_opts {
 	struct judge_opts judge;	/* fail_over, alpha, correction, metrics */
 	bool force;
-	bool across_kernel;	/* --across kernel */
+	bool across_kernel;	/* --across kernel (or arch) */
+	bool across_arch;	/* --across arch */
 	bool summary;			/* --summary: the changes alone */
 	const char *base_path, *new_path;
 };
 
 #define COMPARE_USAGE \
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
-	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel]\n" \
+	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel|arch]\n" \
 	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n"
 
 static int usage(const char *fmt, const char *arg)
@@ -112,6 +113,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	o->judge.metrics = xcalloc(cap, sizeof(char *));
 	o->force = false;
 	o->across_kernel = false;
+	o->across_arch = false;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, cli_compare_short, cli_compare_options,
@@ -144,10 +146,12 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 			o->force = true;
 			break;
 		case 'A':
-			if (strcmp(optarg, "kernel"))
-				return usage("--across takes 'kernel', not '%s'",
-					     optarg);
+			if (strcmp(optarg, "kernel") && strcmp(optarg, "arch"))
+				return usage("--across takes 'kernel' or 'arch', "
+					     "not '%s'", optarg);
+			/* Another architecture is another kernel too. */
 			o->across_kernel = true;
+			o->across_arch |= !strcmp(optarg, "arch");
 			break;
 		case 'h':
 			cli_help(stdout, cli_command("compare"));
@@ -185,6 +189,31 @@ static void print_across(const struct rf_result *b, const struct rf_result *n)
 			" (the same kernel, another command line)");
 	}
 	printf("across kernel: %s\n", sb.buf);
+	sb_free(&sb);
+}
+
+/* What --across makes a note of what would block. */
+static unsigned alike_flags(const struct compare_opts *o)
+{
+	return (o->across_kernel ? ALIKE_ACROSS_KERNEL : 0) |
+	       (o->across_arch ? ALIKE_ACROSS_ARCH : 0);
+}
+
+/* "across arch: x86_64 -> aarch64 (AMD EPYC Processor -> QEMU max)". */
+static void print_across_arch(const struct rf_result *b, const struct rf_result *n)
+{
+	static const char *const cpu[4] = { "fingerprint", "cpu", "model" };
+	struct strbuf sb;
+
+	sb_init(&sb);
+	rf_value_text(&sb, alike_arch(b));
+	sb_puts(&sb, " -> ");
+	rf_value_text(&sb, alike_arch(n));
+	sb_puts(&sb, " (");
+	rf_value_text(&sb, alike_field(b->root, cpu));
+	sb_puts(&sb, " -> ");
+	rf_value_text(&sb, alike_field(n->root, cpu));
+	printf("across arch: %s)\n", sb.buf);
 	sb_free(&sb);
 }
 
@@ -670,7 +699,7 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	size_t i;
 	int rc = 0;
 
-	alike_diff(b, n, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0, &blocking, &notes);
+	alike_diff(b, n, alike_flags(o), &blocking, &notes);
 	if (blocking.len && !o->force) {
 		fprintf(stderr, "scn: compare: %s and %s were not measured alike:\n",
 			o->base_path, o->new_path);
@@ -679,6 +708,11 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		if (!o->across_kernel && alike_only_kernels_differ(b, n, 0))
 			fprintf(stderr, "hint: only what their kernels make differ "
 				"differs: --across kernel compares them\n");
+		else if (!o->across_arch &&
+			 alike_only_kernels_differ(b, n, ALIKE_ACROSS_ARCH))
+			fprintf(stderr, "hint: only what their architectures and "
+				"kernels make differ differs: --across arch "
+				"compares them\n");
 		else
 			fprintf(stderr, "hint: --force compares them anyway\n");
 		rc = COMPARE_EXIT_UNLIKE;
@@ -687,6 +721,8 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 	compare_points(o, b, n, &ps);
 	print_side("base", b);
 	print_side("new ", n);
+	if (o->across_arch)
+		print_across_arch(b, n);
 	if (o->across_kernel)
 		print_across(b, n);
 	for (i = 0; i < blocking.len; i++)
@@ -734,7 +770,7 @@ static int load_side(const struct compare_opts *o, struct rf_result *r,
 		if (!rc)
 			rc = skipped(&more);
 		if (!rc) {
-			alike_diff(r, &more, o->across_kernel ? ALIKE_ACROSS_KERNEL : 0,
+			alike_diff(r, &more, alike_flags(o),
 				   &blocking, &notes);
 			if (blocking.len && !o->force) {
 				fprintf(stderr, "scn: compare: %s and %s, of one side, were not measured alike:\n",

@@ -174,6 +174,16 @@ static void print_errno_state(const char *label, int err)
 		row(label, "ok");
 }
 
+/*
+ * Where scn's guest program can run: x86 chooses ring 0 or 3 per job
+ * (ring=, PVM hosts run ring 3 natively); arm64 runs its jobs at EL1.
+ */
+#if defined(__aarch64__)
+#define GUEST_RINGS "EL1 only (ring=0; ring=3 is x86's), no PVM"
+#else
+#define GUEST_RINGS "0 and 3 (ring=)"
+#endif
+
 static void text_kernel(const struct rt_features *f)
 {
 	char a[32], b[32];
@@ -181,6 +191,7 @@ static void text_kernel(const struct rt_features *f)
 
 	printf("kernel\n");
 	row("release", "%s", f->kernel_release[0] ? f->kernel_release : "?");
+	row("arch", "%s", f->facts.arch);
 	row("cpus", "%ld", f->facts.ncpus);
 	fmt_size(a, sizeof(a), f->facts.mem_total, " ");
 	fmt_size(b, sizeof(b), f->facts.mem_free, " ");
@@ -189,6 +200,7 @@ static void text_kernel(const struct rt_features *f)
 	fmt_size(b, sizeof(b), f->facts.thp_size, " ");
 	row("page size", "%s (PMD THP %s)", a, b);
 	row("virtualization", "%s", f->virt);
+	row("guest rings", "%s", GUEST_RINGS);
 	if (f->kvm_usable)
 		row("kvm", "usable");
 	else
@@ -340,7 +352,9 @@ static void text_rest(const struct rt_features *f)
 	row("root", "%s", yes_no(f->root));
 
 	group("1 GiB guest pages");
-	if (f->kvm_cpuid_1g >= 0)
+	if (strcmp(f->facts.arch, "x86_64"))
+		row("kvm cpuid", "- (x86 only)");
+	else if (f->kvm_cpuid_1g >= 0)
 		row("kvm cpuid", "%s", yes_no(f->kvm_cpuid_1g));
 	else
 		row("kvm cpuid", "- (kvm not usable)");
@@ -450,6 +464,11 @@ static void json_kvm(struct json_out *j, const struct rt_features *f)
 {
 	json_object(j, "kvm");
 	jo_kv_string(j, "virtualization", f->virt);
+	json_array(j, "guest_rings");
+	jo_int(j, 0);
+	if (!strcmp(f->facts.arch, "x86_64"))
+		jo_int(j, 3);
+	jo_end(j);
 	jo_kv_bool(j, "usable", f->kvm_usable);
 	json_errno(j, "error", f->kvm_errno);
 	json_str_or_null(j, "reason", f->kvm_reason);
@@ -551,6 +570,7 @@ static void print_json(const struct rt_features *f)
 
 	json_object(&j, "machine");
 	jo_kv_string(&j, "kernel_release", f->kernel_release);
+	jo_kv_string(&j, "arch", f->facts.arch);
 	jo_kv_int(&j, "ncpus", f->facts.ncpus);
 	jo_kv_int(&j, "mem_total", f->facts.mem_total);
 	jo_kv_int(&j, "mem_free", f->facts.mem_free);

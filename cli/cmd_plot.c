@@ -41,7 +41,7 @@
 #define EXIT_DATAERR PLOT_EXIT_DATAERR
 #define USAGE "usage: scn plot RESULT.json... -o FILE.svg|FILE.png " \
 	      "[--metric M] [--phase P]\n" \
-	      "                [--force] [--across kernel]\n"
+	      "                [--force] [--across kernel|arch]\n"
 
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
@@ -100,9 +100,11 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 			o->force = true;
 			break;
 		case 'A':
-			if (strcmp(optarg, "kernel"))
-				return usage("--across takes 'kernel', not '%s'", optarg);
+			if (strcmp(optarg, "kernel") && strcmp(optarg, "arch"))
+				return usage("--across takes 'kernel' or 'arch', not '%s'",
+					     optarg);
 			o->across_kernel = true;
+			o->across_arch |= !strcmp(optarg, "arch");
 			break;
 		case 'h':
 			cli_help(stdout, cli_command("plot"));
@@ -1008,14 +1010,16 @@ static int draw(struct plot *pl)
  * measured two machines, and bars side by side would say otherwise. Each
  * result is held against the first; what blocks compare blocks the plot,
  * but the scenario's parameters, by which the bars are named. --across
- * kernel takes what a kernel makes differ, --force everything (the bars
+ * kernel takes what a kernel makes differ, --across arch what another
+ * architecture does, --force everything (the bars
  * then name their hosts, and the title says so). Returns 0 or
  * PLOT_EXIT_UNLIKE.
  */
 static int check_alike(const struct plot_opts *o, const struct rf_result *rs,
 		       bool *unlike)
 {
-	unsigned flags = ALIKE_PARAMS_NOTED | (o->across_kernel ? ALIKE_ACROSS_KERNEL : 0);
+	unsigned flags = ALIKE_PARAMS_NOTED | (o->across_kernel ? ALIKE_ACROSS_KERNEL : 0) |
+			 (o->across_arch ? ALIKE_ACROSS_ARCH : 0);
 	int rc = 0;
 
 	for (size_t f = 1; f < o->nin && !rc; f++) {
@@ -1033,6 +1037,11 @@ static int check_alike(const struct plot_opts *o, const struct rf_result *rs,
 			if (!o->across_kernel && alike_only_kernels_differ(&rs[0], &rs[f], flags))
 				fprintf(stderr, "hint: only what their kernels make differ differs: "
 					"--across kernel draws them side by side\n");
+			else if (!o->across_arch &&
+				 alike_only_kernels_differ(&rs[0], &rs[f],
+							   flags | ALIKE_ACROSS_ARCH))
+				fprintf(stderr, "hint: only what their architectures and kernels "
+					"make differ differs: --across arch draws them side by side\n");
 			else
 				fprintf(stderr, "hint: draw each on its own, or --force draws them "
 					"on one axis, the bars named by their hosts\n");

@@ -36,8 +36,9 @@ enum {
 /* The usage lines of the host options. */
 #define TH_USAGE							\
 	"host options (a test host: this machine's root in another kernel):\n" \
-	"  --kernel SPEC      debian:6.1, debian:6.12, debian:6.12-rt, or a bzImage\n" \
-	"  --modules DIR      the modules of a bzImage you built\n"	\
+	"  --kernel SPEC      debian:6.1, debian:6.12, debian:6.12-rt, or a bzImage;\n" \
+	"                     arm64: debian:6.12-arm64, debian:6.1-arm64, an Image\n" \
+	"  --modules DIR      the modules of a kernel you built\n"	\
 	"  --cpus N --mem SIZE --nodes N   the machine (default 2 CPUs, 2G, 1 node;\n" \
 	"                     at most 255 CPUs, 256M to 1T, 16 nodes)\n" \
 	"  --append ARGS      more kernel command line\n"		\

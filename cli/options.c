@@ -97,14 +97,16 @@ static const char help_exec[] =
 	"  -q, --quiet               no '# test host' lines\n"
 	"  -h, --help                this text\n"
 	"  Exit: COMMAND's status, 1 when the kernel oopses or panics (its lines\n"
-	"  on stderr), 124 after --timeout, 4 when the test host cannot run here.\n";
+	"  on stderr), 124 after --timeout, 4 when the test host cannot run here.\n"
+	"  In an arm64 test host COMMAND is scn (the arm64 scn runs), a busybox\n"
+	"  command or an arm64 program; an x86 one is refused (126).\n";
 
 static const char help_kernel[] =
 	"usage: scn kernel [--modules DIR] SPEC...\n"
-	"  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt,\n"
-	"  debian:PACKAGE, or a bzImage), fetches a Debian one into the cache,\n"
-	"  and shows its release, image and modules.\n"
-	"  --modules DIR             the modules of a bzImage you built\n"
+	"  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt, their\n"
+	"  -arm64 builds, debian:PACKAGE, a bzImage or an arm64 Image), fetches\n"
+	"  a Debian one into the cache, and shows its release, image and modules.\n"
+	"  --modules DIR             the modules of a kernel you built\n"
 	"  -h, --help                this text\n"
 	"  Exit 0, 4 when a kernel cannot be had here, 64.\n";
 
@@ -147,7 +149,8 @@ static const char help_features[] =
 
 static const char help_compare[] =
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
-	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel]\n"
+	"                   [--metric M[,M...]]... [--summary] [--force]\n"
+	"                   [--across kernel|arch]\n"
 	"                   BASE.json NEW.json\n"
 	"  Matches points by their parameters, phases and metrics by name, and\n"
 	"  judges each metric with 3 or more samples a side by Welch's t-test,\n"
@@ -160,7 +163,8 @@ static const char help_compare[] =
 	"  --metric M[,M...]         judge those named alone (time, unmerge.time)\n"
 	"  --summary                 show the metrics that changed alone\n"
 	"  --force                   compare results not measured alike\n"
-	"  --across kernel           accept what another kernel makes differ\n"
+	"  --across kernel|arch      accept what another kernel (or architecture:\n"
+	"                            an x86 run and an arm64 one) makes differ\n"
 	"  -h, --help                this text\n"
 	"  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
 	"  measured alike, 4 a side was skipped, 64 usage or a file that cannot\n"
@@ -168,7 +172,7 @@ static const char help_compare[] =
 
 static const char help_plot[] =
 	"usage: scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
-	"                [--force] [--across kernel]\n"
+	"                [--force] [--across kernel|arch]\n"
 	"  Draws one or more results with gnuplot: a sweep's table, a sweep's\n"
 	"  metric against the first swept parameter, several results (kernels,\n"
 	"  command lines) as grouped bars, or a bar per phase.\n"
@@ -178,7 +182,8 @@ static const char help_plot[] =
 	"  --phase P                 that phase alone\n"
 	"  --force                   draw results compare would refuse (the title\n"
 	"                            says they were not measured alike)\n"
-	"  --across kernel           accept what another kernel makes differ\n"
+	"  --across kernel|arch      accept what another kernel (or architecture:\n"
+	"                            an x86 run and an arm64 one) makes differ\n"
 	"  -h, --help                this text\n"
 	"  Exit 0, 1 gnuplot failed, 3 results not measured alike, 64 usage,\n"
 	"  65 bad input, 69 gnuplot not installed, 73 cannot write.\n";

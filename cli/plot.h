@@ -23,6 +23,7 @@ struct plot_opts {
 	bool png;
 	bool force;			/* draw results measured unlike */
 	bool across_kernel;		/* --across kernel, as compare's */
+	bool across_arch;		/* --across arch, as compare's */
 };
 
 struct plot {

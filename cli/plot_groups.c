@@ -89,6 +89,22 @@ static void params_that_differ(const struct plot *pl, size_t f, struct strbuf *s
 	}
 }
 
+/* Result r's architecture; x86_64 for one that names none (before arm64). */
+static const char *arch_of(const struct rf_result *r)
+{
+	const char *a = field(r, "fingerprint", "arch", NULL);
+
+	return *a ? a : "x86_64";
+}
+
+static bool archs_differ(const struct plot *pl)
+{
+	for (size_t f = 1; f < pl->o->nin; f++)
+		if (strcmp(arch_of(&pl->rs[0]), arch_of(&pl->rs[f])))
+			return true;
+	return false;
+}
+
 /* Where result r was measured: "test host (tcg, svm)", "machine (pvm)". */
 static void host_of(const struct rf_result *r, struct strbuf *sb)
 {
@@ -138,8 +154,13 @@ static char *file_label(const struct plot *pl, size_t f)
 	sb_init(&sb);
 	if (pl->o->nin < 2)
 		return sb_steal(&sb);
-	if (other_host)
+	if (archs_differ(pl))
+		sb_puts(&sb, arch_of(r));
+	if (other_host) {
+		if (sb.len)
+			sb_putc(&sb, ' ');
 		host_of(r, &sb);
+	}
 	if (differs(pl, "fingerprint", "kernel", "release"))
 		sb_printf(&sb, "%s%s", sb.len ? " " : "", field(r, "fingerprint", "kernel", "release"));
 	/* Hosts of other kinds boot otherwise: the host says it then. */
@@ -192,6 +213,8 @@ static void what_differs(const struct plot *pl, struct strbuf *sb)
 	struct strbuf params;
 
 	sb_init(&params);
+	if (archs_differ(pl))
+		sb_printf(sb, "%sarch", sb->len ? ", " : "");
 	if (other_host)
 		sb_printf(sb, "%shost", sb->len ? ", " : "");
 	if (differs(pl, "fingerprint", "kernel", "release"))

@@ -64,11 +64,14 @@ static void diff_value(struct alike_lines *ls, const char *label,
  * how many repeats), shown so that the reader knows. KERNEL: what a
  * kernel of its own makes differ (the memory it leaves, KVM's module
  * parameters, the knobs it has): blocking, but a note with --across
- * kernel.
+ * kernel. ARCH: what another architecture makes differ (the CPU and its
+ * model, the kind of virtualization, QEMU's CPU in a test host): blocking,
+ * but a note with --across arch between results of two architectures. A
+ * result without an architecture is x86_64's, which was scn's only one.
  */
 #define PARAMS_FIELD 1
 
-enum field_kind { BLOCKING, NOTE, KERNEL };
+enum field_kind { BLOCKING, NOTE, KERNEL, ARCH };
 
 static const struct {
 	const char *path[4];
@@ -76,18 +79,20 @@ static const struct {
 } fields[] = {
 	{ { "scenario", "hash" }, BLOCKING },
 	{ { "scenario", "params" }, BLOCKING },	/* PARAMS_FIELD */
-	{ { "fingerprint", "cpu", "model" }, BLOCKING },
+	{ { "fingerprint", "arch" }, ARCH },
+	{ { "fingerprint", "cpu", "model" }, ARCH },
 	{ { "fingerprint", "cpu", "count" }, BLOCKING },
 	{ { "fingerprint", "memory", "total" }, KERNEL },
 	{ { "fingerprint", "memory", "numa_nodes" }, BLOCKING },
-	{ { "fingerprint", "virt", "kind" }, BLOCKING },
+	{ { "fingerprint", "virt", "kind" }, ARCH },
 	{ { "fingerprint", "virt", "kvm" }, BLOCKING },
 	{ { "fingerprint", "virt", "kvm_params" }, KERNEL },
 	{ { "fingerprint", "knobs" }, KERNEL },
 	{ { "fingerprint", "mempolicy" }, BLOCKING },
 	/* A test host: the machine QEMU makes, and the one it runs on. */
 	{ { "fingerprint", "testhost", "accel" }, BLOCKING },
-	{ { "fingerprint", "testhost", "cpu" }, BLOCKING },
+	{ { "fingerprint", "testhost", "arch" }, ARCH },
+	{ { "fingerprint", "testhost", "cpu" }, ARCH },
 	{ { "fingerprint", "testhost", "cpus" }, BLOCKING },
 	{ { "fingerprint", "testhost", "mem" }, BLOCKING },
 	{ { "fingerprint", "testhost", "nodes" }, BLOCKING },
@@ -203,20 +208,65 @@ static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
 	}
 }
 
+static const struct jin_value x86_64_value = {
+	.type = JIN_STRING, .u.str = { "x86_64", 6 },
+};
+
+/* fingerprint.arch, fingerprint.testhost.arch */
+static bool names_arch(const char *const *path)
+{
+	size_t k = 0;
+
+	while (k < 4 && path[k])
+		k++;
+	return !strcmp(path[k - 1], "arch");
+}
+
+/*
+ * An architecture a result does not name (fingerprint.arch, a test
+ * host's arch) is x86_64, scn's only one before; a local run has no test
+ * host to name one of.
+ */
+static const struct jin_value *arch_or_default(const struct rf_result *r,
+					       const char *const *path,
+					       const struct jin_value *v)
+{
+	const char *const th[4] = { "fingerprint", "testhost" };
+
+	if (v || (path[2] && !jin_is(alike_field(r->root, th), JIN_OBJECT)))
+		return v;
+	return &x86_64_value;
+}
+
+const struct jin_value *alike_arch(const struct rf_result *r)
+{
+	const char *const path[4] = { "fingerprint", "arch" };
+
+	return arch_or_default(r, path, alike_field(r->root, path));
+}
+
 void alike_diff(const struct rf_result *b, const struct rf_result *n,
 		unsigned flags, struct alike_lines *blocking,
 		struct alike_lines *notes)
 {
-	bool across_kernel = flags & ALIKE_ACROSS_KERNEL;
-
+	bool across_kernel = flags & (ALIKE_ACROSS_KERNEL | ALIKE_ACROSS_ARCH);
+	/* Across one architecture, another CPU is another machine still. */
+	bool other_arch = (flags & ALIKE_ACROSS_ARCH) &&
+			  !jin_equal(alike_arch(b), alike_arch(n));
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct jin_value *vb = alike_field(b->root, fields[i].path);
 		const struct jin_value *vn = alike_field(n->root, fields[i].path);
 		bool block = fields[i].kind == BLOCKING ||
-			     (fields[i].kind == KERNEL && !across_kernel);
+			     (fields[i].kind == KERNEL && !across_kernel) ||
+			     (fields[i].kind == ARCH && !other_arch);
 		struct strbuf label;
+
+		if (names_arch(fields[i].path)) {
+			vb = arch_or_default(b, fields[i].path, vb);
+			vn = arch_or_default(n, fields[i].path, vn);
+		}
 
 		if (i == PARAMS_FIELD) {
 			diff_params(flags & ALIKE_PARAMS_NOTED ? notes : blocking, b, n, vb, vn);
@@ -241,7 +291,9 @@ bool alike_only_kernels_differ(const struct rf_result *b,
 	struct alike_lines blocking = { 0 }, notes = { 0 };
 	bool only;
 
-	alike_diff(b, n, flags | ALIKE_ACROSS_KERNEL, &blocking, &notes);
+	if (!(flags & ALIKE_ACROSS_ARCH))
+		flags |= ALIKE_ACROSS_KERNEL;
+	alike_diff(b, n, flags, &blocking, &notes);
 	only = blocking.len == 0;
 	alike_lines_free(&blocking);
 	alike_lines_free(&notes);

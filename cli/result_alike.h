@@ -33,6 +33,12 @@ enum alike_flags {
 	 * them, where compare, which matches points by them, cannot.
 	 */
 	ALIKE_PARAMS_NOTED = 2,
+	/*
+	 * Between two architectures, what the other one makes differ (CPU,
+	 * kind of virtualization, QEMU's CPU) is a note too, and so is all
+	 * that ALIKE_ACROSS_KERNEL makes one (--across arch).
+	 */
+	ALIKE_ACROSS_ARCH = 4,
 };
 
 /*
@@ -43,13 +49,19 @@ void alike_diff(const struct rf_result *b, const struct rf_result *n,
 		unsigned flags, struct alike_lines *blocking,
 		struct alike_lines *notes);
 
-/* Whether ALIKE_ACROSS_KERNEL would accept every difference of b and n. */
+/*
+ * Whether ALIKE_ACROSS_KERNEL (with ALIKE_ACROSS_ARCH in flags: that one)
+ * would accept every difference of b and n.
+ */
 bool alike_only_kernels_differ(const struct rf_result *b,
 			       const struct rf_result *n, unsigned flags);
 
 /* The value at path (up to 4 keys, NULL-ended) under root; NULL if absent. */
 const struct jin_value *alike_field(const struct jin_value *root,
 				    const char *const *path);
+
+/* r's architecture: fingerprint.arch, x86_64 where it names none. */
+const struct jin_value *alike_arch(const struct rf_result *r);
 
 /* Whether r was measured in a test host (fingerprint.testhost). */
 bool alike_in_testhost(const struct rf_result *r);

@@ -21,6 +21,7 @@
 #include "../interp/check.h"
 #include "../interp/exec.h"
 #include "../interp/record.h"
+#include "../testhost/arch.h"
 #include "../testhost/job.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
@@ -225,6 +226,7 @@ static void assumed_facts(const struct th_opts *o, struct rt_facts *f)
 	f->mem_total = o->mem ? o->mem : (int64_t)2 << 30;
 	f->mem_free = f->mem_total - f->mem_total / 8;
 	f->nr_nodes = o->nodes ? o->nodes : 1;
+	snprintf(f->arch, sizeof(f->arch), "%s", th_arch_name(th_spec_arch(o->kernel)));
 }
 
 int run_in_testhost(const struct run_args *ra)

@@ -30,6 +30,7 @@ void check_reference_facts(struct rt_facts *f)
 	f->page_size = 4096;
 	f->thp_size = 2LL << 20;
 	f->nr_nodes = 1;
+	snprintf(f->arch, sizeof(f->arch), "x86_64");
 }
 
 struct loader {
@@ -658,6 +659,36 @@ static void warn_memory(struct checker *C)
 	}
 }
 
+static bool ring3_job(const struct ir_op *op, void *ctx)
+{
+	if (op->kind != IR_GUEST || op->guest.ring != RING_3)
+		return false;
+	*(const struct ir_op **)ctx = op;
+	return true;
+}
+
+/*
+ * ring=3 is x86's choice: arm64 runs scn's guest jobs at EL1 only, so
+ * scn run skips such a scenario there (exec_guest.c). Valid, so a
+ * warning of check and plan (run says it as its SKIP), once, at the
+ * first job that asks.
+ */
+static void warn_arch(struct checker *C)
+{
+	const struct rt_facts *f = &C->opts->facts;
+	const struct ir_op *op = NULL;
+
+	if (!strcmp(f->arch, "x86_64") || !f->arch[0])
+		return;
+	for (size_t i = 0; i < C->prog->npoints && !op; i++)
+		ir_visit_ops(&C->prog->points[i].ops, ring3_job, &op);
+	if (op)
+		diag_warning(C->d, op->loc, "ring 3 on %s: it runs scn's guest "
+			     "jobs at EL1 only (ring 0); scn run skips the "
+			     "scenario there (ring=auto runs on every machine)",
+			     f->arch);
+}
+
 static int check_common(struct source_set *srcs, const char *path,
 			struct source *src, const struct check_opts *opts,
 			struct diag *d, struct ir_program **out)
@@ -700,6 +731,8 @@ static int check_common(struct source_set *srcs, const char *path,
 		opts->memory->ir = C.prog->arena.total - opts->memory->tree;
 	if (!rc && !d->nerrors && opts->machine)
 		warn_memory(&C);
+	if (!rc && !d->nerrors && opts->machine)
+		warn_arch(&C);
 	free(C.defines);
 	if (rc || d->nerrors) {
 		ir_program_free(C.prog);
@@ -765,10 +798,20 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 				suggest_offer(&s, fact_names[k]);
 			r = diag_error(d, loc, "unknown machine fact '%s'", name);
 			diag_hint(r, suggest_result(&s) ? "did you mean '%s'?" :
-				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size%s",
+				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size, arch%s",
 				  suggest_result(&s) ? suggest_result(&s) : "");
 			rc = -EINVAL;
 			break;
+		}
+		/* A word no expression makes: "arm64" is no name to resolve. */
+		if (!strcmp(name, "arch")) {
+			char *w = arena_strndup(&ar, eq + 1, len - nlen - 1);
+
+			if (words_index(words_arch, w) < 0) {
+				diag_error(d, loc, "arch is x86_64 or aarch64, not '%s'", w);
+				rc = -EINVAL;
+				break;
+			}
 		}
 		rc = parse_part(srcs, "<--assume>", text, (size_t)(eq - text) + 1,
 				(size_t)(p - text) + len, &ar, d, &e);
@@ -789,6 +832,16 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			break;
 		}
 		seen |= 1u << fact;
+		if (v.type == VT_WORD) {
+			if (words_index(words_arch, v.s) < 0) {
+				diag_error(d, loc, "arch is x86_64 or aarch64");
+				rc = -EINVAL;
+				break;
+			}
+			snprintf(f->arch, sizeof(f->arch), "%s", v.s);
+			p += len + (p[len] == ',');
+			continue;
+		}
 		if (v.i <= 0 || ((!strcmp(name, "page_size") || !strcmp(name, "thp_size")) &&
 				 (v.i < 4096 || (v.i & (v.i - 1))))) {
 			diag_error(d, loc, "%s must be %s", name,

@@ -60,6 +60,17 @@ struct ring_check {
 	const struct ir_guest_job *bad;
 };
 
+/* A job in ring 3, which only x86 has (arm64 runs jobs at EL1). */
+static bool in_ring3(const struct ir_op *op, void *ctx)
+{
+	struct ring_check *c = ctx;
+
+	if (op->kind != IR_GUEST || job_ring(c->sc, c->o, &op->guest) != 3)
+		return false;
+	c->bad = &op->guest;
+	return true;
+}
+
 /*
  * A PVM host emulates ring 0 in batches (kvm_pvm's pvm_emul_batch) and
  * goes on writing past a full dirty ring: measured, a 2048-entry ring
@@ -123,6 +134,11 @@ int guest_preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 	struct ring_check rc = { .sc = sc, .o = o };
 
 	*memory = 0;
+	if (strcmp(f->facts.arch, "x86_64") && ir_visit_ops(&sc->ops, in_ring3, &rc)) {
+		snprintf(reason, len, "a guest job on vm '%s' asks for ring 3, which is x86's: this %s machine runs scn's guest jobs at EL1 only (ring 0; ring=auto runs everywhere)",
+			 sc->vms[rc.bad->vm].name, f->facts.arch);
+		return EXEC_SKIP;
+	}
 	if (is_pvm(o) && ir_visit_ops(&sc->ops, dirty_ring_lossy, &rc)) {
 		snprintf(reason, len, "a ring-0 guest job on vm '%s', which has a dirty ring: this PVM host emulates ring 0 in batches that write past a full dirty ring and lose its entries; ring 3 (ring=auto) or the dirty bitmap measure it",
 			 sc->vms[rc.bad->vm].name);

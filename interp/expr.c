@@ -14,7 +14,19 @@
 #include "words.h"
 
 const char *const fact_names[] = { "ncpus", "mem_total", "mem_free",
-				   "page_size", "nr_nodes", "thp_size", NULL };
+				   "page_size", "nr_nodes", "thp_size", "arch",
+				   NULL };
+
+/*
+ * The word of the static list, not f's own text: a value borrows its
+ * string, and the facts may go before the program that holds it.
+ */
+static const char *fact_arch(const struct rt_facts *f)
+{
+	int i = words_index(words_arch, f->arch[0] ? f->arch : RT_ARCH);
+
+	return i >= 0 ? words_arch[i] : RT_ARCH;
+}
 
 bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 {
@@ -30,6 +42,8 @@ bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 		*out = val_int(f->nr_nodes);
 	else if (!strcmp(name, "thp_size"))
 		*out = val_size(f->thp_size);
+	else if (!strcmp(name, "arch"))
+		*out = val_word(fact_arch(f));
 	else
 		return false;
 	return true;

@@ -647,6 +647,9 @@ void plan_render(struct strbuf *sb, const struct ir_program *p,
 	size(sb, f->page_size);
 	sb_printf(sb, " nr_nodes=%ld thp_size=", f->nr_nodes);
 	size(sb, f->thp_size);
+	/* Named where it is not the reference machine's (check.c). */
+	if (f->arch[0] && strcmp(f->arch, "x86_64"))
+		sb_printf(sb, " arch=%s", f->arch);
 	sb_putc(sb, '\n');
 	if (p->nsweeps) {
 		sb_printf(sb, "sweep: %zu points, row-major over", p->npoints);

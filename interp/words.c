@@ -23,6 +23,7 @@ const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "munmap", "memslot", "dirtylog", "exec",
 				   "write", "read", "cgroup", NULL };
 const char *const words_better[] = { "lower", "none", "higher", NULL };
+const char *const words_arch[] = { "x86_64", "aarch64", NULL };
 const char *const words_misc[] = { "all", "every", "fault", "mmu", "reset",
 				   "punch", "wait", "prctl", "verify",
 				   "forever", "once", "address", "none",
@@ -32,7 +33,7 @@ static const char *const *const lists[] = {
 	words_uffd_mode, words_uffd_wait, words_uffd_resolve, words_guest_op,
 	words_fault, words_until, words_order, words_ring, words_prot,
 	words_dirtylog, words_memslot, words_ksm_wait, words_onoff,
-	words_host, words_better, words_misc,
+	words_host, words_better, words_arch, words_misc,
 };
 
 int words_index(const char *const *list, const char *w)

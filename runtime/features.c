@@ -436,6 +436,7 @@ int rt_facts_read(struct rt_facts *f)
 		return -EINVAL;
 	memset(f, 0, sizeof(*f));
 
+	snprintf(f->arch, sizeof(f->arch), "%s", RT_ARCH);
 	f->ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	if (f->ncpus < 1)
 		f->ncpus = 1;

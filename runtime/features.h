@@ -25,7 +25,16 @@ struct rt_facts {
 	int64_t page_size;	// bytes
 	int64_t thp_size;	// bytes, PMD-sized THP (2 MiB if unknown)
 	long nr_nodes;		// online NUMA nodes (1 if unknown)
+	char arch[16];		// RT_ARCH: the machine scn runs (and builds VMs) on
 };
+
+// The architecture scn was built for, by uname -m's name: its guest
+// program and vCPUs are of it, so that is the machine a scenario meets.
+#if defined(__aarch64__)
+#define RT_ARCH "aarch64"
+#else
+#define RT_ARCH "x86_64"
+#endif
 
 // Fill *f from sysconf, /proc/meminfo and sysfs, with a fallback for each
 // value that cannot be read. Returns 0, -EINVAL for a NULL f, or the -errno
@@ -215,7 +224,9 @@ struct rt_features {
 
 	struct rt_facts facts;
 	char kernel_release[65];	// uname -r
-	char virt[8];			// "pvm", "vmx", "svm" or "none"
+	// "pvm", "vmx", "svm"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
+	// or "el2" where the kernel does not say; "none"
+	char virt[8];
 	bool root;			// effective uid 0
 
 	// KVM. Numbers read -1 where KVM could not be asked.

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/klog.h>
 #include <unistd.h>
 
 #include "compat.h"
@@ -54,10 +55,62 @@ static bool both_vendors(void)
 	       rt_probe_path_exists("/sys/module/kvm_amd");
 }
 
+#if defined(__aarch64__)
+/*
+ * arm64's KVM has no vendor module: its mode is chosen at boot (VHE where
+ * the kernel runs at EL2, nVHE, protected), named by kvm-arm.mode= where
+ * given and by the line KVM logs when it starts; "el2" where KVM is there
+ * and neither says (the log rolled over, or cannot be read).
+ */
+static const char *arm64_kvm_mode(void)
+{
+	static const struct {
+		const char *line, *kind;
+	} said[] = {
+		{ "Protected nVHE mode initialized", "pkvm" },
+		{ "Hyp nVHE mode initialized", "nvhe" },
+		{ "Hyp hVHE mode initialized", "hvhe" },
+		{ "Hyp mode initialized", "nvhe" },	/* 6.1 */
+		{ ": VHE mode initialized", "vhe" },	/* "kvm [1]: VHE ..." */
+	};
+	const char *kind = "el2";
+	char cmdline[4096], *mode;
+	int n = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *log;
+
+	if (!rt_probe_path_exists("/dev/kvm") && !rt_probe_path_exists("/sys/module/kvm"))
+		return "none";
+	if (!rt_probe_read_text("/proc/cmdline", cmdline, sizeof(cmdline)) &&
+	    (mode = strstr(cmdline, "kvm-arm.mode="))) {
+		mode += strlen("kvm-arm.mode=");
+		if (!strncmp(mode, "nvhe", 4))
+			return "nvhe";
+		if (!strncmp(mode, "protected", 9))
+			return "pkvm";
+	}
+	log = n > 0 ? malloc((size_t)n + 1) : NULL;
+	n = log ? klogctl(3, log, n) : -1;	/* SYSLOG_ACTION_READ_ALL */
+	if (n > 0) {
+		log[n] = '\0';
+		for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+			if (strstr(log, said[i].line)) {
+				kind = said[i].kind;
+				break;
+			}
+	}
+	free(log);
+	return kind;
+}
+#endif
+
 static void probe_virt(struct rt_features *f)
 {
 	const char *kind = "none";
 
+#if defined(__aarch64__)
+	snprintf(f->virt, sizeof(f->virt), "%s", arm64_kvm_mode());
+	return;
+#endif
 	if (rt_probe_path_exists("/sys/module/kvm_pvm"))
 		kind = "pvm";
 	else if (both_vendors())
@@ -77,6 +130,12 @@ static void kvm_open_reason(struct rt_features *f, int err)
 
 	switch (err) {
 	case ENOENT:
+#if defined(__aarch64__)
+		snprintf(r, n, "/dev/kvm does not exist: arm64's KVM needs the "
+			 "kernel started at EL2 (under QEMU: -machine "
+			 "virt,virtualization=on) and CONFIG_KVM");
+		break;
+#endif
 		if (!rt_probe_path_exists("/sys/module/kvm"))
 			snprintf(r, n, "/dev/kvm does not exist and the kvm "
 				 "module is not loaded");

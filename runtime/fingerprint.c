@@ -20,10 +20,64 @@ static void read_text(const char *path, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
+/*
+ * arm64's /proc/cpuinfo names no model: its MIDR fields do (implementer
+ * and part, as the kernel's cputype.h lists them). Parts not listed are
+ * given by number.
+ */
+static const struct {
+	unsigned impl;
+	const char *name;
+} arm_implementers[] = {
+	{ 0x00, "software" }, { 0x41, "ARM" }, { 0x42, "Broadcom" },
+	{ 0x43, "Cavium" }, { 0x46, "Fujitsu" }, { 0x48, "HiSilicon" },
+	{ 0x4e, "NVIDIA" }, { 0x51, "Qualcomm" }, { 0x61, "Apple" },
+	{ 0x6d, "Microsoft" }, { 0xc0, "Ampere" },
+};
+
+static const struct {
+	unsigned impl, part;
+	const char *name;
+} arm_parts[] = {
+	{ 0x00, 0x051, "QEMU max" },	/* QEMU's TCG "max" CPU */
+	{ 0x41, 0xd03, "ARM Cortex-A53" }, { 0x41, 0xd04, "ARM Cortex-A35" },
+	{ 0x41, 0xd05, "ARM Cortex-A55" }, { 0x41, 0xd07, "ARM Cortex-A57" },
+	{ 0x41, 0xd08, "ARM Cortex-A72" }, { 0x41, 0xd09, "ARM Cortex-A73" },
+	{ 0x41, 0xd0a, "ARM Cortex-A75" }, { 0x41, 0xd0b, "ARM Cortex-A76" },
+	{ 0x41, 0xd0c, "ARM Neoverse-N1" }, { 0x41, 0xd0d, "ARM Cortex-A77" },
+	{ 0x41, 0xd40, "ARM Neoverse-V1" }, { 0x41, 0xd41, "ARM Cortex-A78" },
+	{ 0x41, 0xd44, "ARM Cortex-X1" }, { 0x41, 0xd46, "ARM Cortex-A510" },
+	{ 0x41, 0xd47, "ARM Cortex-A710" }, { 0x41, 0xd48, "ARM Cortex-X2" },
+	{ 0x41, 0xd49, "ARM Neoverse-N2" }, { 0x41, 0xd4f, "ARM Neoverse-V2" },
+	{ 0x41, 0xd80, "ARM Cortex-A520" }, { 0x41, 0xd81, "ARM Cortex-A720" },
+	{ 0x41, 0xd84, "ARM Neoverse-V3" }, { 0x41, 0xd8e, "ARM Neoverse-N3" },
+	{ 0x43, 0x0af, "Cavium ThunderX2" }, { 0x46, 0x001, "Fujitsu A64FX" },
+	{ 0x48, 0xd01, "HiSilicon TSV110" }, { 0xc0, 0xac3, "AmpereOne" },
+};
+
+static void arm_model(unsigned impl, unsigned part, char *buf, size_t len)
+{
+	const char *who = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(arm_parts); i++)
+		if (arm_parts[i].impl == impl && arm_parts[i].part == part) {
+			snprintf(buf, len, "%s", arm_parts[i].name);
+			return;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(arm_implementers); i++)
+		if (arm_implementers[i].impl == impl)
+			who = arm_implementers[i].name;
+	if (who)
+		snprintf(buf, len, "%s part 0x%03x", who, part);
+	else
+		snprintf(buf, len, "implementer 0x%02x part 0x%03x", impl, part);
+}
+
 void rt_cpu_model(char *buf, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "re");
 	char line[512];
+	int impl = -1, part = -1;
 
 	snprintf(buf, len, "unknown");
 	if (!f)
@@ -31,15 +85,25 @@ void rt_cpu_model(char *buf, size_t len)
 	while (fgets(line, sizeof(line), f)) {
 		char *colon = strchr(line, ':');
 
-		if (strncmp(line, "model name", 10) || !colon)
+		if (!colon)
+			continue;
+		/* The first CPU's MIDR, where there is no model name (arm64). */
+		if (!strncmp(line, "CPU implementer", 15) && impl < 0)
+			impl = (int)strtol(colon + 1, NULL, 0);
+		else if (!strncmp(line, "CPU part", 8) && part < 0)
+			part = (int)strtol(colon + 1, NULL, 0);
+		if (strncmp(line, "model name", 10))
 			continue;
 		colon++;
 		colon += strspn(colon, " \t");
 		colon[strcspn(colon, "\n")] = '\0';
 		snprintf(buf, len, "%s", colon);
-		break;
+		fclose(f);
+		return;
 	}
 	fclose(f);
+	if (impl >= 0 && part >= 0)
+		arm_model((unsigned)impl, (unsigned)part, buf, len);
 }
 
 /*
@@ -207,6 +271,7 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	jo_object(j);
+	jo_kv_string(j, "arch", f->facts.arch);
 	jo_key(j, "kernel");
 	jo_object(j);
 	jo_kv_string(j, "release", f->kernel_release);
@@ -279,8 +344,9 @@ void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
 
 	rt_cpu_model(model, sizeof(model));
 	rt_testhost_line(RT_TESTHOST_FACTS, host, sizeof(host));
-	snprintf(buf, len, "kernel %s, %ld x %s, virt %s, kvm %s%s%s%s", f->kernel_release,
-		 f->facts.ncpus, model, f->virt[0] ? f->virt : "unknown",
+	snprintf(buf, len, "kernel %s, %s, %ld x %s, virt %s, kvm %s%s%s%s",
+		 f->kernel_release, f->facts.arch, f->facts.ncpus, model,
+		 f->virt[0] ? f->virt : "unknown",
 		 f->kvm_usable ? "yes" : "no", f->kvm_usable ? "" : ": ",
 		 f->kvm_usable ? "" : f->kvm_reason, host);
 }

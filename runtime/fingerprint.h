@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fingerprint: what a result depends on besides the scenario, so that two
- * results can be told comparable or not: the kernel (release, build,
+ * results can be told comparable or not: the architecture (x86_64,
+ * aarch64), the kernel (release, build,
  * preemption model, command line), the CPU (model, count, mitigations),
  * memory, the virtualization underneath and KVM's module parameters, every
  * knob scn can set with its value when the run started, the memory
@@ -28,8 +29,8 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 			 const struct rt_knob_values *knobs);
 
 /*
- * One line for text and KTAP output: "kernel 6.1.0-26-amd64, 2 x Intel...,
- * virt pvm, kvm: no (reason)".
+ * One line for text and KTAP output: "kernel 6.1.0-26-amd64, x86_64, 2 x
+ * Intel..., virt pvm, kvm: no (reason)".
  */
 void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len);
 

@@ -16,6 +16,7 @@
  * a fatal error is a console line "scn-testhost: error: ..." and a power
  * off without a status file, which the launcher reports.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -43,6 +44,15 @@
 /* The 9p options: the largest message the virtio transport takes. */
 #define P9_OPTS "trans=virtio,version=9p2000.L,msize=512000"
 
+/* The ELF machine of the programs this init can run. */
+#if defined(__aarch64__)
+#define OWN_MACHINE EM_AARCH64
+#define OWN_ARCH "aarch64"
+#else
+#define OWN_MACHINE EM_X86_64
+#define OWN_ARCH "x86_64"
+#endif
+
 struct job {
 	char *buf;
 	const char *cwd;
@@ -52,6 +62,7 @@ struct job {
 	const char *tty;		/* "rows cols", or NULL */
 	bool stdin_file;
 	const char *rw;			/* a directory writable inside, or NULL */
+	bool busybox;			/* TH_BIN_INSIDE is first in PATH */
 };
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -329,6 +340,96 @@ static void mount_root(const struct job *j)
 	}
 }
 
+/*
+ * busybox's applets as links beside it in TH_BIN_DIR (its --list names
+ * them), that directory at TH_BIN_INSIDE, and busybox over /bin/sh (which
+ * system() and scn's host exec run): this machine's programs are of
+ * another architecture. Returns whether the applets are there.
+ */
+static bool setup_busybox(void)
+{
+	static char list[65536];
+	size_t have = 0;
+	int p[2], status, dir;
+	ssize_t n;
+	pid_t pid;
+
+	if (access(TH_BIN_DIR "/busybox", X_OK))
+		return false;
+	if (pipe2(p, O_CLOEXEC))
+		fatal("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid == 0) {
+		dup2(p[1], 1);
+		execl(TH_BIN_DIR "/busybox", "busybox", "--list", (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	while (have < sizeof(list) - 1 &&
+	       (n = read(p[0], list + have, sizeof(list) - 1 - have)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		have += (size_t)n;
+	}
+	list[have] = '\0';
+	close(p[0]);
+	/* Not wait(): the modules load in another child meanwhile. */
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	dir = open(TH_BIN_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (char *save = NULL, *name = strtok_r(list, "\n", &save); name && dir >= 0;
+	     name = strtok_r(NULL, "\n", &save))
+		if (!strchr(name, '/') && strcmp(name, "busybox"))
+			symlinkat("busybox", dir, name);
+	if (dir >= 0)
+		close(dir);
+	mkdir(NEWROOT TH_BIN_INSIDE, 0755);
+	if (mount(TH_BIN_DIR, NEWROOT TH_BIN_INSIDE, NULL, MS_BIND, NULL)) {
+		say("note: busybox's commands are not at %s: %s", TH_BIN_INSIDE,
+		    strerror(errno));
+		return false;
+	}
+	if (mount(TH_BIN_DIR "/busybox", NEWROOT "/bin/sh", NULL, MS_BIND, NULL))
+		say("note: /bin/sh is this machine's: %s", strerror(errno));
+	return true;
+}
+
+/*
+ * Whether the program execvp would run for name is ELF of another
+ * architecture: execvp would hand it to /bin/sh as a script.
+ */
+static bool foreign_program(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char file[4096];
+	Elf64_Ehdr eh;
+	int fd = -1;
+
+	if (strchr(name, '/')) {
+		fd = open(name, O_RDONLY | O_CLOEXEC);
+	} else {
+		for (p = path ? path : "/usr/bin:/bin"; p && fd < 0;
+		     p = colon ? colon + 1 : NULL) {
+			colon = strchr(p, ':');
+			snprintf(file, sizeof(file), "%.*s/%s", colon ?
+				 (int)(colon - p) : (int)strlen(p), p, name);
+			if (access(file, X_OK) == 0)
+				fd = open(file, O_RDONLY | O_CLOEXEC);
+		}
+	}
+	if (fd < 0)
+		return false;
+	if (read(fd, &eh, sizeof(eh)) != (ssize_t)sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
+		close(fd);
+		return false;
+	}
+	close(fd);
+	return eh.e_machine != OWN_MACHINE;
+}
+
 static int open_share(const char *name)
 {
 	char path[256];
@@ -408,6 +509,23 @@ static void exec_command(const struct job *j)
 	clearenv();
 	for (size_t i = 0; i < j->nenv; i++)
 		putenv(j->envp[i]);
+	if (j->busybox) {
+		const char *path = getenv("PATH");
+		char *both = malloc(strlen(TH_BIN_INSIDE) + 2 +
+				    strlen(path ? path : "/usr/bin:/bin"));
+
+		if (both) {
+			sprintf(both, "%s:%s", TH_BIN_INSIDE, path ? path : "/usr/bin:/bin");
+			setenv("PATH", both, 1);
+		}
+	}
+	if (foreign_program(j->argv[0])) {
+		dprintf(2, "scn-testhost: cannot run '%s': it is a program of "
+			"another architecture than this test host's (%s)%s\n",
+			j->argv[0], OWN_ARCH, j->busybox ? ": give an arm64 "
+			"program (static), a busybox command, or scn itself" : "");
+		_exit(126);
+	}
 	execvp(j->argv[0], j->argv);
 	dprintf(2, "scn-testhost: cannot run '%s': %s (errno %d)\n",
 		j->argv[0], strerror(errno), errno);
@@ -457,6 +575,7 @@ int main(void)
 	read_job(&j);
 	kmods = load_in_background(&j);
 	mount_root(&j);
+	j.busybox = setup_busybox();
 	if (kmods > 0)
 		wait_for(kmods);
 	say("run");

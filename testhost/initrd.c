@@ -6,13 +6,12 @@
 #include <string.h>
 
 #include "../common/util.h"
+#include "arch.h"
 #include "cpio.h"
 #include "initrd.h"
 #include "job.h"
 #include "modules.h"
 
-/* The init, built static by the Makefile and linked in (init_blob.S). */
-extern const unsigned char th_init_image[], th_init_image_end[];
 
 /*
  * What the mounts need: the virtio PCI transport (a module in 6.1, built
@@ -20,6 +19,22 @@ extern const unsigned char th_init_image[], th_init_image_end[];
  */
 static const char *const root_mods[] = { "virtio_pci", "9pnet_virtio", "9p",
 					 "overlay" };
+static const char *const arm64_tty_mod = "virtio_console";
+
+/* scn's init for each architecture (init_blob.S); empty where not built. */
+extern const unsigned char th_init_x86_64[], th_init_x86_64_end[];
+extern const unsigned char th_init_aarch64[], th_init_aarch64_end[];
+
+void th_init_blob(enum th_arch a, const unsigned char **data, size_t *len)
+{
+	if (a == TH_ARCH_AARCH64) {
+		*data = th_init_aarch64;
+		*len = (size_t)(th_init_aarch64_end - th_init_aarch64);
+	} else {
+		*data = th_init_x86_64;
+		*len = (size_t)(th_init_x86_64_end - th_init_x86_64);
+	}
+}
 
 static void job_record(struct strbuf *sb, const char *key, const char *value)
 {
@@ -112,7 +127,11 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 	}
 	if (!rc)
 		rc = th_mod_closure(&t, root_mods, ARRAY_SIZE(root_mods), &root, err);
-	if (!rc)
+	/* An arm64 terminal is a virtio console (a module in Debian's 6.1). */
+	if (!rc && j->arch == TH_ARCH_AARCH64 && j->rows)
+		rc = th_mod_closure(&t, &arm64_tty_mod, 1, &root, err);
+	/* arm64's KVM is not a module: nothing to add for it. */
+	if (!rc && j->arch != TH_ARCH_AARCH64)
 		rc = th_mod_closure(&t, &vendor, 1, &kvm, err);
 	if (!rc)
 		check_release(&t, root.n ? root.v[0] : kvm.n ? kvm.v[0] : NULL,
@@ -152,12 +171,20 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		    struct rt_err *err)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "root", "scn",
-					    "scn/mod", "scn/tmp" };
+					    "scn/mod", "scn/tmp", "scn/bin" };
+	const unsigned char *init;
 	struct strbuf job;
 	struct cpio c;
+	size_t ninit;
 	FILE *f;
 	int rc;
 
+	th_init_blob(j->arch, &init, &ninit);
+	if (!ninit)
+		return rt_fail(err, -ENODEV, "this scn was built without an init "
+			       "for %s test hosts: install Debian's gcc-%s-linux-gnu "
+			       "(make deps-arm64) and build scn again",
+			       th_arch_name(j->arch), th_arch_name(j->arch));
 	f = fopen(path, "we");
 	if (!f)
 		return rt_fail_errno(err, errno, "creating '%s'", path);
@@ -166,8 +193,9 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		cpio_dir(&c, dirs[i], 0755);
 	/* The kernel opens it for the init's stdin, stdout and stderr. */
 	cpio_chardev(&c, "dev/console", 0600, 5, 1);
-	cpio_file(&c, "init", 0755, th_init_image,
-		  (size_t)(th_init_image_end - th_init_image));
+	cpio_file(&c, "init", 0755, init, ninit);
+	if (j->busybox)
+		cpio_copy(&c, archived(TH_BIN_DIR "/busybox"), 0755, j->busybox);
 	sb_init(&job);
 	job_record(&job, "cwd", j->cwd);
 	for (size_t i = 0; j->argv[i]; i++)

@@ -23,6 +23,8 @@ struct th_job {
 	unsigned short rows, cols;	/* a terminal of this size (tty=), or 0 */
 	bool stdin_file;	/* the command reads the share's stdin file */
 	const char *rw_dir;	/* writable inside, or NULL */
+	enum th_arch arch;	/* the init's; aarch64: KVM is built in */
+	const char *busybox;	/* a static busybox for TH_BIN_DIR, or NULL */
 };
 
 /*
@@ -33,6 +35,12 @@ struct th_job {
  * it is not, it may be built in, and only the command line reaches it.
  * 0 or -errno with err.
  */
+/*
+ * The init built for a: its bytes, or *len 0 when this scn was built
+ * without one (the Makefile found no compiler for a).
+ */
+void th_init_blob(enum th_arch a, const unsigned char **data, size_t *len);
+
 int th_initrd_write(const char *path, const struct th_kernel *k,
 		    const struct th_job *job, bool *vendor_mod, FILE *log,
 		    struct rt_err *err);

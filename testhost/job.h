@@ -21,6 +21,12 @@
  *   stdin=1                  the command reads TH_IN_FILE of the share
  *   rw=/home/me/exp          a directory of this machine that is writable
  *                            inside, at the same path (9p tag TH_TAG_RW)
+ *
+ * An aarch64 test host's initramfs holds a static busybox as
+ * TH_BIN_DIR/busybox: the init links each of its applets beside it,
+ * shows the directory at TH_BIN_INSIDE, first in the command's PATH, and
+ * puts busybox over /bin/sh, since this machine's programs cannot run
+ * there.
  */
 #ifndef SCN_TH_JOB_H
 #define SCN_TH_JOB_H
@@ -28,6 +34,8 @@
 /* In the initramfs. */
 #define TH_JOB_FILE "/scn/job"
 #define TH_MOD_DIR "/scn/mod"
+#define TH_BIN_DIR "/scn/bin"
+#define TH_BIN_INSIDE "/run/scn-bin"
 
 /* The 9p mount tags of the host's root (read-only) and the results share. */
 #define TH_TAG_ROOT "scnroot"
@@ -45,8 +53,16 @@
 					 * runtime/fingerprint.h */
 #define TH_IN_FILE "stdin"		/* the command's stdin, with stdin=1 */
 
-/* The serial port of a job with tty=: QEMU's second, after the console. */
+/*
+ * The terminal of a job with tty=: QEMU's second serial port, after the
+ * console; on aarch64, whose "virt" machine has one UART, the first
+ * virtio console. The init is built for its test host's architecture.
+ */
+#if defined(__aarch64__)
+#define TH_TTY_DEV "/dev/hvc0"
+#else
 #define TH_TTY_DEV "/dev/ttyS1"
+#endif
 
 /*
  * Lines the init writes on the console, so that the launcher can follow

@@ -12,12 +12,13 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "arch.h"
 #include "kernel.h"
 #include "helper.h"
 
 #define PKG_PREFIX "linux-image-"
-#define PKG_SUFFIX "-amd64-unsigned"
-#define RT_SUFFIX "-rt-amd64-unsigned"
+/* A spec's tail that asks for Debian's arm64 build: debian:6.12-arm64. */
+#define ARM64_TAIL "-arm64"
 /* An unpacked package's "NAME VERSION", written before the rename. */
 #define PKG_NOTE ".scn-package"
 
@@ -118,7 +119,7 @@ static int resolve_path(const char *spec, const char *modules,
 {
 	char tree[PATH_MAX];
 	const char *tail = "/arch/x86/boot/bzImage";
-	size_t n = strlen(spec), t = strlen(tail);
+	size_t n = strlen(spec), t;
 	int rc;
 
 	if (!realpath(spec, k->image))
@@ -126,10 +127,17 @@ static int resolve_path(const char *spec, const char *modules,
 	if (!is_file(k->image))
 		return rt_fail(err, -ENOENT, "kernel '%s' is not a file", spec);
 	rc = th_bzimage_release(k->image, k->release, sizeof(k->release));
+	if (rc && th_image_arch(k->image, &k->arch) == 0 &&
+	    k->arch == TH_ARCH_AARCH64) {
+		tail = "/arch/arm64/boot/Image";
+		rc = th_image_release_arm64(k->image, k->release, sizeof(k->release));
+	}
 	if (rc)
-		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage (a "
-			       "kernel build leaves one at arch/x86/boot/bzImage)",
-			       spec);
+		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage or an "
+			       "arm64 Image (a kernel build leaves one at "
+			       "arch/x86/boot/bzImage or arch/arm64/boot/Image; "
+			       "a compressed Image.gz will not do)", spec);
+	t = strlen(tail);
 	if (modules) {
 		if (!is_dir(modules))
 			return rt_fail(err, -ENOENT, "--modules '%s' is not a "
@@ -169,33 +177,41 @@ static void cache_dir(char *buf, size_t len)
 		th_path(buf, len, "%s/.cache/scn/kernels", home ? home : "/tmp");
 }
 
+/* What a package of the flavour ends with: "-rt-arm64-unsigned". */
+static void pkg_suffix(bool rt, const char *arch, char *buf, size_t len)
+{
+	th_path(buf, len, "%s-%s-unsigned", rt ? "-rt" : "", arch);
+}
+
 /*
- * Whether a package name is what "debian:SERIES[-rt]" asks for:
- * linux-image-SERIES.* ending in -amd64-unsigned (-rt-amd64-unsigned).
+ * Whether a package name is what "debian:SERIES[-rt]" asks for of
+ * Debian's architecture arch: linux-image-SERIES.* ending in
+ * -ARCH-unsigned (-rt-ARCH-unsigned).
  */
-static bool wanted(const char *name, const char *series, bool rt)
+static bool wanted(const char *name, const char *series, bool rt,
+		   const char *arch)
 {
 	size_t np = strlen(PKG_PREFIX), ns = strlen(series), n = strlen(name);
 	const char *ver = name + np;
+	char suffix[64];
+	size_t nx;
 
+	pkg_suffix(rt, arch, suffix, sizeof(suffix));
+	nx = strlen(suffix);
 	if (strncmp(name, PKG_PREFIX, np) || strncmp(ver, series, ns) ||
-	    ver[ns] != '.' || n < np + ns + strlen(RT_SUFFIX))
+	    ver[ns] != '.' || n < np + ns + nx || strcmp(name + n - nx, suffix))
 		return false;
-	if (rt)
-		return !strcmp(name + n - strlen(RT_SUFFIX), RT_SUFFIX);
-	if (strcmp(name + n - strlen(PKG_SUFFIX), PKG_SUFFIX))
-		return false;
-	return !strstr(ver, "-rt-") && !strstr(ver, "-cloud-");
+	return rt || (!strstr(ver, "-rt-") && !strstr(ver, "-cloud-"));
 }
 
 /* The newest wanted name of a newline-separated list, into best. */
-static void pick_newest(char *list, const char *series, bool rt, char *best,
-			size_t len)
+static void pick_newest(char *list, const char *series, bool rt,
+			const char *arch, char *best, size_t len)
 {
 	char *save = NULL;
 
 	for (char *s = strtok_r(list, "\n", &save); s; s = strtok_r(NULL, "\n", &save))
-		if (wanted(s, series, rt) && (!*best || strverscmp(s, best) > 0))
+		if (wanted(s, series, rt, arch) && (!*best || strverscmp(s, best) > 0))
 			th_path(best, len, "%s", s);
 }
 
@@ -218,8 +234,8 @@ static int apt_names(struct strbuf *names, struct rt_err *err)
 }
 
 /* The newest package of the series apt knows; "" when none. */
-static int apt_newest(const char *series, bool rt, char *best, size_t len,
-		      struct rt_err *err)
+static int apt_newest(const char *series, bool rt, const char *arch,
+		      char *best, size_t len, struct rt_err *err)
 {
 	struct strbuf out;
 	int rc;
@@ -228,7 +244,7 @@ static int apt_newest(const char *series, bool rt, char *best, size_t len,
 	rc = apt_names(&out, err);
 	best[0] = '\0';
 	if (rc == 0 && out.len)
-		pick_newest(out.buf, series, rt, best, len);
+		pick_newest(out.buf, series, rt, arch, best, len);
 	sb_free(&out);
 	return rc;
 }
@@ -249,20 +265,24 @@ static void lists_stamp(char *buf, size_t len)
 			 st.st_mtim.tv_nsec);
 }
 
+/* .newest-6.12-rt of amd64 (as before arm64 came), .newest-6.12-rt-arm64. */
 static void memo_path(const char *cache, const char *series, bool rt,
-		      char *buf, size_t len)
+		      const char *arch, char *buf, size_t len)
 {
-	th_path(buf, len, "%s/.newest-%s%s", cache, series, rt ? "-rt" : "");
+	bool other = strcmp(arch, "amd64");
+
+	th_path(buf, len, "%s/.newest-%s%s%s%s", cache, series, rt ? "-rt" : "",
+		other ? "-" : "", other ? arch : "");
 }
 
 static void memo_read(const char *cache, const char *series, bool rt,
-		      char *pkg, size_t len)
+		      const char *arch, char *pkg, size_t len)
 {
 	char path[PATH_MAX], stamp[64], line[320];
 	FILE *f;
 
 	pkg[0] = '\0';
-	memo_path(cache, series, rt, path, sizeof(path));
+	memo_path(cache, series, rt, arch, path, sizeof(path));
 	lists_stamp(stamp, sizeof(stamp));
 	f = fopen(path, "re");
 	if (!f)
@@ -270,19 +290,19 @@ static void memo_read(const char *cache, const char *series, bool rt,
 	if (fgets(line, sizeof(line), f) && !strncmp(line, stamp, strlen(stamp)) &&
 	    line[strlen(stamp)] == '\n' && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (wanted(line, series, rt))
+		if (wanted(line, series, rt, arch))
 			th_path(pkg, len, "%s", line);
 	}
 	fclose(f);
 }
 
 static void memo_write(const char *cache, const char *series, bool rt,
-		       const char *pkg)
+		       const char *arch, const char *pkg)
 {
 	char path[PATH_MAX], stamp[64];
 	FILE *f;
 
-	memo_path(cache, series, rt, path, sizeof(path));
+	memo_path(cache, series, rt, arch, path, sizeof(path));
 	lists_stamp(stamp, sizeof(stamp));
 	f = fopen(path, "we");
 	if (!f)
@@ -293,7 +313,7 @@ static void memo_write(const char *cache, const char *series, bool rt,
 
 /* The newest wanted package already unpacked in the cache; "" when none. */
 static void cached_newest(const char *cache, const char *series, bool rt,
-			  char *best, size_t len)
+			  const char *arch, char *best, size_t len)
 {
 	struct strbuf names;
 	struct dirent *e;
@@ -306,14 +326,17 @@ static void cached_newest(const char *cache, const char *series, bool rt,
 	while ((e = readdir(d)))
 		sb_printf(&names, "%s\n", e->d_name);
 	closedir(d);
-	pick_newest(names.buf, series, rt, best, len);
+	pick_newest(names.buf, series, rt, arch, best, len);
 	sb_free(&names);
 }
 
-/* A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none. */
+/*
+ * A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none.
+ * "NAME:ARCH" is NAME's.
+ */
 static void find_deb(const char *dir, const char *pkg, char *out, size_t len)
 {
-	size_t n = strlen(pkg);
+	size_t n = strcspn(pkg, ":");
 	struct dirent *e;
 	DIR *d = opendir(dir);
 
@@ -402,6 +425,21 @@ static int fetch_step(const char *const *argv, const char *cwd, const char *pkg,
 }
 
 /*
+ * What apt-get download takes for pkg: an arm64 kernel is asked for as
+ * NAME:arm64 (apt-get would look for this machine's architecture); a
+ * NAME:ARCH stays as it is.
+ */
+static void apt_name(const char *pkg, char *buf, size_t len)
+{
+	size_t n = strlen(pkg), t = strlen("-arm64-unsigned");
+
+	if (!strchr(pkg, ':') && n > t && !strcmp(pkg + n - t, "-arm64-unsigned"))
+		th_path(buf, len, "%s:arm64", pkg);
+	else
+		th_path(buf, len, "%s", pkg);
+}
+
+/*
  * Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg, with
  * the package's own list of files and MD5s (sums.h). With replace, an
  * entry already there (a damaged one) is replaced by the new one whole.
@@ -425,10 +463,12 @@ static int fetch(const char *cache, const char *pkg, bool replace, FILE *log,
 		return rt_fail_errno(err, errno, "creating '%s'", unpack);
 	find_deb(cache, pkg, deb, sizeof(deb));
 	if (!deb[0]) {
-		const char *argv[] = { "apt-get", "download", "-q", pkg, NULL };
+		char name[300];
+		const char *argv[] = { "apt-get", "download", "-q", name, NULL };
 
+		apt_name(pkg, name, sizeof(name));
 		if (log)
-			fprintf(log, "# fetching %s from Debian's archive\n", pkg);
+			fprintf(log, "# fetching %s from Debian's archive\n", name);
 		rc = fetch_step(argv, work, pkg, err);
 		find_deb(work, pkg, deb, sizeof(deb));
 		if (!rc && !deb[0])
@@ -621,8 +661,10 @@ static int lock_cache(const char *cache, struct rt_err *err)
 	return lock;
 }
 
-/* The series of debian:SERIES[-rt] scn names in its docs. */
-static const char *const known_series[] = { "6.1", "6.12", "6.12-rt" };
+/* The series of debian:SERIES[-rt][-arm64] scn names in its docs. */
+static const char *const known_series[] = {
+	"6.1", "6.12", "6.12-rt", "6.1-arm64", "6.12-arm64", "6.12-rt-arm64",
+};
 
 /*
  * The specs there are, for a message: the series apt knows (names, one
@@ -646,8 +688,8 @@ static void list_specs(const char *names, char *buf, size_t len)
 	for (char *s = strtok_r(copy, "\n", &save); s; s = strtok_r(NULL, "\n", &save)) {
 		const char *ver = s + strlen(PKG_PREFIX);
 		size_t n = strspn(ver, "0123456789"), m;
-		char series[32], key[40];
-		bool rt;
+		char series[32], key[48];
+		bool rt, arm;
 
 		if (strncmp(s, PKG_PREFIX, strlen(PKG_PREFIX)) || !n || ver[n] != '.')
 			continue;
@@ -655,10 +697,12 @@ static void list_specs(const char *names, char *buf, size_t len)
 		if (m == n + 1 || m >= sizeof(series))
 			continue;
 		th_path(series, sizeof(series), "%.*s", (int)m, ver);
-		rt = wanted(s, series, true);
-		if (!rt && !wanted(s, series, false))
+		arm = wanted(s, series, true, "arm64") || wanted(s, series, false, "arm64");
+		rt = wanted(s, series, true, arm ? "arm64" : "amd64");
+		if (!arm && !rt && !wanted(s, series, false, "amd64"))
 			continue;
-		th_path(key, sizeof(key), "\ndebian:%s%s\n", series, rt ? "-rt" : "");
+		th_path(key, sizeof(key), "\ndebian:%s%s%s\n", series, rt ? "-rt" : "",
+			arm ? ARM64_TAIL : "");
 		if (strstr(seen.buf, key))
 			continue;
 		sb_puts(&seen, key + 1);
@@ -675,15 +719,28 @@ static void list_specs(const char *names, char *buf, size_t len)
 		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
 			sb_printf(&sb, "%sdebian:%s", i ? ", " : "", known_series[i]);
 	snprintf(buf, len, "%s, debian:PACKAGE (a linux-image package apt "
-		 "knows), or the path of a bzImage", sb.buf);
+		 "knows), or the path of a bzImage or an arm64 Image", sb.buf);
 	sb_free(&sb);
 	sb_free(&seen);
 }
 
-/* "6.12-rt" -> series "6.12", rt; false when what is not a series. */
-static bool parse_series(const char *what, char *series, size_t len, bool *rt)
+/*
+ * "6.12-rt" -> series "6.12", rt; "6.12-arm64" is 6.12 of Debian's arm64
+ * build (*arch "arm64", else "amd64"). False when what is not a series.
+ */
+static bool parse_debian_series(const char *what, char *series, size_t len,
+				bool *rt, const char **arch)
 {
-	size_t n = strspn(what, "0123456789.");
+	size_t n = strlen(what), t = strlen(ARM64_TAIL);
+	char plain[64];
+
+	*arch = "amd64";
+	if (n > t && n < sizeof(plain) && !strcmp(what + n - t, ARM64_TAIL)) {
+		th_path(plain, sizeof(plain), "%.*s", (int)(n - t), what);
+		what = plain;
+		*arch = "arm64";
+	}
+	n = strspn(what, "0123456789.");
 
 	if (!n || n >= len || !strchr(what, '.') || what[0] == '.' ||
 	    what[n - 1] == '.' || strstr(what, "..") ||
@@ -698,13 +755,14 @@ static bool parse_series(const char *what, char *series, size_t len, bool *rt)
  * of a package or series when apt was there to ask. */
 static int check_debian(const char *what, struct rt_err *err)
 {
-	char series[32], specs[512], cache[PATH_MAX], dir[PATH_MAX], pkg[256] = "";
+	char series[32], specs[768], cache[PATH_MAX], dir[PATH_MAX], pkg[256] = "";
+	const char *arch = "amd64";
 	struct strbuf names;
 	bool rt = false, found = false, pkg_spec;
 	int rc;
 
 	pkg_spec = !strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX));
-	if (!pkg_spec && !parse_series(what, series, sizeof(series), &rt)) {
+	if (!pkg_spec && !parse_debian_series(what, series, sizeof(series), &rt, &arch)) {
 		list_specs(NULL, specs, sizeof(specs));
 		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' (a kernel "
 			       "is %s)", what, specs);
@@ -719,9 +777,9 @@ static int check_debian(const char *what, struct rt_err *err)
 		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
 			if (!strcmp(what, known_series[i]))
 				return 0;
-		memo_read(cache, series, rt, pkg, sizeof(pkg));
+		memo_read(cache, series, rt, arch, pkg, sizeof(pkg));
 		if (!pkg[0])
-			cached_newest(cache, series, rt, pkg, sizeof(pkg));
+			cached_newest(cache, series, rt, arch, pkg, sizeof(pkg));
 		if (pkg[0])
 			return 0;
 	}
@@ -735,7 +793,7 @@ static int check_debian(const char *what, struct rt_err *err)
 		nl = strchr(s, '\n');
 		if (nl)
 			*nl = '\0';
-		found |= pkg_spec ? !strcmp(s, what) : wanted(s, series, rt);
+		found |= pkg_spec ? !strcmp(s, what) : wanted(s, series, rt, arch);
 		if (nl)
 			*nl = '\n';
 	}
@@ -756,7 +814,7 @@ static int check_debian(const char *what, struct rt_err *err)
 
 int th_kernel_check(const char *spec, const char *modules, struct rt_err *err)
 {
-	char specs[512];
+	char specs[768];
 	struct stat st;
 
 	if (!strncmp(spec, "debian:", 7)) {
@@ -779,6 +837,8 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 			  struct rt_err *err)
 {
 	char cache[PATH_MAX], series[32], pkg[256] = "", dir[PATH_MAX + 256];
+	char suffix[64];
+	const char *arch = "amd64";
 	bool rt = false;
 	int lock, rc;
 
@@ -786,29 +846,31 @@ static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 		if (strchr(what, '/'))
 			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
 		th_path(pkg, sizeof(pkg), "%s", what);
-	} else if (!parse_series(what, series, sizeof(series), &rt)) {
-		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' "
-			       "(debian:6.1, debian:6.12, debian:6.12-rt, or "
-			       "debian:PACKAGE)", what);
+	} else if (!parse_debian_series(what, series, sizeof(series), &rt, &arch)) {
+		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
 	}
 	cache_dir(cache, sizeof(cache));
 	lock = lock_cache(cache, err);
 	if (lock < 0)
 		return lock;
 	if (!pkg[0])
-		memo_read(cache, series, rt, pkg, sizeof(pkg));
+		memo_read(cache, series, rt, arch, pkg, sizeof(pkg));
 	if (!pkg[0]) {
-		rc = apt_newest(series, rt, pkg, sizeof(pkg), err);
+		rc = apt_newest(series, rt, arch, pkg, sizeof(pkg), err);
 		if (rc == -EINTR)
 			goto out;
 		if (pkg[0])
-			memo_write(cache, series, rt, pkg);
+			memo_write(cache, series, rt, arch, pkg);
 		else		/* offline, or apt without lists: the cache */
-			cached_newest(cache, series, rt, pkg, sizeof(pkg));
+			cached_newest(cache, series, rt, arch, pkg, sizeof(pkg));
 		if (!pkg[0]) {
+			pkg_suffix(rt, arch, suffix, sizeof(suffix));
 			rc = rt_fail(err, -ENOPKG, "apt knows no package %s%s.*%s "
-				     "(apt-get update?)", PKG_PREFIX, series,
-				     rt ? RT_SUFFIX : PKG_SUFFIX);
+				     "(%s)", PKG_PREFIX, series, suffix,
+				     strcmp(arch, "amd64") ? "dpkg --add-architecture "
+				     "arm64 and apt-get update make it know "
+				     "Debian's arm64 kernels: make deps-arm64" :
+				     "apt-get update?");
 			goto out;
 		}
 	}
@@ -827,14 +889,44 @@ out:
 int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
 		      struct th_kernel *k, struct rt_err *err)
 {
+	int rc;
+
 	memset(k, 0, sizeof(*k));
 	if (!strncmp(spec, "debian:", 7)) {
 		if (modules)
 			return rt_fail(err, -EINVAL, "--modules goes with a kernel "
 				       "you built, not with '%s'", spec);
-		return resolve_debian(spec + 7, log, k, err);
+		rc = resolve_debian(spec + 7, log, k, err);
+	} else {
+		rc = resolve_path(spec, modules, k, err);
 	}
-	return resolve_path(spec, modules, k, err);
+	/* The image's header says; a compressed one leaves the spec's word. */
+	if (!rc && th_image_arch(k->image, &k->arch))
+		k->arch = th_spec_arch(spec);
+	return rc;
+}
+
+/* Debian's static busybox of an architecture, as the cache keeps it. */
+#define BUSYBOX_PKG "busybox-static"
+
+int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
+		       struct rt_err *err)
+{
+	char cache[PATH_MAX], pkg[64], dir[PATH_MAX + 64];
+	int lock, rc = 0;
+
+	th_path(pkg, sizeof(pkg), "%s:%s", BUSYBOX_PKG, th_arch_debian(a));
+	cache_dir(cache, sizeof(cache));
+	lock = lock_cache(cache, err);
+	if (lock < 0)
+		return lock;
+	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
+	if (!is_dir(dir))
+		rc = fetch(cache, pkg, false, log, err);
+	if (!rc && (th_path(buf, len, "%s/bin/busybox", dir) || !is_file(buf)))
+		rc = rt_fail(err, -ENOPKG, "'%s' holds no bin/busybox", dir);
+	close(lock);
+	return rc;
 }
 
 void th_kernel_free(struct th_kernel *k)

@@ -6,13 +6,18 @@
  *       the newest linux-image-<6.12.*>-amd64-unsigned (or -rt-amd64-
  *       unsigned; never -cloud-) package apt knows, fetched with
  *       `apt-get download` into the cache and unpacked with `dpkg-deb -x`
+ *   debian:6.1-arm64, debian:6.12-arm64, debian:6.12-rt-arm64
+ *       the same of Debian's arm64 kernels (-arm64-unsigned, never
+ *       -16k-), fetched as PACKAGE:arm64 (dpkg --add-architecture arm64
+ *       and apt-get update make apt know them)
  *   debian:linux-image-6.12.115+deb12-amd64-unsigned
  *       that package exactly
- *   PATH (a bzImage) [--modules DIR]
+ *   PATH (a bzImage or an arm64 Image) [--modules DIR]
  *       a kernel you built; DIR is a modules_install root (with
  *       lib/modules/RELEASE), a lib/modules/RELEASE directory, or the
- *       build tree. A bzImage at arch/x86/boot/ of a build tree with
- *       modules.order finds its modules without --modules.
+ *       build tree. A bzImage at arch/x86/boot/ (an Image at
+ *       arch/arm64/boot/) of a build tree with modules.order finds its
+ *       modules without --modules.
  *
  * The cache is $SCN_KERNEL_CACHE, else /var/cache/scn/kernels (root),
  * else ~/.cache/scn/kernels. One lock file serializes the scn processes
@@ -36,6 +41,7 @@
 
 #include "../runtime/err.h"
 #include "sums.h"
+#include "testhost.h"
 
 struct th_kernel {
 	char image[PATH_MAX];		/* the bzImage */
@@ -45,6 +51,7 @@ struct th_kernel {
 	char package[256];		/* "NAME VERSION" of a Debian kernel */
 	char root[PATH_MAX];		/* a Debian kernel's cache entry, or "" */
 	struct th_sums *sums;		/* its files, or NULL: not checked */
+	enum th_arch arch;		/* by the image's header */
 };
 
 /*
@@ -87,5 +94,14 @@ int th_kernel_repair(struct th_kernel *k, FILE *log, struct rt_err *err);
 
 /* The release a bzImage names in its setup header, into buf; 0 or -errno. */
 int th_bzimage_release(const char *path, char *buf, size_t len);
+
+/*
+ * The path of a static busybox for a (Debian's busybox-static:arm64),
+ * fetched into the kernel cache once, into buf: an aarch64 test host's
+ * /bin/sh and commands, where this machine's cannot run. 0; -ENOPKG with
+ * err when this machine cannot have it.
+ */
+int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
+		       struct rt_err *err);
 
 #endif

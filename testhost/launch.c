@@ -30,6 +30,7 @@
 #include "../common/util.h"
 #include "../runtime/features.h"
 #include "../runtime/fingerprint.h"
+#include "arch.h"
 #include "console.h"
 #include "initrd.h"
 #include "job.h"
@@ -131,6 +132,7 @@ static int write_facts(const char *share, const struct th_opts *o,
 		if (uname(&u))
 			snprintf(u.release, sizeof(u.release), "unknown");
 		fprintf(out, "spec=%s\n", o->kernel);
+		fprintf(out, "arch=%s\n", th_arch_name(m->arch));
 		fprintf(out, "package=%s\n", k->package);
 		fprintf(out, "qemu=%s\n", m->qemu_version);
 		fprintf(out, "accel=%s\n", m->kvm ? "kvm" : "tcg");
@@ -139,6 +141,7 @@ static int write_facts(const char *share, const struct th_opts *o,
 		fprintf(out, "mem=%" PRId64 "\n", m->mem);
 		fprintf(out, "nodes=%u\n", m->nodes);
 		fprintf(out, "outer_kernel=%s\n", u.release);
+		fprintf(out, "outer_arch=%s\n", u.machine);
 		fprintf(out, "outer_cpu=%s\n", model);
 		fprintf(out, "outer_cpus=%ld\n", f->facts.ncpus);
 		fprintf(out, "outer_mem=%" PRId64 "\n", f->facts.mem_total);
@@ -156,12 +159,16 @@ static int write_facts(const char *share, const struct th_opts *o,
  * that ends QEMU, and an oops that is a panic (so a broken kernel ends
  * the run, not the timeout). No BIOS disk probing: there is no disk.
  * npt_off gives a kvm_amd built in the npt=0 that TCG needs (section 6 of
- * docs/testhost.md); --append comes last, so that its words win.
+ * docs/testhost.md); --append comes last, so that its words win. The
+ * console is the machine's first UART (ttyAMA0 on arm64's virt).
  */
-static char *kernel_cmdline(const struct th_opts *o, bool npt_off)
+static char *kernel_cmdline(const struct th_opts *o, const struct th_machine *m,
+			    bool npt_off)
 {
-	return xasprintf("console=ttyS0 loglevel=5 panic=-1 oops=panic edd=off "
-			 "rdinit=/init%s%s%s", npt_off ? " kvm_amd.npt=0" : "",
+	return xasprintf("console=%s loglevel=5 panic=-1 oops=panic%s "
+			 "rdinit=/init%s%s%s", m->console,
+			 m->arch == TH_ARCH_X86_64 ? " edd=off" : "",
+			 npt_off ? " kvm_amd.npt=0" : "",
 			 o->append ? " " : "", o->append ? o->append : "");
 }
 
@@ -676,6 +683,55 @@ static int stopped_before_boot(struct rt_err *err)
 	return rt_fail(err, -EINTR, "before the test host booted");
 }
 
+/*
+ * What a test host of another architecture than this scn's needs: its
+ * init, built into scn; the scn of its architecture in place of this one
+ * (where argv[0] is this scn); and for aarch64 a busybox (into busybox).
+ * *inner is argv with that change, or NULL where nothing changes (free
+ * it with free_inner). 0; -ENODEV or -ENOPKG with err when this machine
+ * cannot have them (a skip).
+ */
+static int foreign_parts(const struct th_opts *o, const struct th_machine *m,
+			 const char *const *argv, const char ***inner,
+			 char *busybox, size_t len, struct rt_err *err)
+{
+	const unsigned char *init;
+	char cmd[PATH_MAX];
+	const char **v;
+	size_t ninit, n = 0;
+	int rc;
+
+	*inner = NULL;
+	if (m->arch == th_arch_native())
+		return 0;
+	th_init_blob(m->arch, &init, &ninit);
+	if (!ninit)
+		return rt_fail(err, -ENODEV, "this scn was built without an init for "
+			       "%s test hosts: install Debian's gcc-%s-linux-gnu "
+			       "(make deps-arm64) and build scn again",
+			       th_arch_name(m->arch), th_arch_name(m->arch));
+	rc = th_arch_command(m->arch, argv[0], cmd, sizeof(cmd), err);
+	if (!rc && m->arch == TH_ARCH_AARCH64)
+		rc = th_busybox_resolve(m->arch, o->log, busybox, len, err);
+	if (rc || !strcmp(cmd, argv[0]))
+		return rc;
+	while (argv[n])
+		n++;
+	v = xcalloc(n + 1, sizeof(*v));
+	v[0] = xstrdup(cmd);
+	for (size_t i = 1; i < n; i++)
+		v[i] = argv[i];
+	*inner = v;
+	return 0;
+}
+
+static void free_inner(const char **inner)
+{
+	if (inner)
+		free((char *)inner[0]);
+	free(inner);
+}
+
 /* th_launch with the stop signals blocked; the work directory is made
  * once the kernel and the machine are known. */
 static int launch(const struct th_opts *o, const char *const *argv,
@@ -684,10 +740,10 @@ static int launch(const struct th_opts *o, const char *const *argv,
 {
 	const char *tmp = getenv("TMPDIR");
 	char work[PATH_MAX], initrd[PATH_MAX + 16], here[PATH_MAX], *cmdline = NULL;
-	char tty[PATH_MAX + 8] = "";
+	char tty[PATH_MAX + 8] = "", busybox[PATH_MAX] = "";
 	struct outfile keep = { 0 };
 	struct th_kernel k = { 0 };
-	const char **env;
+	const char **env, **inner = NULL;
 	struct th_machine m;
 	struct th_job job;
 	bool vendor_mod;
@@ -701,26 +757,38 @@ static int launch(const struct th_opts *o, const char *const *argv,
 	rc = th_kernel_check(o->kernel, o->modules, err);
 	if (rc)
 		return rc;
-	rc = th_machine_plan(o, &m, err);
+	rc = th_machine_plan_arch(o, th_spec_arch(o->kernel), &m, err);
 	if (rc == -ENODEV)
 		goto skip;
 	if (rc)
 		return rc;
 	snprintf(out->accel, sizeof(out->accel), "%s", m.kvm ? "kvm" : "tcg");
+	rc = foreign_parts(o, &m, argv, &inner, busybox, sizeof(busybox), err);
+	if (rc == -ENODEV || rc == -ENOPKG)
+		goto skip;
+	if (rc)
+		return rc;
+	if (inner)
+		argv = (const char *const *)inner;
 	rc = th_kernel_resolve(o->kernel, o->modules, o->log, &k, err);
 	if (rc == -ENOPKG)
 		goto skip;
 	if (rc)
-		goto free_kernel;
+		goto out;
+	if (k.arch != m.arch) {
+		rc = rt_fail(err, -EINVAL, "kernel '%s' is %s, not %s", o->kernel,
+			     th_arch_name(k.arch), th_arch_name(m.arch));
+		goto out;
+	}
 	th_remove_stale(tmp, orphan);
 	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX", tmp,
 		    (int)getpid())) {
 		rc = rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
-		goto free_kernel;
+		goto out;
 	}
 	if (!mkdtemp(work)) {
 		rc = rt_fail_errno(err, errno, "creating '%s'", work);
-		goto free_kernel;
+		goto out;
 	}
 	th_path(out->share, sizeof(out->share), "%s/share", work);
 	th_path(initrd, sizeof(initrd), "%s/initrd.img", work);
@@ -734,7 +802,8 @@ static int launch(const struct th_opts *o, const char *const *argv,
 	job = (struct th_job){ .argv = argv, .envp = env, .cwd = cwd,
 			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work,
 			       .stdin_file = o->input == TH_INPUT_FEED,
-			       .rw_dir = o->rw_cwd ? cwd : NULL };
+			       .rw_dir = o->rw_cwd ? cwd : NULL,
+			       .arch = m.arch, .busybox = busybox[0] ? busybox : NULL };
 	if (o->input == TH_INPUT_TTY) {
 		job.rows = o->rows ? o->rows : 24;
 		job.cols = o->cols ? o->cols : 80;
@@ -751,7 +820,7 @@ static int launch(const struct th_opts *o, const char *const *argv,
 	free(env);
 	/* A kernel ignores a module's parameter on its command line when it
 	 * has no such module built in: harmless where kvm_amd is absent. */
-	cmdline = kernel_cmdline(o, job.amd && job.npt_off && !vendor_mod);
+	cmdline = kernel_cmdline(o, &m, job.amd && job.npt_off && !vendor_mod);
 	snprintf(out->cmdline, sizeof(out->cmdline), "%s", cmdline);
 	if (!rc)
 		rc = write_facts(out->share, o, &m, &k, err);
@@ -771,8 +840,7 @@ static int launch(const struct th_opts *o, const char *const *argv,
 		goto fail;
 	keep_log(o, log, &keep, tmp, out);
 	free(cmdline);
-	th_kernel_free(&k);
-	return 0;
+	goto out;
 fail:
 	if (log && o->console_log)
 		outfile_close(&keep, true);
@@ -782,13 +850,15 @@ fail:
 	out->share[0] = '\0';
 	out->console_log[0] = '\0';
 	th_remove_tree(work);
-free_kernel:
-	th_kernel_free(&k);
-	return rc;
+	goto out;
 skip:
 	out->end = TH_SKIP;
 	snprintf(out->why, sizeof(out->why), "%s", err->msg);
-	return 0;
+	rc = 0;
+out:
+	free_inner(inner);
+	th_kernel_free(&k);
+	return rc;
 }
 
 int th_launch(const struct th_opts *o, const char *const *argv,

@@ -14,6 +14,7 @@
 
 #include "../common/util.h"
 #include "../runtime/probe.h"
+#include "arch.h"
 #include "job.h"
 #include "machine.h"
 #include "helper.h"
@@ -22,6 +23,8 @@
 #define GIB (1024 * MIB)
 #define DEFAULT_MEM (2 * GIB)
 #define QBOOT "/usr/share/qemu/qboot.rom"
+/* An aarch64 test host's TCG: see th_machine_argv. */
+#define TCG_AARCH64 "tcg"
 
 bool th_accel_parse(const char *s, enum th_accel *a)
 {
@@ -102,7 +105,8 @@ static int qemu_version(struct th_machine *m, struct rt_err *err)
 	rc = th_spawn_run(&s);
 	if (rc == -ENOENT)
 		rc = rt_fail(err, -ENODEV, "%s is not installed (apt-get install "
-			     "qemu-system-x86)", m->qemu);
+			     "%s)", m->qemu, m->arch == TH_ARCH_AARCH64 ?
+			     "qemu-system-arm" : "qemu-system-x86");
 	else if (rc)
 		rc = rt_fail(err, -ENODEV, "%s --version failed (%d): %s", m->qemu,
 			     rc, s.err);
@@ -127,11 +131,35 @@ static int64_t mem_available(void)
 	return kb < 0 ? -1 : kb * 1024;
 }
 
+/*
+ * An aarch64 test host runs under TCG: on another architecture there is
+ * nothing else, and on an arm64 machine QEMU 7.2 gives a KVM guest no EL2,
+ * so the kernel inside would have no KVM.
+ */
+static int plan_accel_aarch64(const struct th_opts *o, struct th_machine *m,
+			      struct rt_err *err)
+{
+	const char *why = th_arch_native() == TH_ARCH_AARCH64 ?
+		"QEMU gives a KVM guest no EL2, so the kernel inside would have no KVM" :
+		"this machine is not arm64";
+
+	if (o->accel == TH_ACCEL_KVM)
+		return rt_fail(err, -ENODEV, "--accel kvm: an aarch64 test host "
+			       "runs under TCG: %s", why);
+	if (o->accel == TH_ACCEL_AUTO)
+		snprintf(m->why_tcg, sizeof(m->why_tcg), "%s", why);
+	m->kvm = false;
+	m->cpu = "max,pauth-impdef=on";
+	return 0;
+}
+
 static int plan_accel(const struct th_opts *o, struct th_machine *m,
 		      struct rt_err *err)
 {
 	char why[256] = "";
 
+	if (m->arch == TH_ARCH_AARCH64)
+		return plan_accel_aarch64(o, m, err);
 	if (o->accel != TH_ACCEL_TCG && kvm_usable(m, why, sizeof(why))) {
 		m->kvm = true;
 		/* An invariant TSC, which KVM on PREEMPT_RT kernels needs. */
@@ -197,17 +225,28 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 int th_machine_plan(const struct th_opts *o, struct th_machine *m,
 		    struct rt_err *err)
 {
-	const char *q = getenv("SCN_QEMU");
+	return th_machine_plan_arch(o, th_arch_native(), m, err);
+}
+
+int th_machine_plan_arch(const struct th_opts *o, enum th_arch a,
+			 struct th_machine *m, struct rt_err *err)
+{
+	bool arm = a == TH_ARCH_AARCH64;
+	const char *q = getenv(arm ? "SCN_QEMU_AARCH64" : "SCN_QEMU");
 	int rc;
 
 	memset(m, 0, sizeof(*m));
-	snprintf(m->qemu, sizeof(m->qemu), "%s", q && *q ? q : "qemu-system-x86_64");
+	m->arch = a;
+	m->console = arm ? "ttyAMA0" : "ttyS0";
+	snprintf(m->qemu, sizeof(m->qemu), "%s", q && *q ? q :
+		 arm ? "qemu-system-aarch64" : "qemu-system-x86_64");
 	rc = plan_size(o, m, err);
 	if (!rc)
 		rc = qemu_version(m, err);
 	if (!rc)
 		rc = plan_accel(o, m, err);
-	if (!rc && access(QBOOT, R_OK) == 0)
+	/* qboot is an x86 BIOS; virt boots the Image without firmware. */
+	if (!rc && !arm && access(QBOOT, R_OK) == 0)
 		snprintf(m->bios, sizeof(m->bios), "%s", QBOOT);
 	return rc;
 }
@@ -291,9 +330,12 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	 * per CPU, QEMU 7.2 let another CPU run the int3 of text_poke_bp
 	 * after the patch was done (an oops in __schedule, 1 boot in 3).
 	 */
-	arg(&a, m->kvm ? "kvm" : "tcg,thread=single");
+	arg(&a, m->kvm ? "kvm" : m->arch == TH_ARCH_AARCH64 ? TCG_AARCH64 :
+	    "tcg,thread=single");
 	arg(&a, "-machine");
-	arg(&a, "q35,mem-merge=off");
+	arg(&a, m->arch == TH_ARCH_AARCH64 ?
+	    "virt,virtualization=on,gic-version=3,mem-merge=off" :
+	    "q35,mem-merge=off");
 	arg(&a, "-cpu");
 	arg(&a, "%s", m->cpu);
 	arg(&a, "-smp");
@@ -327,7 +369,17 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	}
 	arg(&a, "-serial");
 	arg(&a, "stdio");
-	if (tty) {
+	if (tty && m->arch == TH_ARCH_AARCH64) {
+		/* hvc0 inside: virt has one UART, the console's. */
+		arg(&a, "-device");
+		arg(&a, "virtio-serial-pci,id=scnser");
+		arg(&a, "-chardev");
+		arg(&a, "socket,id=scntty,path=%s,server=on,wait=off",
+		    escaped = commas_doubled(tty));
+		free(escaped);
+		arg(&a, "-device");
+		arg(&a, "virtconsole,chardev=scntty,bus=scnser.0");
+	} else if (tty) {
 		/* ttyS1 inside; no waiting for a client, which comes at once. */
 		arg(&a, "-chardev");
 		arg(&a, "socket,id=scntty,path=%s,server=on,wait=off",

@@ -13,6 +13,14 @@
  * than what it has available less a reserve. Guest RAM is never offered
  * to this machine's KSM (mem-merge=off; QEMU marks it mergeable by
  * default, and a test host then disturbs KSM measurements outside).
+ *
+ * An aarch64 test host: qemu-system-aarch64's "virt" machine with EL2
+ * (virtualization=on) and a GICv3, so that the kernel inside starts KVM
+ * (in VHE mode); "max" CPUs with QEMU's own pointer authentication
+ * (pauth-impdef=on: the architected algorithm costs 3.5 times the boot);
+ * always TCG on an x86_64 machine. The console is the PL011 (ttyAMA0);
+ * the terminal of scn repl --kernel a virtio console (hvc0), as virt has
+ * no second UART.
  */
 #ifndef SCN_TH_MACHINE_H
 #define SCN_TH_MACHINE_H
@@ -24,6 +32,8 @@
 #include "testhost.h"
 
 struct th_machine {
+	enum th_arch arch;
+	const char *console;		/* the kernel's console: ttyS0, ttyAMA0 */
 	bool kvm;			/* else TCG */
 	char why_tcg[256];		/* auto chose TCG: why */
 	bool amd;			/* the vendor module inside: kvm_amd */
@@ -42,6 +52,9 @@ struct th_machine {
  */
 int th_machine_plan(const struct th_opts *o, struct th_machine *m,
 		    struct rt_err *err);
+/* The same for a test host of architecture a (th_machine_plan: this one's). */
+int th_machine_plan_arch(const struct th_opts *o, enum th_arch a,
+			 struct th_machine *m, struct rt_err *err);
 
 /*
  * QEMU's arguments for m booting image with initrd and cmdline, with this

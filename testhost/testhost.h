@@ -29,6 +29,9 @@
 
 enum th_accel { TH_ACCEL_AUTO, TH_ACCEL_KVM, TH_ACCEL_TCG };
 
+/* A test host's architecture: its kernel's (arch.h). */
+enum th_arch { TH_ARCH_X86_64, TH_ARCH_AARCH64 };
+
 /* What the command reads. */
 enum th_input {
 	TH_INPUT_NULL,		/* /dev/null */
@@ -56,7 +59,8 @@ enum th_input {
 
 /* The host options of scn exec, scn run --kernel and scn features --kernel. */
 struct th_opts {
-	const char *kernel;		/* SPEC: debian:6.12, or a bzImage */
+	const char *kernel;		/* SPEC: debian:6.12, debian:6.12-arm64,
+					 * a bzImage or an arm64 Image */
 	const char *modules;		/* --modules DIR, or NULL */
 	unsigned cpus;			/* 0: 2, or fewer if the machine has */
 	int64_t mem;			/* bytes; 0: 2 GiB, or what is free */

@@ -214,8 +214,56 @@ run across-local --across kernel "$R/base.json" "$TMP/local-knob.json" &&
 run across-local-test "$TMP/th-b.json" "$R/base.json" --across kernel &&
 	expect "--across kernel: a test host and a local machine differ" 3 \
 		'2>^  fingerprint\.testhost\.accel: "tcg" -> \(absent\)$'
+
+# --across arch: th-b's run on an arm64 test host (arm), the same with a
+# test host of 4 CPUs (arm-cpus), and one whose x86 CPU model changed
+# (x86-cpu, of the same architecture).
+python3 - "$TMP" <<'PY'
+import copy, json, sys
+b = json.load(open("%s/th-b.json" % sys.argv[1]))
+def arm(cpus=2):
+    d = copy.deepcopy(b)
+    fp = d["fingerprint"]
+    fp["arch"] = "aarch64"
+    fp["kernel"]["release"] = "6.12.117+deb12-arm64"
+    fp["cpu"]["model"] = "QEMU max"
+    fp["virt"]["kind"] = "vhe"
+    fp["virt"]["kvm_params"] = {}
+    fp["memory"]["total"] = 2068000000
+    fp["testhost"].update(spec="debian:6.12-arm64", arch="aarch64",
+                          cpu="max,pauth-impdef=on", cpus=cpus)
+    return d
+out = {"arm": arm(), "arm-cpus": arm(4)}
+x = copy.deepcopy(b)
+x["fingerprint"]["cpu"]["model"] = "AMD EPYC 7B13 64-Core Processor"
+out["x86-cpu"] = x
+for name, d in out.items():
+    json.dump(d, open("%s/%s.json" % (sys.argv[1], name), "w"), indent=2)
+PY
+run arch-refused "$TMP/th-b.json" "$TMP/arm.json" &&
+	expect "x86 and arm64 without --across arch: refused, with a hint" 3 \
+		'2>^  fingerprint\.arch: "x86_64" -> "aarch64"$' \
+		'2>^  fingerprint\.virt\.kind: "none" -> "vhe"$' \
+		'2>^hint: only what their architectures and kernels make differ differs: --across arch compares them$'
+run arch-kernel --across kernel "$TMP/th-b.json" "$TMP/arm.json" &&
+	expect "--across kernel refuses another architecture" 3 \
+		'2>^  fingerprint\.arch: "x86_64" -> "aarch64"$'
+run arch "$TMP/th-b.json" "$TMP/arm.json" --across arch &&
+	expect "--across arch: both named, the differences noted" 0 \
+		'^across arch: x86_64 -> aarch64 \(Intel\(R\) Xeon\(R\) Gold 6248 CPU @ 2\.50GHz -> QEMU max\)$' \
+		'^across kernel: 6\.12\.117\+deb12-amd64 -> 6\.12\.117\+deb12-arm64$' \
+		'^note: fingerprint\.arch: "x86_64" -> "aarch64"$' \
+		'^note: fingerprint\.testhost\.cpu: "EPYC,\+svm" -> "max,pauth-impdef=on"$' \
+		'^note: fingerprint\.virt\.kvm_params\.tdp_mmu: "N" -> \(absent\)$' \
+		"^4 compared: "
+run arch-cpus --across arch "$TMP/th-b.json" "$TMP/arm-cpus.json" &&
+	expect "--across arch still refuses another test host machine" 3 \
+		'2>^  fingerprint\.testhost\.cpus: 2 -> 4$'
+run arch-same --across arch "$TMP/th-b.json" "$TMP/x86-cpu.json" &&
+	expect "--across arch: another CPU of one architecture still blocks" 3 \
+		'2>^  fingerprint\.cpu\.model: "Intel.* -> "AMD EPYC 7B13'
 run across-what --across cpu "$R/base.json" "$R/same.json" &&
-	expect "--across cpu: usage, exit 64" 64 "2>--across takes 'kernel', not 'cpu'"
+	expect "--across cpu: usage, exit 64" 64 "2>--across takes 'kernel' or 'arch', not 'cpu'"
 
 run sweep "$R/sweep-base.json" "$R/sweep-new.json" &&
 	expect "sweep: points matched by params, the extra ones listed" 0 \

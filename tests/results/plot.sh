@@ -223,6 +223,14 @@ for name, rel, total in (("th", "6.12.117+deb12-amd64", 2069000000),
                       "outer": {"kernel": "6.18.44", "cpu": "AMD EPYC", "cpus": 2,
                                 "mem": 25 << 30, "nodes": 1}}
     write(name, th)
+arm = copy.deepcopy(json.load(open("%s/th.json" % tmp)))
+fp = arm["fingerprint"]
+fp["arch"] = "aarch64"
+fp["cpu"]["model"] = "QEMU max"
+fp["virt"]["kind"] = "vhe"
+fp["kernel"]["release"] = "6.12.117+deb12-arm64"
+fp["testhost"].update(spec="debian:6.12-arm64", arch="aarch64", cpu="max,pauth-impdef=on")
+write("arm", arm)
 for name, extra in (("boot-a", ""), ("boot-b", " a=1 b=2 c=3 d=4 e=5")):
     b = copy.deepcopy(d)
     b["fingerprint"]["kernel"]["cmdline"] += extra
@@ -250,11 +258,20 @@ run kernels-th "$TMP/th2.json" "$TMP/th.json" --metric time -o "$TMP/x.svg" &&
 run kernels-th-across "$TMP/th2.json" "$TMP/th.json" --metric time --across kernel -o "$TMP/across.svg" &&
 	drawn "--across kernel draws them, the host they share in the title" "$TMP/across.svg" \
 		"test host (tcg, svm), n=2 each" "mode=default; 6.1.0-57-amd64"
+# Seed 002's picture: one scenario on x86 and on arm64 test hosts.
+run arch-refused "$TMP/th.json" "$TMP/arm.json" --metric time -o "$TMP/x.svg" &&
+	want_rc "x86 and arm64: refused without --across arch, with a hint" 3 \
+		"^hint: only what their architectures and kernels make differ differs: --across arch draws them"
+run arch-kernel "$TMP/th.json" "$TMP/arm.json" --metric time --across kernel -o "$TMP/x.svg" &&
+	want_rc "x86 and arm64: --across kernel refuses them" 3 'fingerprint.arch: "x86_64" -> "aarch64"'
+run arch "$TMP/th.json" "$TMP/arm.json" --metric time --across arch -o "$TMP/arch.svg" &&
+	drawn "--across arch draws them, each bar named by its architecture" "$TMP/arch.svg" \
+		"x86_64 test host (tcg, svm)" "aarch64 test host (tcg, vhe)" "across arch, host, kernel"
 run boot "$TMP/boot-a.json" "$TMP/boot-b.json" --metric time -o "$TMP/boot.svg" &&
 	drawn "boot lines that differ in many words: three named, the rest counted" "$TMP/boot.svg" \
 		"mode=default; a=1 b=2 c=3 and 2 more boot options" "mode=default; default boot options"
 run across-what "$R/words.json" --across cpu -o "$TMP/x.svg" &&
-	want_rc "--across cpu: usage, exit 64" 64 "--across takes 'kernel', not 'cpu'"
+	want_rc "--across cpu: usage, exit 64" 64 "--across takes 'kernel' or 'arch', not 'cpu'"
 
 # What is drawn is the mean, as compare judges it: gnuplot's data, seen
 # through a gnuplot that keeps it (unmerge's rates 1, 1, 1, 1, 6: mean 2,

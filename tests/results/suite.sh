@@ -282,6 +282,18 @@ layout_ok() {
 }
 check "make install DESTDIR= PREFIX=/usr: bin, scenarios, man, docs, kselftest collection" \
 	layout_ok layout_ok
+# The arm64 scn of the tree is installed where an installed x86 scn finds
+# it for arm64 test hosts (QEMU is a stand-in that boots nothing).
+if [ -x build-aarch64/scn ]; then
+	TMPDIR=$TMP SCN_QEMU_AARCH64=/bin/true "$DEST/usr/bin/scn" exec -q \
+		--kernel debian:6.12-arm64 -- "$DEST/usr/bin/scn" features >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check "make install: the arm64 scn in lib/scn/aarch64, found there by bin/scn" \
+		'[ -x "$DEST/usr/lib/scn/aarch64/scn" ] && ! grep -q "make aarch64" "$TMP/err"' \
+		'echo "exit $rc"; cat "$TMP/err"'
+else
+	skip "make install: the arm64 scn in lib/scn/aarch64" "no build-aarch64/scn (make aarch64)"
+fi
 "$K/scn/ksm_unmerge_check.sh" -q $WAIT --state-dir "$STATE" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 check "an installed kselftest script of a host scenario: exit 0, valid KTAP" \

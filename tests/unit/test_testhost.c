@@ -4,7 +4,9 @@
  * writer's archive read back by a newc reader of this test's own; module
  * dependencies from modules.dep, from .modinfo sections of hand-made ELF
  * files, and through modules.builtin; the console reader's oops and init
- * lines; the release a bzImage header names; kernel specs that are wrong.
+ * lines; the release a bzImage header names; kernel specs that are wrong;
+ * the architecture of images, specs and programs, and an arm64 Image's
+ * release from its banner.
  */
 #include <elf.h>
 #include <errno.h>
@@ -12,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../testhost/arch.h"
 #include "../../testhost/console.h"
 #include "../../testhost/cpio.h"
 #include "../../testhost/kernel.h"
@@ -436,6 +439,72 @@ static void test_kernel(void)
 	TAP_STR(k.modules, tree, "kernel: --modules without lib/modules is the tree");
 }
 
+/* ---- arch --------------------------------------------------------------- */
+
+static void test_arch(void)
+{
+	/* An arm64 Image: "ARM\x64" at 0x38, the banner far in, across reads. */
+	size_t len = (1 << 16) + 4096;
+	unsigned char *img = calloc(1, len);
+	static const char banner[] = "Linux version 6.12.9-arm (me@here) (gcc) #1 SMP";
+	static const char decoy[] = "Linux version %s (";
+	Elf64_Ehdr eh = { .e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64 },
+			  .e_machine = EM_AARCH64 };
+	struct th_kernel k;
+	struct rt_err err;
+	enum th_arch a = TH_ARCH_X86_64;
+	char rel[64], path[128], cmd[512];
+
+	memcpy(img + 0x38, "ARM\x64", 4);
+	memcpy(img + 4000, decoy, sizeof(decoy) - 1);
+	memcpy(img + (1 << 16) - 20, banner, sizeof(banner) - 1);
+	put_file("Image", img, len);
+	free(img);
+	snprintf(path, sizeof(path), "%s/Image", tree);
+	TAP_INT(th_image_arch(path, &a), 0, "arch: an arm64 Image is known by its magic");
+	TAP_INT(a, TH_ARCH_AARCH64, "arch: the Image is aarch64's");
+	TAP_INT(th_image_release_arm64(path, rel, sizeof(rel)), 0,
+		"arch: the Image's banner is found across two reads");
+	TAP_STR(rel, "6.12.9-arm", "arch: the release is the banner's word, not a format's");
+	TAP_INT(th_spec_arch(path), TH_ARCH_AARCH64, "arch: a path is its header's");
+	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
+		"kernel: an arm64 Image with --modules");
+	TAP_INT(k.arch, TH_ARCH_AARCH64, "kernel: the Image's arch");
+	TAP_STR(k.release, "6.12.9-arm", "kernel: the Image's release");
+	/* A build tree's own Image finds the tree's modules beside it. */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/arch/arm64/boot && cp %s/Image "
+		 "%s/arch/arm64/boot/Image", tree, tree, tree);
+	TAP_INT(system(cmd), 0, "arch: a build tree made");
+	snprintf(path, sizeof(path), "%s/arch/arm64/boot/Image", tree);
+	TAP_INT(th_kernel_resolve(path, NULL, NULL, &k, &err), 0,
+		"kernel: an Image of a build tree");
+	TAP_STR(k.modules, tree, "kernel: the build tree's modules, without --modules");
+	snprintf(path, sizeof(path), "%s/bzImage", tree);
+	TAP_INT(th_spec_arch(path), TH_ARCH_X86_64, "arch: a bzImage is x86_64's");
+	snprintf(path, sizeof(path), "%s/modules.order", tree);
+	TAP_INT(th_image_arch(path, &a), -ENOEXEC, "arch: a text file is no image");
+	TAP_INT(th_image_release_arm64(path, rel, sizeof(rel)), -ENOEXEC,
+		"arch: nor has it a banner");
+	TAP_INT(th_spec_arch("debian:6.12-arm64"), TH_ARCH_AARCH64, "arch: debian:6.12-arm64");
+	TAP_INT(th_spec_arch("debian:6.12-rt-arm64"), TH_ARCH_AARCH64,
+		"arch: debian:6.12-rt-arm64");
+	TAP_INT(th_spec_arch("debian:linux-image-6.12.117+deb12-arm64-unsigned"),
+		TH_ARCH_AARCH64, "arch: an arm64 package");
+	TAP_INT(th_spec_arch("debian:6.12"), TH_ARCH_X86_64, "arch: debian:6.12");
+	TAP_STR(th_arch_name(TH_ARCH_AARCH64), "aarch64", "arch: uname's name");
+	TAP_STR(th_arch_debian(TH_ARCH_AARCH64), "arm64", "arch: Debian's name");
+	TAP_INT(th_kernel_resolve("debian:6.12-arm", NULL, NULL, &k, &err), -EINVAL,
+		"kernel: debian:6.12-arm is no spec");
+	TAP_INT(th_kernel_resolve("debian:-arm64", NULL, NULL, &k, &err), -EINVAL,
+		"kernel: debian:-arm64 names no series");
+	put_file("prog", &eh, sizeof(eh));
+	snprintf(path, sizeof(path), "%s/prog", tree);
+	TAP_INT(th_elf_arch_check(path, TH_ARCH_AARCH64), 0, "arch: an aarch64 ELF program");
+	TAP_INT(th_elf_arch_check(path, TH_ARCH_X86_64), -ENOEXEC, "arch: is not x86_64's");
+	TAP_INT(th_elf_arch_check("/proc/self/exe", th_arch_native()), 0,
+		"arch: this test is of its build's architecture");
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -451,6 +520,7 @@ int main(void)
 	test_console();
 	test_sums();
 	test_kernel();
+	test_arch();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
 	if (system(cmd))
 		printf("# could not remove %s\n", tree);

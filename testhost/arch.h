@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * arch: which architecture a test host is, and what differs with it.
+ *
+ * A test host is of its kernel's architecture: x86_64 (a bzImage, Debian's
+ * -amd64- packages) or aarch64 (an arm64 Image, Debian's -arm64-
+ * packages, booted under qemu-system-aarch64's "virt" machine with EL2).
+ * This machine's programs run inside only where the architectures agree:
+ * an aarch64 test host needs scn's init built for it (embedded in scn as
+ * the native one is, when the Makefile found the cross compiler), the
+ * aarch64 scn (build-aarch64/scn of the same tree, or an installed
+ * lib/scn/aarch64/scn) in place of this one, and a static busybox for
+ * /bin/sh and the usual commands (kernel.h: th_busybox_resolve).
+ */
+#ifndef SCN_TH_ARCH_H
+#define SCN_TH_ARCH_H
+
+#include <stddef.h>
+
+#include "../runtime/err.h"
+#include "testhost.h"
+
+/* "x86_64", "aarch64": uname -m's names, as the fingerprint gives them. */
+const char *th_arch_name(enum th_arch a);
+/* Debian's names: "amd64", "arm64". */
+const char *th_arch_debian(enum th_arch a);
+/* The architecture this scn was built for. */
+enum th_arch th_arch_native(void);
+
+/*
+ * The architecture of a kernel image by its header: an x86 bzImage
+ * ("HdrS") or an arm64 Image ("ARM\x64" at 0x38). -ENOEXEC when it is
+ * neither (a compressed Image, say), -errno when it cannot be read.
+ */
+int th_image_arch(const char *path, enum th_arch *a);
+
+/*
+ * The architecture a --kernel SPEC names, without fetching anything: a
+ * Debian spec by its name (debian:6.12-arm64, debian:linux-image-...-
+ * arm64-unsigned), a file by its header; x86_64 when it cannot tell (the
+ * kernel's resolution then says what is wrong with the spec).
+ */
+enum th_arch th_spec_arch(const char *spec);
+
+/*
+ * The release an arm64 Image names in its banner ("Linux version
+ * 6.12.117+deb12-arm64 (...)"), into buf; 0, -ENOEXEC without a banner.
+ */
+int th_image_release_arm64(const char *path, char *buf, size_t len);
+
+/*
+ * The command a test host of architecture a runs for argv0: argv0 itself,
+ * unless argv0 is this scn (by path, or looked up in PATH) and a is not
+ * this scn's architecture: then the scn built for a, found beside this
+ * one (../build-aarch64/scn from build/scn, ../lib/scn/aarch64/scn from
+ * bin/scn) or named by $SCN_AARCH64. Into buf; 0, or -ENODEV with err
+ * saying how to build the missing one.
+ */
+int th_arch_command(enum th_arch a, const char *argv0, char *buf, size_t len,
+		    struct rt_err *err);
+
+/* Whether the ELF file at path is a program for a. */
+int th_elf_arch_check(const char *path, enum th_arch a);
+
+#endif

@@ -5,7 +5,8 @@
 # where nothing of this machine but scn can, in an arm64 test host whose
 # root holds no bash or python. NAME.fail holds what a scenario that must
 # fail says (grep -E, in its KTAP block). Run here where this machine's
-# KVM runs a guest.
+# KVM runs a guest, and in an arm64 test host with tests/kvm/arm64.suite,
+# every KVM scenario of scenarios/ at small sizes.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
@@ -50,6 +51,55 @@ missing=$(for f in "$DIR"/*.scn; do grep -qx "$(basename "$f")" "$DIR/all.suite"
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
 	"$SCN" run -q $WAIT --state-dir "$STATE" "$DIR/all.suite" >"$TMP/local.ktap" 2>"$TMP/local.err"
 	judge local "$TMP/local.ktap"
+fi
+
+# --- the same checks, and scenarios/'s KVM scenarios, on arm64 KVM ----------
+# In an arm64 test host (Debian's arm64 6.12 under qemu-system-aarch64,
+# the arm64 scn of this tree inside): two boots, about a minute.
+K=${SCN_TEST_KERNEL_ARM64:-debian:6.12-arm64}
+A64=$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn
+why=""
+if ! command -v qemu-system-aarch64 >/dev/null; then
+	why="no qemu-system-aarch64 (make deps-arm64 installs qemu-system-arm)"
+elif [ ! -x "$A64" ]; then
+	why="no arm64 scn at build-aarch64/scn (make aarch64)"
+fi
+
+# arm64_suite NAME SUITE: runs SUITE in the arm64 test host into
+# $TMP/NAME.ktap; false (a skip said) where the test host cannot run.
+arm64_suite() {
+	local rc
+	"$SCN" run -q --kernel "$K" --timeout 900 "$2" >"$TMP/$1.ktap" 2>"$TMP/$1.err"
+	rc=$?
+	if [ $rc = 4 ] && ! grep -q '^ok ' "$TMP/$1.ktap"; then
+		skip "arm64: $1" "$(grep -m1 -i 'cannot run\|skip' "$TMP/$1.err" "$TMP/$1.ktap" | cut -d: -f2-)"
+		return 1
+	fi
+	return 0
+}
+
+if [ -n "$why" ]; then
+	skip "arm64: portable checks and scenarios" "$why"
+else
+	arm64_suite portable "$DIR/all.suite" && judge arm64 "$TMP/portable.ktap"
+	# scenarios/'s KVM scenarios at small sizes: each must pass.
+	if arm64_suite scenarios tests/kvm/arm64.suite; then
+		for f in $(awk '$1 ~ /\.scn$/ { print $1 }' tests/kvm/arm64.suite); do
+			name=$(basename "$f" .scn)
+			line=$(grep -E "^(not )?ok [0-9]+ $name( |$)" "$TMP/scenarios.ktap")
+			case $line in
+			"ok "*"# SKIP"*) fail "arm64: scenarios/$name.scn" "a skip: $line" ;;
+			"ok "*) ok "arm64: scenarios/$name.scn passes" ;;
+			*) fail "arm64: scenarios/$name.scn" "${line:-no result line}: $(grep -E 'error|expect' "$TMP/scenarios.ktap" "$TMP/scenarios.err" | head -3)" ;;
+			esac
+		done
+		# Every KVM scenario of scenarios/ is there, but the one that needs
+		# two NUMA nodes.
+		for f in $(grep -l '^vm ' scenarios/*.scn); do
+			grep -q "/$(basename "$f")" tests/kvm/arm64.suite ||
+				fail "arm64: tests/kvm/arm64.suite lists $(basename "$f")" "it is missing"
+		done
+	fi
 fi
 
 echo "portable checks done"

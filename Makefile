@@ -205,6 +205,7 @@ bench: scn
 	@bench/guest_demand_paging.sh
 	@bench/kvm.sh
 	@bench/dirty_log.sh
+	@bench/arm64.sh
 	@bench/long_tokens.sh
 
 clean:

@@ -19,6 +19,8 @@
 # expects -EFAULT. KST_DIR names the directory of the binaries.
 
 KST_DIR=${KST_DIR:-/work/ext/linux-source-6.12/tools/testing/selftests/kvm}
+# The arm64 build of the same tree (bench/arm64.sh says how).
+KST_ARM64_DIR=${KST_ARM64_DIR:-/work/ext/ksrc-arm64/linux-source-6.12/tools/testing/selftests/kvm}
 
 # bench_virt SCN: the "virtualization" line of scn features (pvm, vmx,
 # svm, none, ...).

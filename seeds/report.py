@@ -106,19 +106,28 @@ def seed000(results):
 
 def seed002(results):
     print("seed 002: mmu_stress with -EFAULT once and forever (mmu_stress.scn), as the seed prints it")
-    rows = [["host", "efault", "run1", "reset", "run2", "ro", "rw"]]
+    rows = [["host", "arch", "efault", "run1", "reset", "run2", "ro", "rw", "ro faults per vCPU"]]
     lat = []
+    emulated = False
     for d in results:
         if skipped(d):
             rows.append(skip_row(d, len(rows[0])))
             continue
+        fp = d.get("fingerprint") or {}
+        emulated |= ((fp.get("testhost") or {}).get("accel") == "tcg")
         for pt in d["points"]:
             efault = str((pt.get("params") or {}).get("efault", "?"))
-            rows.append([host(d), efault] +
-                        [secs(metric(phase(pt, n) or {}, "time"))
-                         for n in ("run1", "reset", "run2", "ro", "rw")])
             ro = phase(pt, "ro") or {}
             ms = ro.get("metrics") or {}
+            # The faults each vCPU took in ro (vcpu[i].faults): the counts
+            # carry the comparison where the times are an emulator's.
+            nv = sorted(int(k[5:k.index("]")]) for k in ms
+                        if k.startswith("vcpu[") and k.endswith("].faults"))
+            faults = "+".join(count(metric(ro, "vcpu[%d].faults" % i, "median"))
+                              for i in nv) or "-"
+            rows.append([host(d), fp.get("arch") or "x86_64", efault] +
+                        [secs(metric(phase(pt, n) or {}, "time"))
+                         for n in ("run1", "reset", "run2", "ro", "rw")] + [faults])
             # The phase's percentiles (every vCPU's accesses together),
             # then each vCPU's own (vcpu[i].lat.*), where the result has them.
             vcpus = sorted({k.split("]")[0] + "]" for k in ms
@@ -132,9 +141,13 @@ def seed002(results):
                 lat.append([host(d), efault, v or "all vCPUs"] +
                            ["%.1fus" % (g * 1e6) if g is not None else "-" for g in got])
     table(rows)
+    if emulated:
+        print("times in a test host are an emulator's (QEMU's TCG runs the CPU): compare")
+        print("the fault counts across architectures, and times only within a row's host")
     print()
     if lat:
-        print("the ro phase's access latency (guest TSC), all vCPUs and each, p50 / p90 / p99 / max")
+        print("the ro phase's access latency (the guest's counter: TSC on x86, CNTVCT on arm64),")
+        print("all vCPUs and each, p50 / p90 / p99 / max")
         print("(the upper bound of a log2 bucket of cycles: a histogram's resolution)")
         table([["host", "efault", "vcpu", "p50", "p90", "p99", "max"]] + lat)
     else:

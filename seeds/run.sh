@@ -76,11 +76,16 @@ seed002() {
 		    --sweep efault=once,forever scenarios/mmu_stress.scn)
 	run seed002-local.json "${args[@]}"
 	run seed002-6.12.json --kernel debian:6.12 "${args[@]}"
-	python3 seeds/report.py 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json |
-		tee "$OUT/seed002.txt"
-	# This machine's KVM and the test host's are two machines: compare
-	# refuses them side by side, and so does plot. A picture each.
-	plot seed002.svg --metric time "$OUT"/seed002-6.12.json
+	# The other architecture: Debian's arm64 6.12, KVM in VHE mode, under
+	# qemu-system-aarch64 (the arm64 scn of this tree: make aarch64).
+	run seed002-6.12-arm64.json --kernel debian:6.12-arm64 "${args[@]}"
+	python3 seeds/report.py 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json \
+		"$OUT"/seed002-6.12-arm64.json | tee "$OUT/seed002.txt"
+	# x86 and arm64 in test hosts of one kind, side by side: --across arch.
+	# This machine's KVM is another machine: compare refuses it beside a
+	# test host, and so does plot. A picture of its own.
+	plot seed002.svg --across arch --metric time "$OUT"/seed002-6.12.json \
+		"$OUT"/seed002-6.12-arm64.json
 	plot seed002-local.svg --metric time "$OUT"/seed002-local.json
 }
 

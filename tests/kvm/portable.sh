@@ -9,6 +9,7 @@
 # every KVM scenario of scenarios/ at small sizes.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
+. tests/testhost/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 DIR=tests/kvm/portable
 
@@ -57,13 +58,7 @@ fi
 # In an arm64 test host (Debian's arm64 6.12 under qemu-system-aarch64,
 # the arm64 scn of this tree inside): two boots, about a minute.
 K=${SCN_TEST_KERNEL_ARM64:-debian:6.12-arm64}
-A64=$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn
-why=""
-if ! command -v qemu-system-aarch64 >/dev/null; then
-	why="no qemu-system-aarch64 (make deps-arm64 installs qemu-system-arm)"
-elif [ ! -x "$A64" ]; then
-	why="no arm64 scn at build-aarch64/scn (make aarch64)"
-fi
+why=$(arm64_missing)
 
 # arm64_suite NAME SUITE: runs SUITE in the arm64 test host into
 # $TMP/NAME.ktap; false (a skip said) where the test host cannot run.

@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The seed experiments (docs/seeds.md) at small sizes in the test host:
 # correctness and counters, not timings; the expectations that judge a
-# run are in the scenarios. Four boots: Debian's 6.12 with two NUMA nodes
-# (seed 000), 6.12 (seed 002, and seed 003's newer kernel) and 6.1 (seed
-# 003's older one). Then what scn makes of the results: compare across
+# run are in the scenarios. Five boots: Debian's 6.12 with two NUMA nodes
+# (seed 000), 6.12 (seed 002, and seed 003's newer kernel), Debian's
+# arm64 6.12 (seed 002's other architecture) and 6.1 (seed 003's older
+# one). Then what scn makes of the results: compare across
 # the kernels, grouped bars, the seeds' tables (seeds/report.py).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 K=${SCN_TEST_KERNEL:-debian:6.12}
 OLD=${SCN_TEST_OLD_KERNEL:-debian:6.1}
+ARM=${SCN_TEST_KERNEL_ARM64:-debian:6.12-arm64}
 
 # th NAME OUT ARGS...: scn run -q --format json -o OUT ARGS in a test
 # host; rc is its exit code. False (and a skip) where the test host
@@ -112,12 +114,25 @@ PY
 		results+=("$TMP/s002.json")
 	fi
 fi
+# The same on arm64 KVM: the arm64 scn of this tree in Debian's arm64
+# 6.12 (make aarch64 builds it; without it, a skip that says so).
+if [ ! -x "$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn" ]; then
+	skip "seed 002 on arm64" "no arm64 scn at build-aarch64/scn (make aarch64)"
+elif th "seed 002 on arm64" "$TMP/s002-arm64.json" --kernel "$ARM" -D mem=32M -D slot=8M \
+	-D vcpus=2 -D latency=yes --sweep efault=once,forever scenarios/mmu_stress.scn; then
+	if [ $rc != 0 ]; then
+		fail "seed 002: mmu_stress with -EFAULT once and forever on arm64" "exit $rc"; show
+	else
+		ok "seed 002: mmu_stress with -EFAULT once and forever in the arm64 test host"
+		results+=("$TMP/s002-arm64.json")
+	fi
+fi
 if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
-	grep -Eq '^test host debian:6.12 \(tcg\) +once +[0-9.]+s +[0-9.]+s' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+s +[0-9.]+s.* 1\+1$' "$TMP/table" &&
 	grep -Eq '^this machine .*(SKIP \(1\)|once)' "$TMP/table"; then
-	ok "seed 002: the seed's table, a row per host and efault"
+	ok "seed 002: the seed's table, a row per host and efault, the faults per vCPU"
 else
-	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 400 "$TMP/table")"
+	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 600 "$TMP/table")"
 fi
 if [[ " ${results[*]} " == *" $TMP/s002.json "* ]]; then
 	grep -Eq '^test host debian:6.12 \(tcg\) +once +all vCPUs +[0-9.]+us' "$TMP/table" &&
@@ -125,10 +140,31 @@ if [[ " ${results[*]} " == *" $TMP/s002.json "* ]]; then
 		ok "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" ||
 		fail "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" "$(tail -n 8 "$TMP/table")"
 fi
+# Across architectures: the counts carry the comparison (the times are
+# an emulator's): each vCPU's faults in ro, once 1 each, forever one per
+# page of its half of 32M (4096), on both; one picture of both.
+if [[ " ${results[*]} " == *" $TMP/s002-arm64.json "* && " ${results[*]} " == *" $TMP/s002.json "* ]]; then
+	grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +once +.* 1\+1$' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +forever +.* 4096\+4096$' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +forever +.* 4096\+4096$' "$TMP/table" &&
+		grep -q "times in a test host are an emulator's" "$TMP/table" &&
+		ok "seed 002: x86 and arm64 rows, faults per vCPU once 1+1 and forever 4096+4096 on both" ||
+		fail "seed 002: x86 and arm64 rows with the faults per vCPU" "$(head -c 900 "$TMP/table")"
+	if (cd "$TMP" && "$SCN" plot s002.json s002-arm64.json --across arch --metric time \
+		-o s002-arch.svg) >"$TMP/out" 2>&1 &&
+		grep -q "efault=once; x86_64 " "$TMP/s002-arch.svg" &&
+		grep -q "efault=forever; aarch64 " "$TMP/s002-arch.svg"; then
+		ok "seed 002: one picture of x86 and arm64 (plot --across arch), bars named by efault and arch"
+	else
+		fail "seed 002: one picture of x86 and arm64" "$(head -c 300 "$TMP/out")"
+	fi
+fi
 # This machine's KVM (PVM here) and the test host's TCG are two machines:
 # seeds/run.sh 002 drew them on one axis, with the local bars named by
 # this machine's whole boot line. Now plot refuses them as compare does.
-if [ ${#results[@]} = 2 ] && grep -q '"status": "pass"' "$TMP/s002-local.json"; then
+if [[ " ${results[*]} " == *" $TMP/s002.json "* ]] &&
+	grep -q '"status": "pass"' "$TMP/s002-local.json"; then
+	results=("$TMP/s002-local.json" "$TMP/s002.json")
 	(cd "$TMP" && "$SCN" plot "${results[@]}" --metric time -o s002.svg) >"$TMP/out" 2>&1
 	rc=$?
 	[ $rc = 3 ] && grep -q "were not measured alike" "$TMP/out" && [ ! -e "$TMP/s002.svg" ] &&

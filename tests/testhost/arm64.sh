@@ -46,13 +46,7 @@ else
 fi
 
 # --- what the boots need ------------------------------------------------------
-A64=$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn
-why=""
-if ! command -v qemu-system-aarch64 >/dev/null; then
-	why="no qemu-system-aarch64 (make deps-arm64 installs qemu-system-arm)"
-elif [ ! -x "$A64" ]; then
-	why="no arm64 scn at build-aarch64/scn: make aarch64 (make deps-arm64 installs the cross compiler and arm64 libraries)"
-fi
+why=$(arm64_missing)
 if [ -n "$why" ]; then
 	skip "arm64: the test host's boots" "$why"
 	exit 0

@@ -52,6 +52,13 @@ def secs(v):
     return "-" if v is None else "%.9fs" % v
 
 
+def duration(v):
+    """A latency: microseconds, or nanoseconds below one (a native access)."""
+    if v is None:
+        return "-"
+    return "%.1fus" % (v * 1e6) if v >= 1e-6 else "%.1fns" % (v * 1e9)
+
+
 def count(v):
     return "-" if v is None else "%d" % round(v)
 
@@ -139,7 +146,7 @@ def seed002(results):
                 if all(g is None for g in got):
                     continue
                 lat.append([host(d), efault, v or "all vCPUs"] +
-                           ["%.1fus" % (g * 1e6) if g is not None else "-" for g in got])
+                           [duration(g) for g in got])
     table(rows)
     if emulated:
         print("times in a test host are an emulator's (QEMU's TCG runs the CPU): compare")

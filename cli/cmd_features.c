@@ -184,6 +184,27 @@ static void print_errno_state(const char *label, int err)
 #define GUEST_RINGS "0 and 3 (ring=)"
 #endif
 
+/*
+ * What a guest write to memory the host made read-only gives (docs/
+ * runtime.md, "Faults"): a scenario's on_fault= and expect fault count
+ * each of them as a fault; which one this host gives is said here.
+ */
+static void guest_faults(const struct rt_features *f)
+{
+	const char *info = f->kvm_cap[RT_KVM_CAP_MEMORY_FAULT_INFO] > 0 ?
+		" with KVM_EXIT_MEMORY_FAULT" : "";
+
+	if (!f->kvm_usable)
+		row("guest faults", "- (kvm not usable)");
+	else if (strcmp(f->facts.arch, "x86_64"))
+		row("guest faults", "KVM_RUN -EFAULT%s, pc on the access", info);
+	else if (!strcmp(f->virt, "pvm"))
+		row("guest faults", "KVM_RUN -EFAULT%s at ring 3; an MMIO exit, the "
+		    "write dropped, at ring 0 (PVM)", info);
+	else
+		row("guest faults", "KVM_RUN -EFAULT%s, rip on the access", info);
+}
+
 static void text_kernel(const struct rt_features *f)
 {
 	char a[32], b[32];
@@ -201,6 +222,7 @@ static void text_kernel(const struct rt_features *f)
 	row("page size", "%s (PMD THP %s)", a, b);
 	row("virtualization", "%s", f->virt);
 	row("guest rings", "%s", GUEST_RINGS);
+	guest_faults(f);
 	if (f->kvm_usable)
 		row("kvm", "usable");
 	else
@@ -353,7 +375,8 @@ static void text_rest(const struct rt_features *f)
 
 	group("1 GiB guest pages");
 	if (strcmp(f->facts.arch, "x86_64"))
-		row("kvm cpuid", "- (x86 only)");
+		row("kvm cpuid", "- (x86 only: arm64 guests of scn map 2 MiB blocks "
+		    "under 4 KiB granules, never 1 GiB)");
 	else if (f->kvm_cpuid_1g >= 0)
 		row("kvm cpuid", "%s", yes_no(f->kvm_cpuid_1g));
 	else

@@ -57,10 +57,12 @@ if th "arm64: features --kernel" features -q --kernel "$K"; then
 	if [ $rc = 0 ] && grep -Eq '^  arch +aarch64$' "$TMP/out" &&
 	   grep -Eq '^  kvm +usable$' "$TMP/out" &&
 	   grep -Eq '^  virtualization +(vhe|nvhe|hvhe|pkvm|el2)$' "$TMP/out" &&
-	   grep -Eq '^  guest rings +EL1 only' "$TMP/out"; then
+	   grep -Eq '^  guest rings +EL1 only' "$TMP/out" &&
+	   grep -Eq '^  guest faults +KVM_RUN -EFAULT.*, pc on the access$' "$TMP/out" &&
+	   grep -Eq '^  kvm cpuid +- \(x86 only: .*never 1 GiB\)$' "$TMP/out"; then
 		ok "arm64: features --kernel: aarch64, kvm usable, $(awk '$1 == "virtualization" { print $2 }' "$TMP/out"), jobs at EL1"
 	else
-		fail "arm64: features --kernel" "exit $rc: $(grep -E '^  (release|arch|virtualization|kvm|guest rings) ' "$TMP/out" | tr -s ' ')"; show
+		fail "arm64: features --kernel" "exit $rc: $(grep -E '^  (release|arch|virtualization|kvm|guest rings|guest faults|kvm cpuid) ' "$TMP/out" | tr -s ' ')"; show
 	fi
 fi
 

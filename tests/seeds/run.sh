@@ -135,8 +135,8 @@ else
 	fail "seed 002: the seed's table, a row per host and efault" "$(head -c 600 "$TMP/table")"
 fi
 if [[ " ${results[*]} " == *" $TMP/s002.json "* ]]; then
-	grep -Eq '^test host debian:6.12 \(tcg\) +once +all vCPUs +[0-9.]+us' "$TMP/table" &&
-		grep -Eq '^test host debian:6.12 \(tcg\) +forever +vcpu\[1\] +[0-9.]+us' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +once +all vCPUs +[0-9.]+(us|ns)' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12 \(tcg\) +forever +vcpu\[1\] +[0-9.]+(us|ns)' "$TMP/table" &&
 		ok "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" ||
 		fail "seed 002: the ro phase's latency percentiles, of all vCPUs and of each" "$(tail -n 8 "$TMP/table")"
 fi

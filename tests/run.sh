@@ -727,24 +727,34 @@ run_fuzz() {
 	fi
 }
 
-run_units
-run_cli
-run_errors
-run_warnings
-run_stress
-run_scenarios
-run_plans
-run_docs
-run_group runtime tests/runtime
-run_group results tests/results
-run_group testhost tests/testhost
-run_group kvm tests/kvm
-run_group memcg tests/memcg
-run_group seeds tests/seeds
-run_group repl tests/repl
-run_clang
-run_san
-run_fuzz
+# timed WHAT CMD...: CMD, then a comment with its seconds, so that the
+# suite's time budget (well under 15 minutes on 2 CPUs) can be read off a
+# CI log group by group.
+timed() {
+	local what=$1 t0=$SECONDS
+	shift
+	"$@"
+	echo "# $what: $((SECONDS - t0)) s"
+}
+
+timed units run_units
+timed cli run_cli
+timed errors run_errors
+timed warnings run_warnings
+timed stress run_stress
+timed check run_scenarios
+timed plans run_plans
+timed docs run_docs
+timed runtime run_group runtime tests/runtime
+timed results run_group results tests/results
+timed testhost run_group testhost tests/testhost
+timed kvm run_group kvm tests/kvm
+timed memcg run_group memcg tests/memcg
+timed seeds run_group seeds tests/seeds
+timed repl run_group repl tests/repl
+timed clang run_clang
+timed san run_san
+timed fuzz run_fuzz
 
 echo "$npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" = 0 ]

@@ -45,8 +45,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
-scn=${SCN:-./scn}
-case $scn in /*) ;; *) scn=$root/${scn#./} ;; esac
+scn=$(bench_scn)
 kernel=${KERNEL:-debian:6.12-arm64}
 mem=${MEM:-1}
 slot=${SLOT:-1}

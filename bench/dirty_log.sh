@@ -44,8 +44,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
-scn=${SCN:-./scn}
-case $scn in /*) ;; *) scn=$root/${scn#./} ;; esac
+scn=$(bench_scn)
 dl=${DL_TEST:-$KST_DIR/dirty_log_perf_test}
 kernel=${KERNEL:-debian:6.12}
 

@@ -40,8 +40,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
-scn=${SCN:-./scn}
-case $scn in /*) ;; *) scn=$root/${scn#./} ;; esac
+scn=$(bench_scn)
 kernel=${KERNEL:-debian:6.12}
 vcpus=${VCPUS:-2}
 kst=${KST:-$KST_DIR/max_guest_memory_test}

@@ -22,6 +22,16 @@ KST_DIR=${KST_DIR:-/work/ext/linux-source-6.12/tools/testing/selftests/kvm}
 # The arm64 build of the same tree (bench/arm64.sh says how).
 KST_ARM64_DIR=${KST_ARM64_DIR:-/work/ext/ksrc-arm64/linux-source-6.12/tools/testing/selftests/kvm}
 
+# bench_scn: the scn to bench, SCN (default ./scn) made absolute against
+# the tree's root ($root, which each script sets before sourcing this).
+bench_scn() {
+	local s=${SCN:-./scn}
+	case $s in
+	/*) echo "$s" ;;
+	*) echo "$root/${s#./}" ;;
+	esac
+}
+
 # bench_virt SCN: the "virtualization" line of scn features (pvm, vmx,
 # svm, none, ...).
 bench_virt() {

@@ -294,6 +294,8 @@ run_cli() {
 		run --kernel debian:6.99 scenarios/ksm_unmerge.scn
 	cli_says run-kernel-old-series 64 "^scn: run: unknown kernel 'debian:5\.10': " \
 		run --kernel debian:5.10 scenarios/ksm_unmerge.scn
+	cli_says run-kernel-unknown-arm64-series 64 "^scn: run: unknown kernel 'debian:6\.99-arm64': " \
+		run --kernel debian:6.99-arm64 scenarios/ksm_unmerge.scn
 	cli_says exec-kernel-no-such-file 64 \
 		"^scn: exec: kernel 'no-such-bzImage': No such file or directory \(a kernel is debian:6\.1, " \
 		exec --kernel no-such-bzImage -- true

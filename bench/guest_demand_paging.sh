@@ -49,8 +49,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
-scn=${SCN:-./scn}
-case $scn in /*) ;; *) scn=$root/$scn ;; esac
+scn=$(bench_scn)
 dp=${DP_TEST:-$KST_DIR/demand_paging_test}
 readers=${READERS:-1 2 4 8 16 32}
 seed_readers=${SEED_READERS:-1 2 4 16 32}

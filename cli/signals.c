@@ -1,23 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "signals.h"
 
+#include "../common/util.h"
 #include "../runtime/uffd.h"
 
 void signals_stop_set(sigset_t *set)
 {
-	static const int stop[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGPIPE, SIGALRM, SIGTERM,
-		SIGUSR1, SIGUSR2, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
-		SIGPROF, SIGIO, SIGPWR,
-	};
-	int i;
-
-	sigemptyset(set);
-	for (i = 0; i < (int)(sizeof(stop) / sizeof(stop[0])); i++)
-		sigaddset(set, stop[i]);
-	/* glibc keeps the first few for itself; SIGRTMIN is past them. */
-	for (i = SIGRTMIN; i <= SIGRTMAX; i++)
-		sigaddset(set, i);
+	stop_signal_set(set);
 }
 
 void signals_run_mask(sigset_t *set)

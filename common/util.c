@@ -318,3 +318,19 @@ bool parse_duration(const char *s, int64_t min_ns, int64_t max_ns,
 		*out = v;
 	return true;
 }
+
+void stop_signal_set(sigset_t *set)
+{
+	static const int stop[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGPIPE, SIGALRM, SIGTERM,
+		SIGUSR1, SIGUSR2, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
+		SIGPROF, SIGIO, SIGPWR,
+	};
+
+	sigemptyset(set);
+	for (size_t i = 0; i < ARRAY_SIZE(stop); i++)
+		sigaddset(set, stop[i]);
+	/* glibc keeps the first few for itself; SIGRTMIN is past them. */
+	for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+		sigaddset(set, s);
+}

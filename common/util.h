@@ -9,6 +9,7 @@
 #ifndef SCN_UTIL_H
 #define SCN_UTIL_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -89,5 +90,12 @@ struct suggest {
 void suggest_init(struct suggest *s, const char *word);
 void suggest_offer(struct suggest *s, const char *candidate);
 const char *suggest_result(const struct suggest *s);
+
+/*
+ * The signals that end a process by default and can be caught (not those
+ * a fault raises, nor those ignored by default), and the real-time ones:
+ * what scn stops on, cleaning up, rather than die of.
+ */
+void stop_signal_set(sigset_t *set);
 
 #endif

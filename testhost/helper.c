@@ -30,22 +30,14 @@ extern char **environ;
 
 void th_signals_stop_set(sigset_t *set)
 {
-	/* Those that end a process by default and can be caught; not the
-	 * ones a fault raises, nor those whose default is to be ignored. */
-	static const int stop[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGPIPE, SIGALRM, SIGTERM,
-		SIGUSR1, SIGUSR2, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
-		SIGPROF, SIGIO, SIGPWR,
-	};
-	sigset_t now;
+	sigset_t stops, now;
 
-	sigemptyset(set);
+	/* The stop signals (common/util.h) that the caller blocks. */
+	stop_signal_set(&stops);
 	pthread_sigmask(SIG_BLOCK, NULL, &now);
-	for (size_t i = 0; i < ARRAY_SIZE(stop); i++)
-		if (sigismember(&now, stop[i]) == 1)
-			sigaddset(set, stop[i]);
-	for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
-		if (sigismember(&now, s) == 1)
+	sigemptyset(set);
+	for (int s = 1; s < NSIG; s++)
+		if (sigismember(&stops, s) == 1 && sigismember(&now, s) == 1)
 			sigaddset(set, s);
 }
 

@@ -9,7 +9,6 @@
 # every KVM scenario of scenarios/ at small sizes.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
-. tests/testhost/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 DIR=tests/kvm/portable
 

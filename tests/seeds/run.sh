@@ -116,8 +116,8 @@ PY
 fi
 # The same on arm64 KVM: the arm64 scn of this tree in Debian's arm64
 # 6.12 (make aarch64 builds it; without it, a skip that says so).
-if [ ! -x "$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn" ]; then
-	skip "seed 002 on arm64" "no arm64 scn at build-aarch64/scn (make aarch64)"
+if [ -n "$(arm64_missing)" ]; then
+	skip "seed 002 on arm64" "$(arm64_missing)"
 elif th "seed 002 on arm64" "$TMP/s002-arm64.json" --kernel "$ARM" -D mem=32M -D slot=8M \
 	-D vcpus=2 -D latency=yes --sweep efault=once,forever scenarios/mmu_stress.scn; then
 	if [ $rc != 0 ]; then

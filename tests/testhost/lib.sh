@@ -20,13 +20,3 @@ th() {
 }
 show() { sed 's/^/    /' "$TMP/err" | tail -n 15; }
 
-# arm64_missing: why this machine cannot boot an arm64 test host with
-# this tree's arm64 scn ("" where it can): no qemu-system-aarch64, or no
-# build-aarch64/scn beside $SCN's build.
-arm64_missing() {
-	if ! command -v qemu-system-aarch64 >/dev/null; then
-		echo "no qemu-system-aarch64 (make deps-arm64 installs qemu-system-arm)"
-	elif [ ! -x "$(dirname "$(readlink -f "$SCN")")/../build-aarch64/scn" ]; then
-		echo "no arm64 scn at build-aarch64/scn: make aarch64 (make deps-arm64 installs the cross compiler and arm64 libraries)"
-	fi
-}

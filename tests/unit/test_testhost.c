@@ -431,8 +431,8 @@ static void test_kernel(void)
 		"kernel check: debian:6.12 needs no apt to be known");
 	TAP_INT(th_kernel_check("/nonexistent/bzImage", NULL, &err), -ENOENT,
 		"kernel check: a missing file");
-	tap_ok(strstr(err.msg, "No such file or directory (a kernel is debian:6.1") != NULL,
-	       "kernel check: a missing file's message lists the specs");
+	tap_ok(strstr(err.msg, "No such file or directory (a kernel is debian:SERIES") != NULL,
+	       "kernel check: a missing file's message says what a kernel is");
 	snprintf(path, sizeof(path), "%s/bzImage", tree);
 	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
 		"kernel: a bzImage with --modules");

@@ -1,0 +1,1158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* debian: Debian's kernels, their names and the archive's index (see debian.h). */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "debian.h"
+#include "helper.h"
+
+/* The series help and docs name; any other the archive has works too. */
+const char *const th_deb_named[] = { "6.1", "6.12", "7.0", "7.2", "7.3", "sid", NULL };
+
+/* Longest tails first: a spec's tail is the longest that fits. */
+const struct th_deb_flavour th_deb_flavours[] = {
+	{ "-arm64-16k", "arm64-16k", "arm64", TH_ARCH_AARCH64 },
+	{ "-rt-arm64", "rt-arm64", "arm64", TH_ARCH_AARCH64 },
+	{ "-arm64", "arm64", "arm64", TH_ARCH_AARCH64 },
+	{ "-rt", "rt-amd64", "amd64", TH_ARCH_X86_64 },
+	{ "", "amd64", "amd64", TH_ARCH_X86_64 },
+	/* No spec names them (no 9p in a cloud kernel); a package may. */
+	{ NULL, "cloud-amd64", "amd64", TH_ARCH_X86_64 },
+	{ NULL, "cloud-arm64", "arm64", TH_ARCH_AARCH64 },
+};
+const size_t th_deb_nflavours = ARRAY_SIZE(th_deb_flavours);
+
+/* The order --list and the spec lists give the flavours in. */
+static const char *const flavour_order[] = { "", "-rt", "-arm64", "-arm64-16k",
+					     "-rt-arm64" };
+
+/* The packages of a release: name = PREFIX REL SUFFIX. The unsigned image
+ * is tried before the signed one of the same prefix. */
+static const struct {
+	unsigned part;
+	const char *prefix, *suffix;
+} part_names[] = {
+	{ TH_DEB_IMAGE_UNSIGNED, "linux-image-", "-unsigned" },
+	{ TH_DEB_IMAGE, "linux-image-", "" },
+	{ TH_DEB_BINARY_UNSIGNED, "linux-binary-unsigned-", "" },
+	{ TH_DEB_BINARY, "linux-binary-", "" },
+	{ TH_DEB_MODULES, "linux-modules-", "" },
+	{ TH_DEB_BASE, "linux-base-", "" },
+};
+
+/*
+ * The suites the configuration names: bookworm's security suite has
+ * bookworm's 6.12 kernels, trixie's the newest of trixie's own.
+ */
+static const struct {
+	const char *uri, *suite;
+} suites[] = {
+	{ "http://deb.debian.org/debian", "bookworm" },
+	{ "http://deb.debian.org/debian-security", "bookworm-security" },
+	{ "http://deb.debian.org/debian", "trixie" },
+	{ "http://deb.debian.org/debian-security", "trixie-security" },
+	{ "http://deb.debian.org/debian", "trixie-backports" },
+	{ "http://deb.debian.org/debian", "sid" },
+};
+#define KEYRING "/usr/share/keyrings/debian-archive-keyring.gpg"
+#define APT_HELPER "/usr/lib/apt/apt-helper"
+#define DAY (24 * 3600)
+#define MISS_AGE 600		/* a miss updates lists older than this */
+#define RETRY_AGE 600		/* a failed update is not tried again sooner */
+
+/* ---- names ----------------------------------------------------------- */
+
+const struct th_deb_flavour *th_deb_flavour_of(const char *rel)
+{
+	const struct th_deb_flavour *best = NULL;
+	size_t n = strlen(rel), bl = 0;
+
+	for (size_t i = 0; i < th_deb_nflavours; i++) {
+		size_t f = strlen(th_deb_flavours[i].name);
+
+		if (n > f + 1 && rel[n - f - 1] == '-' &&
+		    !strcmp(rel + n - f, th_deb_flavours[i].name) && f > bl) {
+			best = &th_deb_flavours[i];
+			bl = f;
+		}
+	}
+	return best;
+}
+
+/* Whether a release's version has two dots: "7.3.4+deb13", "6.1.0-57". */
+static bool dotted(const char *rel)
+{
+	const char *dot = strchr(rel, '.');
+
+	return dot && strchr(dot + 1, '.') &&
+	       strchr(dot + 1, '.') < rel + strlen(rel) -
+	       strlen(th_deb_flavour_of(rel)->name);
+}
+
+bool th_deb_package(const char *name, char *rel, size_t len, unsigned *part)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < ARRAY_SIZE(part_names); i++) {
+		size_t p = strlen(part_names[i].prefix), s = strlen(part_names[i].suffix);
+		char r[128];
+
+		if (n <= p + s || strncmp(name, part_names[i].prefix, p) ||
+		    strcmp(name + n - s, part_names[i].suffix) ||
+		    n - p - s >= sizeof(r) || n - p - s >= len)
+			continue;
+		snprintf(r, sizeof(r), "%.*s", (int)(n - p - s), name + p);
+		/* A release is VERSION-FLAVOUR, the version a number first
+		 * with its patch level or ABI: linux-image-6.12-amd64 is the
+		 * metapackage of a series, no release. */
+		if (!isdigit((unsigned char)r[0]) || !th_deb_flavour_of(r) ||
+		    strchr(r, '/') || strchr(r, ' ') || !dotted(r))
+			continue;
+		snprintf(rel, len, "%s", r);
+		*part = part_names[i].part;
+		return true;
+	}
+	return false;
+}
+
+/* "7.3", "7.2.12": two or three numbers. */
+static bool is_series(const char *s)
+{
+	int dots = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++) {
+		if (*s == '.') {
+			if (!isdigit((unsigned char)s[1]))
+				return false;
+			dots++;
+		} else if (!isdigit((unsigned char)*s)) {
+			return false;
+		}
+	}
+	return dots == 1 || dots == 2;
+}
+
+int th_deb_parse(const char *what, struct th_deb_spec *s)
+{
+	size_t n = strlen(what);
+
+	memset(s, 0, sizeof(*s));
+	if (th_deb_package(what, s->rel, sizeof(s->rel), &s->part)) {
+		s->kind = TH_DEB_PACKAGE;
+		s->flavour = th_deb_flavour_of(s->rel);
+		return 0;
+	}
+	for (size_t i = 0; i < th_deb_nflavours; i++) {
+		const struct th_deb_flavour *f = &th_deb_flavours[i];
+		size_t t = f->tail ? strlen(f->tail) : 0;
+		char series[32];
+
+		if (!f->tail || n <= t || strcmp(what + n - t, f->tail) ||
+		    n - t >= sizeof(series))
+			continue;
+		snprintf(series, sizeof(series), "%.*s", (int)(n - t), what);
+		if (strcmp(series, "sid") && !is_series(series))
+			continue;
+		s->kind = strcmp(series, "sid") ? TH_DEB_SERIES : TH_DEB_SUITE;
+		snprintf(s->series, sizeof(s->series), "%s", series);
+		s->flavour = f;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+bool th_deb_is_named(const struct th_deb_spec *s)
+{
+	if (s->kind == TH_DEB_PACKAGE)
+		return false;
+	for (size_t i = 0; th_deb_named[i]; i++)
+		if (!strcmp(s->series, th_deb_named[i]))
+			return true;
+	return false;
+}
+
+/* ---- versions -------------------------------------------------------- */
+
+/* dpkg's weight of a character outside a run of digits. */
+static int order(int c)
+{
+	if (isdigit(c))
+		return 0;
+	if (isalpha(c))
+		return c;
+	if (c == '~')
+		return -1;
+	return c ? c + 256 : 0;
+}
+
+/* dpkg's comparison of two upstream parts or two revisions. */
+static int verrevcmp(const char *a, const char *b)
+{
+	while (*a || *b) {
+		int first = 0;
+
+		while ((*a && !isdigit((unsigned char)*a)) ||
+		       (*b && !isdigit((unsigned char)*b))) {
+			int ac = order((unsigned char)*a), bc = order((unsigned char)*b);
+
+			if (ac != bc)
+				return ac - bc;
+			a++;
+			b++;
+		}
+		while (*a == '0')
+			a++;
+		while (*b == '0')
+			b++;
+		while (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			if (!first)
+				first = *a - *b;
+			a++;
+			b++;
+		}
+		if (isdigit((unsigned char)*a))
+			return 1;
+		if (isdigit((unsigned char)*b))
+			return -1;
+		if (first)
+			return first;
+	}
+	return 0;
+}
+
+/* "1:7.3.4-1~bpo13+1" -> epoch 1, upstream "7.3.4", revision "1~bpo13+1". */
+static void split_version(const char *v, long *epoch, char *up, size_t ulen,
+			  const char **rev)
+{
+	const char *colon = strchr(v, ':'), *dash;
+
+	*epoch = colon ? strtol(v, NULL, 10) : 0;
+	if (colon)
+		v = colon + 1;
+	dash = strrchr(v, '-');
+	snprintf(up, ulen, "%.*s", (int)(dash ? dash - v : (long)strlen(v)), v);
+	*rev = dash ? dash + 1 : "";
+}
+
+int th_deb_vercmp(const char *a, const char *b)
+{
+	char ua[64], ub[64];
+	const char *ra, *rb;
+	long ea, eb;
+	int c;
+
+	split_version(a, &ea, ua, sizeof(ua), &ra);
+	split_version(b, &eb, ub, sizeof(ub), &rb);
+	if (ea != eb)
+		return ea < eb ? -1 : 1;
+	c = verrevcmp(ua, ub);
+	return c ? c : verrevcmp(ra, rb);
+}
+
+/* The upstream version of r: its package's, else its release's first part. */
+static void upstream(const struct th_deb_rel *r, char *buf, size_t len)
+{
+	const char *rev;
+	long epoch;
+
+	if (r->version[0]) {
+		split_version(r->version, &epoch, buf, len, &rev);
+		return;
+	}
+	snprintf(buf, len, "%.*s", (int)strcspn(r->rel, "+-"), r->rel);
+}
+
+bool th_deb_match(const struct th_deb_spec *s, const struct th_deb_rel *r)
+{
+	char up[64];
+	size_t n;
+
+	if (s->flavour != r->flavour)
+		return false;
+	switch (s->kind) {
+	case TH_DEB_PACKAGE:
+		return !strcmp(s->rel, r->rel);
+	case TH_DEB_SUITE: {
+		const char *p = r->suite;
+		size_t k = strlen(s->series);
+
+		for (; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] ? 1 : 0))
+			if (!strncmp(p, s->series, k) && (p[k] == ',' || !p[k]))
+				return true;
+		return false;
+	}
+	case TH_DEB_SERIES:
+		upstream(r, up, sizeof(up));
+		n = strlen(s->series);
+		return !strncmp(up, s->series, n) &&
+		       (!up[n] || up[n] == '.' || up[n] == '~' || up[n] == '+');
+	}
+	return false;
+}
+
+/* Where r's first suite is in the table: bookworm's before trixie's. */
+static size_t suite_rank(const struct th_deb_rel *r)
+{
+	size_t n = strcspn(r->suite, ",");
+
+	for (size_t i = 0; i < ARRAY_SIZE(suites); i++)
+		if (strlen(suites[i].suite) == n && !strncmp(r->suite, suites[i].suite, n))
+			return i;
+	return ARRAY_SIZE(suites);
+}
+
+/*
+ * Whether a is newer than b: by the upstream version; the same upstream
+ * kernel built for two releases (6.12.118+deb12 and +deb13) by the suite
+ * first in the table, so that the machine's own release's build serves
+ * as it did when the machine's apt was asked.
+ */
+static bool newer(const struct th_deb_rel *a, const struct th_deb_rel *b)
+{
+	char ua[64], ub[64];
+	int c;
+
+	upstream(a, ua, sizeof(ua));
+	upstream(b, ub, sizeof(ub));
+	c = verrevcmp(ua, ub);
+	if (c)
+		return c > 0;
+	if (suite_rank(a) != suite_rank(b))
+		return suite_rank(a) < suite_rank(b);
+	c = th_deb_vercmp(a->version, b->version);
+	return c ? c > 0 : strverscmp(a->rel, b->rel) > 0;
+}
+
+const struct th_deb_rel *th_deb_newest(const struct th_deb_index *ix,
+				       const struct th_deb_spec *s,
+				       bool cached_only)
+{
+	const struct th_deb_rel *best = NULL;
+
+	for (size_t i = 0; i < ix->n; i++) {
+		const struct th_deb_rel *r = &ix->v[i];
+
+		if ((!cached_only || r->cached) && th_deb_match(s, r) &&
+		    (!best || newer(r, best)))
+			best = r;
+	}
+	return best;
+}
+
+const struct th_deb_rel *th_deb_find(const struct th_deb_index *ix,
+				     const char *rel)
+{
+	for (size_t i = 0; i < ix->n; i++)
+		if (!strcmp(ix->v[i].rel, rel))
+			return &ix->v[i];
+	return NULL;
+}
+
+size_t th_deb_parts(const struct th_deb_rel *r, char *entry, size_t elen,
+		    char names[][256], size_t max)
+{
+	const char *arch = r->flavour ? r->flavour->arch : "amd64";
+	unsigned image = r->parts & TH_DEB_BINARY_UNSIGNED ? TH_DEB_BINARY_UNSIGNED :
+			 r->parts & TH_DEB_BINARY ? TH_DEB_BINARY :
+			 r->parts & TH_DEB_IMAGE_UNSIGNED ? TH_DEB_IMAGE_UNSIGNED :
+			 r->parts & TH_DEB_IMAGE ? TH_DEB_IMAGE : 0;
+	unsigned want = image;
+	size_t n = 0;
+
+	if (image == TH_DEB_IMAGE_UNSIGNED)
+		snprintf(entry, elen, "linux-image-%s-unsigned", r->rel);
+	else
+		snprintf(entry, elen, "linux-image-%s", r->rel);
+	if (image & TH_DEB_SPLIT)
+		want |= r->parts & (TH_DEB_MODULES | TH_DEB_BASE);
+	for (size_t i = 0; i < ARRAY_SIZE(part_names) && n < max; i++)
+		if (want & part_names[i].part)
+			snprintf(names[n++], 256, "%s%s%s:%s", part_names[i].prefix,
+				 r->rel, part_names[i].suffix, arch);
+	return n;
+}
+
+/* ---- the apt configuration -------------------------------------------- */
+
+void th_deb_apt_argv(struct th_deb_apt *a, const char *cache,
+		     const char *const *args)
+{
+	static const char *const fixed[] = {
+		"Dir::Etc::SourceParts=/dev/null",
+		/* The machine's pins are for its own sources. */
+		"Dir::Etc::Preferences=/dev/null",
+		"Dir::Etc::PreferencesParts=/dev/null",
+		"Acquire::Languages=none",
+	};
+	const char *dirs[][2] = {
+		{ "Dir::Etc::SourceList", "sources.list" },
+		{ "Dir::State::Lists", "lists" },
+		{ "Dir::State::status", "status" },
+		{ "Dir::Cache", "cache" },
+	};
+	size_t n = 0, o = 0;
+
+	a->argv[n++] = args[0];
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		snprintf(a->opt[o], sizeof(a->opt[o]), "%s=%s/apt/%s", dirs[i][0],
+			 cache, dirs[i][1]);
+		a->argv[n++] = "-o";
+		a->argv[n++] = a->opt[o++];
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++) {
+		a->argv[n++] = "-o";
+		a->argv[n++] = fixed[i];
+	}
+	/* Every architecture a flavour has, once. */
+	for (size_t i = 0; i < th_deb_nflavours; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i; j++)
+			seen |= !strcmp(th_deb_flavours[j].arch, th_deb_flavours[i].arch);
+		if (seen)
+			continue;
+		snprintf(a->opt[o], sizeof(a->opt[o]), "APT::Architectures::=%s",
+			 th_deb_flavours[i].arch);
+		a->argv[n++] = "-o";
+		a->argv[n++] = a->opt[o++];
+	}
+	for (size_t i = 1; args[i] && n + 1 < ARRAY_SIZE(a->argv); i++)
+		a->argv[n++] = args[i];
+	a->argv[n] = NULL;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_mtime;
+}
+
+/* Sets path's times to now, making it where it is not there. */
+static void touch(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd >= 0) {
+		futimens(fd, NULL);
+		close(fd);
+	}
+}
+
+/* Writes CACHE/apt/sources.list (and the dirs) where it differs; true when
+ * it was written: the lists it had are not its lists. */
+static int write_sources(const char *apt, bool *changed, struct rt_err *err)
+{
+	static const char *const sub[] = { "", "/lists", "/lists/partial", "/cache",
+					   "/cache/archives",
+					   "/cache/archives/partial" };
+	char path[PATH_MAX], tmp[PATH_MAX + 8], old[2048] = "";
+	struct strbuf sb;
+	ssize_t n = 0;
+	int fd, rc = 0;
+
+	*changed = false;
+	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
+		th_path(path, sizeof(path), "%s%s", apt, sub[i]);
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return rt_fail_errno(err, errno, "creating '%s'", path);
+	}
+	th_path(path, sizeof(path), "%s/status", apt);
+	if (!is_file(path))
+		touch(path);
+	sb_init(&sb);
+	sb_puts(&sb, "# scn's own: Debian's kernels (rewritten by scn)\n");
+	for (size_t i = 0; i < ARRAY_SIZE(suites); i++)
+		sb_printf(&sb, "deb [signed-by=%s] %s %s main\n", KEYRING,
+			  suites[i].uri, suites[i].suite);
+	th_path(path, sizeof(path), "%s/sources.list", apt);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, old, sizeof(old) - 1);
+		close(fd);
+	}
+	if (n == (ssize_t)sb.len && !memcmp(old, sb.buf, sb.len)) {
+		sb_free(&sb);
+		return 0;
+	}
+	th_path(tmp, sizeof(tmp), "%s.new", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || write(fd, sb.buf, sb.len) != (ssize_t)sb.len ||
+	    close(fd) || rename(tmp, path))
+		rc = rt_fail_errno(err, errno, "writing '%s'", path);
+	if (rc && fd >= 0)
+		unlink(tmp);
+	sb_free(&sb);
+	*changed = !rc;
+	return rc;
+}
+
+/* ---- the index -------------------------------------------------------- */
+
+static void add_suite(struct th_deb_rel *r, const char *suite)
+{
+	size_t k = strlen(suite), n = strlen(r->suite);
+
+	for (const char *p = r->suite; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] ? 1 : 0))
+		if (!strncmp(p, suite, k) && (p[k] == ',' || !p[k]))
+			return;
+	if (n + k + 2 <= sizeof(r->suite))
+		snprintf(r->suite + n, sizeof(r->suite) - n, "%s%s", n ? "," : "", suite);
+}
+
+/* One package of the lists into ix: a newer version of a release wins. */
+static void add_package(struct th_deb_index *ix, const char *pkg,
+			const char *version, const char *suite)
+{
+	struct th_deb_rel r = { 0 }, *old;
+	unsigned part;
+
+	if (!th_deb_package(pkg, r.rel, sizeof(r.rel), &part) ||
+	    strlen(version) >= sizeof(r.version))
+		return;
+	old = (struct th_deb_rel *)th_deb_find(ix, r.rel);
+	if (old) {
+		int c = th_deb_vercmp(version, old->version);
+
+		if (c > 0) {
+			snprintf(old->version, sizeof(old->version), "%s", version);
+			snprintf(old->suite, sizeof(old->suite), "%s", suite);
+			old->parts = part;
+		} else if (c == 0) {
+			old->parts |= part;
+			add_suite(old, suite);
+		}
+		return;
+	}
+	snprintf(r.version, sizeof(r.version), "%s", version);
+	snprintf(r.suite, sizeof(r.suite), "%s", suite);
+	r.parts = part;
+	r.flavour = th_deb_flavour_of(r.rel);
+	VEC_PUSH(ix->v, ix->n, ix->cap, r);
+}
+
+/* The value of field (with its ": ") in the stanza [p, end), into buf. */
+static void field(const char *p, const char *end, const char *name, char *buf,
+		  size_t len)
+{
+	size_t n = strlen(name);
+
+	buf[0] = '\0';
+	for (const char *l = p; l < end;) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+
+		if (!nl)
+			nl = end;
+		if ((size_t)(nl - l) > n && !memcmp(l, name, n) &&
+		    (size_t)(nl - l - n) < len) {
+			memcpy(buf, l + n, (size_t)(nl - l - n));
+			buf[nl - l - n] = '\0';
+			return;
+		}
+		l = nl + 1;
+	}
+}
+
+/*
+ * The kernels' stanzas of a Packages file (its text in [data, data +
+ * len)): Package and Version of each, found by memmem, since the lists
+ * hold 60 MB of other packages each.
+ */
+static void read_packages(const char *data, size_t len, const char *suite,
+			  struct th_deb_index *ix)
+{
+	static const char key[] = "\nPackage: linux-";
+	const char *end = data + len, *p = data;
+	bool first = len >= sizeof(key) - 1 && !memcmp(data, key + 1, sizeof(key) - 2);
+
+	/* Each stanza but the first starts after a '\n'. */
+	while (p < end && (first || (p = memmem(p, (size_t)(end - p), key,
+						 sizeof(key) - 1)))) {
+		const char *start = first ? p : p + 1;
+		const char *stop = memmem(start, (size_t)(end - start), "\n\n", 2);
+		char pkg[256], ver[128];
+
+		first = false;
+		if (!stop)
+			stop = end;
+		field(start, stop, "Package: ", pkg, sizeof(pkg));
+		field(start, stop, "Version: ", ver, sizeof(ver));
+		if (pkg[0] && ver[0])
+			add_package(ix, pkg, ver, suite);
+		p = stop;
+	}
+}
+
+/*
+ * The suite of a file of the lists, by apt's names for them
+ * (deb.debian.org_debian_dists_SUITE_main_binary-ARCH_Packages.lz4):
+ * one of the table's, or NULL.
+ */
+static const char *list_suite(const char *name)
+{
+	const char *d = strstr(name, "_dists_");
+
+	if (!d || !strstr(name, "_binary-") || !strstr(name, "_Packages"))
+		return NULL;
+	d += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(suites); i++) {
+		size_t n = strlen(suites[i].suite);
+
+		if (!strncmp(d, suites[i].suite, n) && !strncmp(d + n, "_main_", 6))
+			return suites[i].suite;
+	}
+	return NULL;
+}
+
+/* One list (path) of suite into ix, through the file tmp. */
+static int scan_list(const char *path, const char *suite, const char *tmp,
+		     struct th_deb_index *ix, struct rt_err *err)
+{
+	const char *cat[] = { APT_HELPER, "cat-file", path, NULL };
+	struct th_spawn c = { .argv = cat };
+	struct stat st;
+	void *data;
+	int rc;
+
+	c.out_fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (c.out_fd < 0)
+		return rt_fail_errno(err, errno, "creating '%s'", tmp);
+	rc = th_spawn_run(&c);
+	if (rc == -EINTR)
+		rt_fail(err, rc, "while reading apt's lists");
+	else if (rc == 0 && !fstat(c.out_fd, &st) && st.st_size > 1 &&
+		 (data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
+			      c.out_fd, 0)) != MAP_FAILED) {
+		read_packages(data, (size_t)st.st_size, suite, ix);
+		munmap(data, (size_t)st.st_size);
+	}
+	close(c.out_fd);
+	return rc == -EINTR ? rc : 0;	/* a list it cannot read is a list less */
+}
+
+/*
+ * Reads every Packages list of the configuration into ix, suite by suite
+ * in the table's order (a release in two names them in that order);
+ * apt-helper cat-file reads each whatever its compression (what apt
+ * documents for reading its lists). -EINTR at a stop signal.
+ */
+static int scan_lists(const char *apt, struct th_deb_index *ix, struct rt_err *err)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	int rc = 0;
+	DIR *d;
+
+	th_path(dir, sizeof(dir), "%s/lists", apt);
+	th_path(tmp, sizeof(tmp), "%s/.packages-%d", apt, (int)getpid());
+	d = opendir(dir);
+	if (!d)
+		return rt_fail_errno(err, errno, "reading '%s'", dir);
+	for (size_t i = 0; i < ARRAY_SIZE(suites) && !rc; i++) {
+		struct dirent *e;
+
+		rewinddir(d);
+		while (!rc && (e = readdir(d))) {
+			const char *suite = list_suite(e->d_name);
+			char path[PATH_MAX + 256];
+
+			if (suite && !strcmp(suite, suites[i].suite) &&
+			    !th_path(path, sizeof(path), "%s/%s", dir, e->d_name))
+				rc = scan_list(path, suite, tmp, ix, err);
+		}
+	}
+	closedir(d);
+	unlink(tmp);
+	return rc;
+}
+
+static int by_release(const void *a, const void *b)
+{
+	const struct th_deb_rel *x = a, *y = b;
+	int c = th_deb_vercmp(x->version, y->version);
+
+	return c ? c : strverscmp(x->rel, y->rel);
+}
+
+static int write_index(const char *apt, const struct th_deb_index *ix,
+		       struct rt_err *err)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	FILE *f;
+
+	th_path(path, sizeof(path), "%s/index", apt);
+	th_path(tmp, sizeof(tmp), "%s.new", path);
+	f = fopen(tmp, "we");
+	if (!f)
+		return rt_fail_errno(err, errno, "creating '%s'", tmp);
+	fprintf(f, "# scn: the kernels of the lists: RELEASE VERSION SUITES PARTS\n");
+	for (size_t i = 0; i < ix->n; i++)
+		fprintf(f, "%s %s %s %x\n", ix->v[i].rel, ix->v[i].version,
+			ix->v[i].suite, ix->v[i].parts);
+	if (fclose(f) || rename(tmp, path)) {
+		int rc = rt_fail_errno(err, errno, "writing '%s'", path);
+
+		unlink(tmp);
+		return rc;
+	}
+	return 0;
+}
+
+/* CACHE/apt/index into ix; false when there is none. */
+static bool read_index(const char *apt, struct th_deb_index *ix)
+{
+	char path[PATH_MAX], line[512];
+	FILE *f;
+
+	th_path(path, sizeof(path), "%s/index", apt);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		struct th_deb_rel r = { 0 };
+
+		if (line[0] == '#' ||
+		    sscanf(line, "%95s %63s %63s %x", r.rel, r.version, r.suite,
+			   &r.parts) != 4 ||
+		    !(r.flavour = th_deb_flavour_of(r.rel)))
+			continue;
+		VEC_PUSH(ix->v, ix->n, ix->cap, r);
+	}
+	fclose(f);
+	return true;
+}
+
+/* The "NAME VERSION" note and "suite"/"part" lines of an entry (kernel.c
+ * writes them), as a release of the cache. */
+static void read_entry(const char *dir, struct th_deb_rel *r)
+{
+	char path[PATH_MAX], line[320];
+	FILE *f;
+
+	th_path(path, sizeof(path), "%s/.scn-package", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	for (int i = 0; fgets(line, sizeof(line), f); i++) {
+		char rel[96], *sp;
+		unsigned part;
+
+		line[strcspn(line, "\n")] = '\0';
+		sp = strchr(line, ' ');
+		if (!i && sp)
+			snprintf(r->version, sizeof(r->version), "%s", sp + 1);
+		else if (!strncmp(line, "suite ", 6))
+			snprintf(r->suite, sizeof(r->suite), "%.63s", line + 6);
+		else if (!strncmp(line, "part ", 5) &&
+			 (line[5 + strcspn(line + 5, ":")] = '\0',
+			  th_deb_package(line + 5, rel, sizeof(rel), &part)))
+			r->parts |= part;
+	}
+	fclose(f);
+}
+
+/* Marks what the cache holds; adds the releases only it has. */
+static void add_cached(const char *cache, struct th_deb_index *ix)
+{
+	struct dirent *e;
+	DIR *d = opendir(cache);
+
+	while (d && (e = readdir(d))) {
+		struct th_deb_rel r = { 0 }, *old;
+		char dir[PATH_MAX], entry[300], names[4][256];
+		struct stat st;
+		unsigned part;
+
+		if (e->d_name[0] == '.' ||
+		    !th_deb_package(e->d_name, r.rel, sizeof(r.rel), &part) ||
+		    th_path(dir, sizeof(dir), "%s/%s", cache, e->d_name) ||
+		    lstat(dir, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		old = (struct th_deb_rel *)th_deb_find(ix, r.rel);
+		if (old) {
+			/* The entry the release's parts name, not another. */
+			th_deb_parts(old, entry, sizeof(entry), names, 4);
+			if (!strcmp(entry, e->d_name))
+				old->cached = true;
+			continue;
+		}
+		r.flavour = th_deb_flavour_of(r.rel);
+		read_entry(dir, &r);
+		if (!(r.parts & TH_DEB_SPLIT))
+			r.parts = part;
+		r.cached = true;
+		VEC_PUSH(ix->v, ix->n, ix->cap, r);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Runs apt-get update of the configuration; said on log. */
+static int update(const char *cache, FILE *log, char *why, size_t wlen)
+{
+	const char *args[] = { "apt-get", "-q", "update", NULL };
+	struct th_deb_apt a;
+	struct th_spawn s = { .argv = a.argv, .out_fd = -1 };
+	int rc;
+
+	if (access(KEYRING, R_OK)) {
+		snprintf(why, wlen, "no Debian archive keyring %s (apt-get install "
+			 "debian-archive-keyring)", KEYRING);
+		return -ENOENT;
+	}
+	th_deb_apt_argv(&a, cache, args);
+	if (log)
+		fprintf(log, "# test host: asking Debian's archive which kernels it "
+			"has (apt-get update of %s/apt)\n", cache);
+	rc = th_spawn_run(&s);
+	if (rc == -EINTR)
+		return rc;
+	if (rc < 0)
+		snprintf(why, wlen, "apt-get: %s", strerror(-rc));
+	else if (rc)
+		snprintf(why, wlen, "apt-get update failed (exit %d): %.200s", rc, s.err);
+	return rc ? -EIO : 0;
+}
+
+int th_deb_index_get(const char *cache, enum th_deb_refresh refresh, FILE *log,
+		     struct th_deb_index *ix, struct rt_err *err)
+{
+	char apt[PATH_MAX], stamp[PATH_MAX + 8], tried[PATH_MAX + 8], why[300] = "";
+	time_t now = time(NULL), updated, last;
+	bool changed = false, have;
+	int rc = 0;
+
+	memset(ix, 0, sizeof(*ix));
+	if (th_path(apt, sizeof(apt), "%s/apt", cache))
+		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
+	th_path(stamp, sizeof(stamp), "%s/updated", apt);
+	th_path(tried, sizeof(tried), "%s/tried", apt);
+	if (refresh != TH_DEB_AS_IS) {
+		rc = write_sources(apt, &changed, err);
+		if (rc)
+			return rc;
+	}
+	updated = changed ? 0 : mtime_of(stamp);
+	last = mtime_of(tried);
+	have = !changed && read_index(apt, ix);
+	if ((refresh == TH_DEB_FRESH && (!updated || now - updated > DAY)) ||
+	    (refresh == TH_DEB_MISS && now - updated > MISS_AGE)) {
+		/* A failed try is not made again at once: offline, every run
+		 * would wait for it. */
+		if (!(last > updated && now - last < RETRY_AGE)) {
+			touch(tried);
+			rc = update(cache, log, why, sizeof(why));
+			if (rc == -EINTR)
+				return rt_fail(err, rc, "while apt-get update ran");
+			if (!rc) {
+				touch(stamp);
+				updated = now;
+				have = false;	/* read the new lists */
+			} else if (log) {
+				fprintf(log, "# test host: warning: %s: %s\n", why,
+					have ? "its lists of before serve" :
+					"only the kernel cache serves");
+			}
+			rc = 0;
+		}
+	}
+	/* The index of the lists there are, once after each update. */
+	if (!have && refresh != TH_DEB_AS_IS) {
+		struct th_deb_index fresh = { 0 };
+
+		rc = scan_lists(apt, &fresh, err);
+		if (rc == -EINTR) {
+			th_deb_index_free(&fresh);
+			return rc;
+		}
+		if (!rc && fresh.n) {
+			qsort(fresh.v, fresh.n, sizeof(*fresh.v), by_release);
+			th_deb_index_free(ix);
+			*ix = fresh;
+			have = true;
+			write_index(apt, ix, err);
+		} else {
+			th_deb_index_free(&fresh);
+		}
+		rc = 0;
+	}
+	ix->updated = have ? updated : 0;
+	ix->archive = have;
+	add_cached(cache, ix);
+	return rc;
+}
+
+void th_deb_index_free(struct th_deb_index *ix)
+{
+	free(ix->v);
+	memset(ix, 0, sizeof(*ix));
+}
+
+/* ---- what there is, for people ----------------------------------------- */
+
+void th_deb_grammar(struct strbuf *sb)
+{
+	sb_puts(sb, "debian:SERIES[-FLAVOUR], the newest of a series (");
+	for (size_t i = 0; th_deb_named[i]; i++)
+		if (strcmp(th_deb_named[i], "sid"))
+			sb_printf(sb, "%s%s", i ? ", " : "", th_deb_named[i]);
+	sb_puts(sb, " or another the archive has; sid: sid's newest) in a flavour (");
+	for (size_t i = 1; i < ARRAY_SIZE(flavour_order); i++)
+		sb_printf(sb, "%s%s", i > 1 ? ", " : "", flavour_order[i]);
+	sb_puts(sb, "; none: amd64); debian:PACKAGE, one release "
+		"(linux-image-RELEASE); or the path of a bzImage or an arm64 Image");
+}
+
+static size_t flavour_rank(const struct th_deb_flavour *f)
+{
+	for (size_t i = 0; f && f->tail && i < ARRAY_SIZE(flavour_order); i++)
+		if (!strcmp(f->tail, flavour_order[i]))
+			return i;
+	return ARRAY_SIZE(flavour_order);
+}
+
+/* The "MAJOR.MINOR" of r's upstream version into buf. */
+static void series_of(const struct th_deb_rel *r, char *buf, size_t len)
+{
+	char up[64];
+	size_t n;
+
+	upstream(r, up, sizeof(up));
+	n = strcspn(up, ".");
+	if (up[n])
+		n += 1 + strspn(up + n + 1, "0123456789");
+	snprintf(buf, len, "%.*s", (int)n, up);
+}
+
+struct spec_item {
+	char series[32];
+	size_t rank;
+	bool sid;
+};
+
+static int by_spec(const void *a, const void *b)
+{
+	const struct spec_item *x = a, *y = b;
+
+	if (x->sid != y->sid)
+		return x->sid - y->sid;
+	if (strcmp(x->series, y->series))
+		return th_deb_vercmp(x->series, y->series);
+	return (int)x->rank - (int)y->rank;
+}
+
+/* The series and flavours of ix, each once, in order. */
+static size_t spec_items(const struct th_deb_index *ix, struct spec_item **out)
+{
+	struct spec_item *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < ix->n; i++) {
+		const struct th_deb_rel *r = &ix->v[i];
+		struct th_deb_spec sid = { .kind = TH_DEB_SUITE, .series = "sid",
+					   .flavour = r->flavour };
+		struct spec_item it = { .rank = flavour_rank(r->flavour) };
+
+		if (it.rank == ARRAY_SIZE(flavour_order))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			bool dup = false;
+
+			if (k && !th_deb_match(&sid, r))
+				break;
+			it.sid = k;
+			if (k)
+				snprintf(it.series, sizeof(it.series), "sid");
+			else
+				series_of(r, it.series, sizeof(it.series));
+			for (size_t j = 0; j < n && !dup; j++)
+				dup = !by_spec(&v[j], &it);
+			if (!dup)
+				VEC_PUSH(v, n, cap, it);
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), by_spec);
+	*out = v;
+	return n;
+}
+
+void th_deb_specs(const struct th_deb_index *ix, struct strbuf *sb)
+{
+	struct spec_item *v;
+	size_t n = spec_items(ix, &v);
+
+	/* A series once, its flavours after it: "debian:6.1 (-rt -arm64)". */
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t tails = 0;
+
+		for (j = i; j < n && !strcmp(v[j].series, v[i].series) &&
+			    v[j].sid == v[i].sid; j++)
+			tails += v[j].rank != 0;
+		sb_printf(sb, "%sdebian:%s", i ? ", " : "", v[i].series);
+		if (!tails)
+			continue;
+		sb_puts(sb, " (");
+		for (size_t k = i, t = 0; k < j; k++)
+			if (v[k].rank)
+				sb_printf(sb, "%s%s", t++ ? " " : "", flavour_order[v[k].rank]);
+		sb_putc(sb, ')');
+	}
+	free(v);
+	if (!n)
+		for (size_t i = 0; th_deb_named[i]; i++)
+			sb_printf(sb, "%sdebian:%s", i ? ", " : "", th_deb_named[i]);
+}
+
+/* MAJOR * 1000 + MINOR of "7.3"; -1 for what is no number. */
+static long series_number(const char *s)
+{
+	char *end;
+	long major = strtol(s, &end, 10), minor;
+
+	if (end == s || *end != '.')
+		return -1;
+	minor = strtol(end + 1, NULL, 10);
+	return major * 1000 + minor;
+}
+
+void th_deb_nearest(const struct th_deb_index *ix, const char *what, char *buf,
+		    size_t len)
+{
+	struct th_deb_spec s;
+	struct spec_item *v;
+	struct suggest sg;
+	size_t n = spec_items(ix, &v);
+	char **names = xcalloc(n + ix->n + 8, sizeof(*names));
+	size_t nn = 0;
+	long best = -1, want;
+	const char *best_prefix = NULL;
+
+	buf[0] = '\0';
+	if (!n)		/* no index: the named series */
+		for (size_t i = 0; th_deb_named[i]; i++)
+			names[nn++] = xasprintf("%s", th_deb_named[i]);
+	for (size_t i = 0; i < n; i++)
+		names[nn++] = xasprintf("%s%s", v[i].series, flavour_order[v[i].rank]);
+	/* A series by its number: 7.9 is nearest 7.3, in its flavour. */
+	if (!th_deb_parse(what, &s) && s.kind == TH_DEB_SERIES &&
+	    (want = series_number(s.series)) >= 0) {
+		for (size_t i = 0; i < n; i++) {
+			long have = series_number(v[i].series), d;
+
+			if (have < 0 || v[i].sid || strcmp(flavour_order[v[i].rank],
+							     s.flavour->tail))
+				continue;
+			d = labs(have - want);
+			if (best < 0 || d <= best) {
+				best = d;
+				snprintf(buf, len, "debian:%s", names[i]);
+			}
+		}
+	}
+	/* "7.3-arm": a spec it begins, the shortest. */
+	for (size_t i = 0; !buf[0] && i < nn; i++) {
+		size_t k = strlen(what);
+
+		if (k && !strncmp(names[i], what, k) && names[i][k] &&
+		    (!best_prefix || strlen(names[i]) < strlen(best_prefix)))
+			best_prefix = names[i];
+	}
+	if (!buf[0] && best_prefix)
+		snprintf(buf, len, "debian:%s", best_prefix);
+	if (!buf[0]) {
+		suggest_init(&sg, what);
+		for (size_t i = 0; i < nn; i++)
+			suggest_offer(&sg, names[i]);
+		/* A package misspelt: the packages, by their image's name. */
+		for (size_t i = 0; !strncmp(what, "linux-", 6) && i < ix->n; i++) {
+			names[nn] = xasprintf("linux-image-%s", ix->v[i].rel);
+			suggest_offer(&sg, names[nn++]);
+		}
+		if (suggest_result(&sg))
+			snprintf(buf, len, "debian:%s", suggest_result(&sg));
+	}
+	for (size_t i = 0; i < nn; i++)
+		free(names[i]);
+	free(names);
+	free(v);
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct th_deb_rel *x = *(const struct th_deb_rel *const *)a;
+	const struct th_deb_rel *y = *(const struct th_deb_rel *const *)b;
+
+	return newer(x, y) ? -1 : newer(y, x) ? 1 : 0;
+}
+
+void th_deb_list(const struct th_deb_index *ix, struct strbuf *sb)
+{
+	const struct th_deb_rel **rels = xcalloc(ix->n + 1, sizeof(*rels));
+	struct spec_item *v;
+	size_t n = spec_items(ix, &v);
+
+	sb_printf(sb, "%-22s %-22s %-18s %s\n", "SPEC", "VERSION", "SUITE",
+		  "RELEASES, newest first (* cached)");
+	for (size_t i = 0; i < n; i++) {
+		struct th_deb_spec s = { .kind = v[i].sid ? TH_DEB_SUITE : TH_DEB_SERIES };
+		char spec[64];
+		size_t m = 0;
+
+		snprintf(s.series, sizeof(s.series), "%s", v[i].series);
+		for (size_t f = 0; f < th_deb_nflavours; f++)
+			if (th_deb_flavours[f].tail &&
+			    !strcmp(th_deb_flavours[f].tail, flavour_order[v[i].rank]))
+				s.flavour = &th_deb_flavours[f];
+		for (size_t k = 0; k < ix->n; k++)
+			if (th_deb_match(&s, &ix->v[k]))
+				rels[m++] = &ix->v[k];
+		if (!m)
+			continue;
+		qsort(rels, m, sizeof(*rels), newest_first);
+		snprintf(spec, sizeof(spec), "debian:%s%s", v[i].series,
+			 flavour_order[v[i].rank]);
+		sb_printf(sb, "%-22s %-22s %-18s", spec,
+			  rels[0]->version[0] ? rels[0]->version : "?",
+			  rels[0]->suite[0] ? rels[0]->suite : "(cache)");
+		/* The newest few, and every cached one. */
+		for (size_t k = 0, shown = 0; k < m; k++) {
+			size_t len = strlen(rels[k]->rel) - strlen(s.flavour->name) - 1;
+
+			if (k >= 6 && !rels[k]->cached)
+				continue;
+			sb_printf(sb, " %.*s%s", (int)len, rels[k]->rel,
+				  rels[k]->cached ? "*" : "");
+			if (++shown == m || k + 1 == m)
+				break;
+		}
+		for (size_t k = 6, more = 0; k <= m; k++) {
+			if (k == m) {
+				if (more)
+					sb_printf(sb, " (+%zu older)", more);
+				break;
+			}
+			more += !rels[k]->cached;
+		}
+		sb_putc(sb, '\n');
+	}
+	free(v);
+	free(rels);
+}

@@ -79,7 +79,9 @@ static const char *const kvm_param_names[] = {
 	X(WP_UNPOPULATED, "wp_unpopulated")				\
 	X(POISON, "poison")						\
 	X(WP_ASYNC, "wp_async")						\
-	X(MOVE, "move")
+	X(MOVE, "move")							\
+	X(RWP, "rwp")							\
+	X(RWP_ASYNC, "rwp_async")
 
 struct bit_name {
 	uint64_t mask;
@@ -102,6 +104,8 @@ static const struct bit_name uffd_feature_names[] = {
 	X(WRITEPROTECT, "writeprotect")					\
 	X(CONTINUE, "continue")						\
 	X(POISON, "poison")						\
+	X(RWPROTECT, "rwprotect")					\
+	X(SET_MODE, "set_mode")						\
 	X(API, "api")
 
 static const struct bit_name uffd_ioctl_names[] = {
@@ -590,6 +594,8 @@ static void uffd_features(struct rt_features *f)
 	UFFD_FEAT(UFFD_WP_ASYNC, WP_ASYNC);
 	UFFD_FEAT(UFFD_MOVE, MOVE);
 	UFFD_FEAT(UFFD_POISON, POISON);
+	UFFD_FEAT(UFFD_RWP, RWP);
+	UFFD_FEAT(UFFD_RWP_ASYNC, RWP_ASYNC);
 #undef UFFD_FEAT
 }
 
@@ -906,6 +912,44 @@ static void pdpe1gb_feature(struct rt_features *f)
 			   "pdpe1gb");
 }
 
+/*
+ * The preemption model in force: debugfs names it where the kernel
+ * chooses at boot (PREEMPT_DYNAMIC: "none voluntary full (lazy)", 7.x
+ * having lazy); else a preempt= on the command line, which such a kernel
+ * takes; else what the build string says was compiled in.
+ */
+static void probe_preempt(struct rt_features *f, const char *version)
+{
+	char line[4096], *open, *close, *arg;
+
+	if (!rt_probe_read_text("/sys/kernel/debug/sched/preempt", line, sizeof(line)) &&
+	    (open = strchr(line, '(')) && (close = strchr(open, ')'))) {
+		snprintf(f->preempt, sizeof(f->preempt), "%.*s",
+			 (int)(close - open - 1), open + 1);
+		snprintf(f->preempt_from, sizeof(f->preempt_from), "debugfs sched/preempt");
+		return;
+	}
+	if (strstr(version, "PREEMPT_DYNAMIC") &&
+	    !rt_probe_read_text("/proc/cmdline", line, sizeof(line)) &&
+	    (arg = strstr(line, "preempt=")) && (arg == line || arg[-1] == ' ')) {
+		snprintf(f->preempt, sizeof(f->preempt), "%.*s",
+			 (int)strcspn(arg + 8, " \n"), arg + 8);
+		snprintf(f->preempt_from, sizeof(f->preempt_from), "the command line");
+		return;
+	}
+	snprintf(f->preempt_from, sizeof(f->preempt_from), "uname -v");
+	if (strstr(version, "PREEMPT_RT"))
+		snprintf(f->preempt, sizeof(f->preempt), "rt");
+	else if (strstr(version, "PREEMPT_LAZY"))
+		snprintf(f->preempt, sizeof(f->preempt), "lazy");
+	else if (strstr(version, "PREEMPT_DYNAMIC"))
+		snprintf(f->preempt, sizeof(f->preempt), "dynamic");
+	else if (strstr(version, "PREEMPT"))
+		snprintf(f->preempt, sizeof(f->preempt), "full");
+	else
+		snprintf(f->preempt, sizeof(f->preempt), "none or voluntary");
+}
+
 int rt_features_probe(struct rt_features *f)
 {
 	struct utsname u;
@@ -919,6 +963,9 @@ int rt_features_probe(struct rt_features *f)
 	if (uname(&u) == 0)
 		snprintf(f->kernel_release, sizeof(f->kernel_release), "%s",
 			 u.release);
+	else
+		memset(&u, 0, sizeof(u));
+	probe_preempt(f, u.version);
 	f->root = geteuid() == 0;
 	if (f->root)
 		rt_probe_set_present(f, RT_FEAT_ROOT);

@@ -92,6 +92,11 @@ int rt_facts_read(struct rt_facts *f);
 	  "UFFD_FEATURE_MOVE: UFFDIO_MOVE")				\
 	X(UFFD_POISON, "uffd.poison",					\
 	  "UFFD_FEATURE_POISON: UFFDIO_POISON")				\
+	X(UFFD_RWP, "uffd.rwp",						\
+	  "UFFD_FEATURE_RWP: read-write protection, UFFDIO_RWPROTECT")	\
+	X(UFFD_RWP_ASYNC, "uffd.rwp_async",				\
+	  "UFFD_FEATURE_RWP_ASYNC: read-write faults resolved by the "	\
+	  "kernel, UFFDIO_SET_MODE")					\
 	X(KSM, "ksm",							\
 	  "/sys/kernel/mm/ksm exists")					\
 	X(KSM_PRCTL, "ksm.prctl",					\
@@ -224,6 +229,11 @@ struct rt_features {
 
 	struct rt_facts facts;
 	char kernel_release[65];	// uname -r
+	// The preemption model ("lazy", "full", "rt", "dynamic" where the
+	// kernel chooses at boot and does not say which), and where it was
+	// read ("debugfs sched/preempt", "the command line", "uname -v").
+	char preempt[32];
+	char preempt_from[32];
 	// "pvm", "vmx", "svm"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
 	// or "el2" where the kernel does not say; "none"
 	char virt[8];

@@ -25,6 +25,7 @@
 #include <numa.h>
 
 #include "compat.h"
+#include "fingerprint.h"
 #include "probe.h"
 #include "vmstat.h"
 
@@ -913,14 +914,82 @@ static void pdpe1gb_feature(struct rt_features *f)
 }
 
 /*
+ * The preemption model a kernel's config chooses, from the config file at
+ * path ("rt", "lazy", "full", "voluntary", "none"), into buf; false
+ * without a file that says.
+ */
+static bool config_preempt(const char *path, char *buf, size_t len)
+{
+	static const struct {
+		const char *line, *model;
+	} choices[] = {
+		{ "CONFIG_PREEMPT_RT=y", "rt" },
+		{ "CONFIG_PREEMPT_LAZY=y", "lazy" },
+		{ "CONFIG_PREEMPT=y", "full" },
+		{ "CONFIG_PREEMPT_VOLUNTARY=y", "voluntary" },
+		{ "CONFIG_PREEMPT_NONE=y", "none" },
+	};
+	char line[256];
+	size_t best = ARRAY_SIZE(choices);
+	FILE *f = path[0] ? fopen(path, "re") : NULL;
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		for (size_t i = 0; i < best; i++)
+			if (!strcmp(line, choices[i].line))
+				best = i;
+	}
+	fclose(f);
+	if (best == ARRAY_SIZE(choices))
+		return false;
+	snprintf(buf, len, "%s", choices[best].model);
+	return true;
+}
+
+/*
+ * The config file of the running kernel: where the test host's launcher
+ * says it is (its kernel's, on the host's root), else where Debian puts
+ * it (/boot/config-RELEASE; /usr/lib/modules/RELEASE/config from 7.x).
+ */
+static void config_path(const char *release, char *buf, size_t len)
+{
+	static const char *const places[] = { "/boot/config-%s",
+					      "/usr/lib/modules/%s/config",
+					      "/lib/modules/%s/config" };
+	char line[4096];
+	FILE *f = fopen(RT_TESTHOST_FACTS, "re");
+
+	buf[0] = '\0';
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "config=", 7)) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(buf, len, "%s", line + 7);
+		}
+	if (f) {
+		fclose(f);
+		return;		/* a test host's kernel: the host's files are not its */
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(places); i++) {
+		snprintf(buf, len, places[i], release);
+		if (access(buf, R_OK) == 0)
+			return;
+	}
+	buf[0] = '\0';
+}
+
+/*
  * The preemption model in force: debugfs names it where the kernel
- * chooses at boot (PREEMPT_DYNAMIC: "none voluntary full (lazy)", 7.x
- * having lazy); else a preempt= on the command line, which such a kernel
- * takes; else what the build string says was compiled in.
+ * chooses at boot (PREEMPT_DYNAMIC: "none voluntary full (lazy)"); a
+ * preempt= on such a kernel's command line chooses; else the kernel's
+ * config says what it was built with (7.x on arm64: PREEMPT_LAZY, which
+ * uname -v calls PREEMPT); else the build string, which tells less.
  */
 static void probe_preempt(struct rt_features *f, const char *version)
 {
-	char line[4096], *open, *close, *arg;
+	char line[4096], path[4096], *open, *close, *arg;
+	bool dynamic = strstr(version, "PREEMPT_DYNAMIC") != NULL;
 
 	if (!rt_probe_read_text("/sys/kernel/debug/sched/preempt", line, sizeof(line)) &&
 	    (open = strchr(line, '(')) && (close = strchr(open, ')'))) {
@@ -929,12 +998,17 @@ static void probe_preempt(struct rt_features *f, const char *version)
 		snprintf(f->preempt_from, sizeof(f->preempt_from), "debugfs sched/preempt");
 		return;
 	}
-	if (strstr(version, "PREEMPT_DYNAMIC") &&
-	    !rt_probe_read_text("/proc/cmdline", line, sizeof(line)) &&
+	if (dynamic && !rt_probe_read_text("/proc/cmdline", line, sizeof(line)) &&
 	    (arg = strstr(line, "preempt=")) && (arg == line || arg[-1] == ' ')) {
 		snprintf(f->preempt, sizeof(f->preempt), "%.*s",
 			 (int)strcspn(arg + 8, " \n"), arg + 8);
 		snprintf(f->preempt_from, sizeof(f->preempt_from), "the command line");
+		return;
+	}
+	config_path(f->kernel_release, path, sizeof(path));
+	if (config_preempt(path, f->preempt, sizeof(f->preempt))) {
+		snprintf(f->preempt_from, sizeof(f->preempt_from), "%s",
+			 dynamic ? "its config's default" : "its config");
 		return;
 	}
 	snprintf(f->preempt_from, sizeof(f->preempt_from), "uname -v");
@@ -942,10 +1016,10 @@ static void probe_preempt(struct rt_features *f, const char *version)
 		snprintf(f->preempt, sizeof(f->preempt), "rt");
 	else if (strstr(version, "PREEMPT_LAZY"))
 		snprintf(f->preempt, sizeof(f->preempt), "lazy");
-	else if (strstr(version, "PREEMPT_DYNAMIC"))
+	else if (dynamic)
 		snprintf(f->preempt, sizeof(f->preempt), "dynamic");
 	else if (strstr(version, "PREEMPT"))
-		snprintf(f->preempt, sizeof(f->preempt), "full");
+		snprintf(f->preempt, sizeof(f->preempt), "full or lazy");
 	else
 		snprintf(f->preempt, sizeof(f->preempt), "none or voluntary");
 }

@@ -492,6 +492,12 @@ static int use_unpacked(const char *dir, bool check, struct th_kernel *k,
 			 dir, k->release);
 	if (!is_dir(k->modules))
 		k->modules[0] = '\0';
+	/* linux-base's (7.x), else the image package's. */
+	if (!k->modules[0] || th_path(k->config, sizeof(k->config), "%s/config",
+				       k->modules) || access(k->config, R_OK))
+		if (th_path(k->config, sizeof(k->config), "%s/boot/config-%s", dir,
+			    k->release) || access(k->config, R_OK))
+			k->config[0] = '\0';
 	if (check) {
 		rc = check_entry(dir, k, err);
 		if (rc) {

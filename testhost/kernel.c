@@ -115,6 +115,16 @@ static int resolve_path(const char *spec, const char *modules,
 			       "arch/x86/boot/bzImage or arch/arm64/boot/Image; "
 			       "a compressed Image.gz will not do)", spec);
 	t = strlen(tail);
+	/* A build tree's own image: its .config is the tree's (absolute: the
+	 * test host reads it). */
+	{
+		size_t ni = strlen(k->image);
+
+		if (ni > t && !strcmp(k->image + ni - t, tail) &&
+		    (th_path(k->config, sizeof(k->config), "%.*s/.config",
+			     (int)(ni - t), k->image) || !is_file(k->config)))
+			k->config[0] = '\0';
+	}
 	if (modules) {
 		if (!is_dir(modules))
 			return rt_fail(err, -ENOENT, "--modules '%s' is not a "

@@ -41,6 +41,7 @@ struct th_kernel {
 	char modules[PATH_MAX];		/* the modules tree, or "" */
 	char cache[PATH_MAX];		/* for decompressed modules, or "" */
 	char release[128];		/* from the bzImage's header */
+	char config[PATH_MAX];		/* its config file, or "" */
 	char package[256];		/* "NAME VERSION" of a Debian kernel */
 	char root[PATH_MAX];		/* a Debian kernel's cache entry, or "" */
 	struct th_sums *sums;		/* its files, or NULL: not checked */

@@ -91,11 +91,9 @@ const struct th_deb_flavour *th_deb_flavour_of(const char *rel)
 /* Whether a release's version has two dots: "7.3.4+deb13", "6.1.0-57". */
 static bool dotted(const char *rel)
 {
-	const char *dot = strchr(rel, '.');
+	const char *dot = strchr(rel, '.'), *second = dot ? strchr(dot + 1, '.') : NULL;
 
-	return dot && strchr(dot + 1, '.') &&
-	       strchr(dot + 1, '.') < rel + strlen(rel) -
-	       strlen(th_deb_flavour_of(rel)->name);
+	return second && second < rel + strlen(rel) - strlen(th_deb_flavour_of(rel)->name);
 }
 
 bool th_deb_package(const char *name, char *rel, size_t len, unsigned *part)
@@ -334,16 +332,35 @@ static bool newer(const struct th_deb_rel *a, const struct th_deb_rel *b)
 	return c ? c > 0 : strverscmp(a->rel, b->rel) > 0;
 }
 
+bool th_deb_complete(const struct th_deb_rel *r)
+{
+	if (r->cached)
+		return true;
+	if (r->parts & (TH_DEB_BINARY_UNSIGNED | TH_DEB_BINARY))
+		return r->parts & TH_DEB_MODULES;
+	return r->parts & TH_DEB_IMAGE_UNSIGNED ||
+	       (r->parts & TH_DEB_IMAGE && !(r->parts & TH_DEB_META));
+}
+
+void th_deb_missing(const struct th_deb_rel *r, char *buf, size_t len)
+{
+	if (r->parts & (TH_DEB_BINARY_UNSIGNED | TH_DEB_BINARY | TH_DEB_META) &&
+	    !(r->parts & TH_DEB_MODULES))
+		snprintf(buf, len, "linux-modules-%s", r->rel);
+	else
+		snprintf(buf, len, "linux-binary-unsigned-%s", r->rel);
+}
+
 const struct th_deb_rel *th_deb_newest(const struct th_deb_index *ix,
 				       const struct th_deb_spec *s,
-				       bool cached_only)
+				       bool partial)
 {
 	const struct th_deb_rel *best = NULL;
 
 	for (size_t i = 0; i < ix->n; i++) {
 		const struct th_deb_rel *r = &ix->v[i];
 
-		if ((!cached_only || r->cached) && th_deb_match(s, r) &&
+		if ((partial || th_deb_complete(r)) && th_deb_match(s, r) &&
 		    (!best || newer(r, best)))
 			best = r;
 	}
@@ -518,9 +535,14 @@ static void add_suite(struct th_deb_rel *r, const char *suite)
 		snprintf(r->suite + n, sizeof(r->suite) - n, "%s%s", n ? "," : "", suite);
 }
 
-/* One package of the lists into ix: a newer version of a release wins. */
+/*
+ * One package of the lists into ix: a newer version of a release wins. A
+ * linux-image that depends on the packages of a kernel is a metapackage
+ * (7.x's linux-image-REL), not an image.
+ */
 static void add_package(struct th_deb_index *ix, const char *pkg,
-			const char *version, const char *suite)
+			const char *version, const char *depends,
+			const char *suite)
 {
 	struct th_deb_rel r = { 0 }, *old;
 	unsigned part;
@@ -528,6 +550,10 @@ static void add_package(struct th_deb_index *ix, const char *pkg,
 	if (!th_deb_package(pkg, r.rel, sizeof(r.rel), &part) ||
 	    strlen(version) >= sizeof(r.version))
 		return;
+	if (part == TH_DEB_IMAGE && (strstr(depends, "linux-image-") ||
+				     strstr(depends, "linux-binary-") ||
+				     strstr(depends, "linux-modules-")))
+		part |= TH_DEB_META;
 	old = (struct th_deb_rel *)th_deb_find(ix, r.rel);
 	if (old) {
 		int c = th_deb_vercmp(version, old->version);
@@ -588,15 +614,16 @@ static void read_packages(const char *data, size_t len, const char *suite,
 						 sizeof(key) - 1)))) {
 		const char *start = first ? p : p + 1;
 		const char *stop = memmem(start, (size_t)(end - start), "\n\n", 2);
-		char pkg[256], ver[128];
+		char pkg[256], ver[128], dep[2048];
 
 		first = false;
 		if (!stop)
 			stop = end;
 		field(start, stop, "Package: ", pkg, sizeof(pkg));
 		field(start, stop, "Version: ", ver, sizeof(ver));
+		field(start, stop, "Depends: ", dep, sizeof(dep));
 		if (pkg[0] && ver[0])
-			add_package(ix, pkg, ver, suite);
+			add_package(ix, pkg, ver, dep, suite);
 		p = stop;
 	}
 }
@@ -728,11 +755,18 @@ static bool read_index(const char *apt, struct th_deb_index *ix)
 	while (fgets(line, sizeof(line), f)) {
 		struct th_deb_rel r = { 0 };
 
+		char pkg[128];
+		unsigned part;
+
+		/* Only what th_deb_package takes: an older scn's index may
+		 * hold series' metapackages. */
 		if (line[0] == '#' ||
 		    sscanf(line, "%95s %63s %63s %x", r.rel, r.version, r.suite,
 			   &r.parts) != 4 ||
-		    !(r.flavour = th_deb_flavour_of(r.rel)))
+		    th_path(pkg, sizeof(pkg), "linux-image-%s", r.rel) ||
+		    !th_deb_package(pkg, r.rel, sizeof(r.rel), &part))
 			continue;
+		r.flavour = th_deb_flavour_of(r.rel);
 		VEC_PUSH(ix->v, ix->n, ix->cap, r);
 	}
 	fclose(f);
@@ -958,8 +992,10 @@ static int by_spec(const void *a, const void *b)
 	return (int)x->rank - (int)y->rank;
 }
 
-/* The series and flavours of ix, each once, in order. */
-static size_t spec_items(const struct th_deb_index *ix, struct spec_item **out)
+/* The series and flavours of ix, each once, in order: of its complete
+ * releases, or of all with partial. */
+static size_t spec_items(const struct th_deb_index *ix, bool partial,
+			 struct spec_item **out)
 {
 	struct spec_item *v = NULL;
 	size_t n = 0, cap = 0;
@@ -970,7 +1006,8 @@ static size_t spec_items(const struct th_deb_index *ix, struct spec_item **out)
 					   .flavour = r->flavour };
 		struct spec_item it = { .rank = flavour_rank(r->flavour) };
 
-		if (it.rank == ARRAY_SIZE(flavour_order))
+		if (it.rank == ARRAY_SIZE(flavour_order) ||
+		    (!partial && !th_deb_complete(r)))
 			continue;
 		for (int k = 0; k < 2; k++) {
 			bool dup = false;
@@ -997,7 +1034,7 @@ static size_t spec_items(const struct th_deb_index *ix, struct spec_item **out)
 void th_deb_specs(const struct th_deb_index *ix, struct strbuf *sb)
 {
 	struct spec_item *v;
-	size_t n = spec_items(ix, &v);
+	size_t n = spec_items(ix, false, &v);
 
 	/* A series once, its flavours after it: "debian:6.1 (-rt -arm64)". */
 	for (size_t i = 0, j; i < n; i = j) {
@@ -1039,7 +1076,7 @@ void th_deb_nearest(const struct th_deb_index *ix, const char *what, char *buf,
 	struct th_deb_spec s;
 	struct spec_item *v;
 	struct suggest sg;
-	size_t n = spec_items(ix, &v);
+	size_t n = spec_items(ix, false, &v);
 	char **names = xcalloc(n + ix->n + 8, sizeof(*names));
 	size_t nn = 0;
 	long best = -1, want;
@@ -1107,14 +1144,15 @@ void th_deb_list(const struct th_deb_index *ix, struct strbuf *sb)
 {
 	const struct th_deb_rel **rels = xcalloc(ix->n + 1, sizeof(*rels));
 	struct spec_item *v;
-	size_t n = spec_items(ix, &v);
+	size_t n = spec_items(ix, true, &v);
 
 	sb_printf(sb, "%-22s %-22s %-18s %s\n", "SPEC", "VERSION", "SUITE",
 		  "RELEASES, newest first (* cached)");
 	for (size_t i = 0; i < n; i++) {
 		struct th_deb_spec s = { .kind = v[i].sid ? TH_DEB_SUITE : TH_DEB_SERIES };
+		const struct th_deb_rel *best;
 		char spec[64];
-		size_t m = 0;
+		size_t m = 0, shown = 0, more = 0;
 
 		snprintf(s.series, sizeof(s.series), "%s", v[i].series);
 		for (size_t f = 0; f < th_deb_nflavours; f++)
@@ -1122,35 +1160,39 @@ void th_deb_list(const struct th_deb_index *ix, struct strbuf *sb)
 			    !strcmp(th_deb_flavours[f].tail, flavour_order[v[i].rank]))
 				s.flavour = &th_deb_flavours[f];
 		for (size_t k = 0; k < ix->n; k++)
-			if (th_deb_match(&s, &ix->v[k]))
+			if (th_deb_match(&s, &ix->v[k]) && th_deb_complete(&ix->v[k]))
 				rels[m++] = &ix->v[k];
-		if (!m)
-			continue;
-		qsort(rels, m, sizeof(*rels), newest_first);
 		snprintf(spec, sizeof(spec), "debian:%s%s", v[i].series,
 			 flavour_order[v[i].rank]);
+		best = th_deb_newest(ix, &s, true);
+		if (!m) {
+			char missing[160];
+
+			/* Older backports: signed images whose modules are gone. */
+			th_deb_missing(best, missing, sizeof(missing));
+			sb_printf(sb, "%-22s %-22s %-18s none can boot: the lists "
+				  "have no %s (nor of older ones)\n", spec, "-",
+				  best->suite, missing);
+			continue;
+		}
+		qsort(rels, m, sizeof(*rels), newest_first);
 		sb_printf(sb, "%-22s %-22s %-18s", spec,
 			  rels[0]->version[0] ? rels[0]->version : "?",
 			  rels[0]->suite[0] ? rels[0]->suite : "(cache)");
 		/* The newest few, and every cached one. */
-		for (size_t k = 0, shown = 0; k < m; k++) {
+		for (size_t k = 0; k < m; k++) {
 			size_t len = strlen(rels[k]->rel) - strlen(s.flavour->name) - 1;
 
-			if (k >= 6 && !rels[k]->cached)
+			if (k >= 6 && !rels[k]->cached) {
+				more++;
 				continue;
+			}
 			sb_printf(sb, " %.*s%s", (int)len, rels[k]->rel,
 				  rels[k]->cached ? "*" : "");
-			if (++shown == m || k + 1 == m)
-				break;
+			shown++;
 		}
-		for (size_t k = 6, more = 0; k <= m; k++) {
-			if (k == m) {
-				if (more)
-					sb_printf(sb, " (+%zu older)", more);
-				break;
-			}
-			more += !rels[k]->cached;
-		}
+		if (more)
+			sb_printf(sb, " (+%zu older)", more);
 		sb_putc(sb, '\n');
 	}
 	free(v);

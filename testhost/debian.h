@@ -57,6 +57,9 @@ enum th_deb_part {
 	TH_DEB_BINARY = 1 << 3,		/* linux-binary-REL */
 	TH_DEB_MODULES = 1 << 4,	/* linux-modules-REL */
 	TH_DEB_BASE = 1 << 5,		/* linux-base-REL */
+	/* linux-image-REL is a metapackage (it depends on the packages that
+	 * hold the kernel), not an image. */
+	TH_DEB_META = 1 << 6,
 };
 #define TH_DEB_SPLIT (TH_DEB_BINARY_UNSIGNED | TH_DEB_BINARY | \
 		      TH_DEB_MODULES | TH_DEB_BASE)
@@ -117,11 +120,20 @@ int th_deb_parse(const char *what, struct th_deb_spec *s);
 bool th_deb_is_named(const struct th_deb_spec *s);
 /* Whether r is what s asks for. */
 bool th_deb_match(const struct th_deb_spec *s, const struct th_deb_rel *r);
-/* The newest release of ix that s asks for (cached ones only with
- * cached_only), or NULL. */
+/*
+ * Whether r can be booted: its image and its modules are in the archive
+ * (or the cache holds it). The archive keeps the signed images of older
+ * backports (7.0.x) after their modules are gone.
+ */
+bool th_deb_complete(const struct th_deb_rel *r);
+/* The packages r lacks to be complete, "linux-modules-REL", into buf. */
+void th_deb_missing(const struct th_deb_rel *r, char *buf, size_t len);
+
+/* The newest complete release of ix that s asks for (any, complete or
+ * not, with partial), or NULL. */
 const struct th_deb_rel *th_deb_newest(const struct th_deb_index *ix,
 				       const struct th_deb_spec *s,
-				       bool cached_only);
+				       bool partial);
 /* ix's release named rel, or NULL. */
 const struct th_deb_rel *th_deb_find(const struct th_deb_index *ix,
 				     const char *rel);

@@ -188,39 +188,41 @@ static int pick(const char *cache, const char *what, const struct th_deb_spec *s
 		FILE *log, struct th_kc_want *w, struct rt_err *err)
 {
 	struct th_deb_index ix;
-	const struct th_deb_rel *r = NULL;
+	const struct th_deb_rel *r = NULL, *part = NULL;
 	struct th_deb_rel hand = { 0 };
+	char version[64] = "";
+	unsigned at_hand;
 	int rc;
 
 	if (s->kind == TH_DEB_PACKAGE) {
 		/* What the cache, the index as it is, or a .deb at hand knows
-		 * needs no apt. */
+		 * needs no apt; the .debs at hand complete what the lists
+		 * have of a release (an older backport's modules, say). */
+		at_hand = th_kc_at_hand(cache, s->rel, version, sizeof(version));
 		rc = th_deb_index_get(cache, TH_DEB_AS_IS, log, &ix, err);
-		if (!rc && !(r = th_deb_find(&ix, s->rel))) {
-			hand.parts = th_kc_at_hand(cache, s->rel, hand.version,
-						   sizeof(hand.version));
-			if (hand.parts)
-				r = &hand;
-		}
-		if (!rc && !r) {
+		if (!rc && !th_deb_find(&ix, s->rel) && !at_hand) {
 			th_deb_index_free(&ix);
 			rc = th_deb_index_get(cache, TH_DEB_MISS, log, &ix, err);
-			if (!rc)
-				r = th_deb_find(&ix, s->rel);
 		}
-		if (!rc && !r) {
-			/* Not in the lists: the package's own kind says the
-			 * layout, and apt-get download will say the rest. */
-			r = &hand;
-			hand.parts = s->part == TH_DEB_IMAGE_UNSIGNED ||
+		if (!rc && (r = th_deb_find(&ix, s->rel))) {
+			hand = *r;
+			hand.parts |= at_hand;
+		} else if (!rc) {
+			/* Not in the lists: the .debs at hand, else the
+			 * package's own kind says the layout, and apt-get
+			 * download will say the rest. */
+			snprintf(hand.rel, sizeof(hand.rel), "%s", s->rel);
+			snprintf(hand.version, sizeof(hand.version), "%s", version);
+			hand.flavour = s->flavour;
+			hand.parts = at_hand ? at_hand :
+				     s->part == TH_DEB_IMAGE_UNSIGNED ||
 				     s->part == TH_DEB_IMAGE ? s->part :
 				     TH_DEB_BINARY_UNSIGNED | TH_DEB_MODULES |
 				     TH_DEB_BASE;
 		}
-		if (r == &hand) {
-			snprintf(hand.rel, sizeof(hand.rel), "%s", s->rel);
-			hand.flavour = s->flavour;
-		}
+		r = rc ? NULL : &hand;
+		if (r && !th_deb_complete(r))
+			part = r;
 	} else {
 		rc = th_deb_index_get(cache, TH_DEB_FRESH, log, &ix, err);
 		if (!rc && !(r = th_deb_newest(&ix, s, false))) {
@@ -229,7 +231,18 @@ static int pick(const char *cache, const char *what, const struct th_deb_spec *s
 			if (!rc)
 				r = th_deb_newest(&ix, s, false);
 		}
-		if (!rc && !r) {
+		/* A release the lists have only in part: the .debs at hand
+		 * may complete it; else it is said so, not unknown. */
+		if (!rc && !r && (part = th_deb_newest(&ix, s, true))) {
+			hand = *part;
+			hand.parts |= th_kc_at_hand(cache, part->rel, version,
+						    sizeof(version));
+			if (th_deb_complete(&hand)) {
+				r = &hand;
+				part = NULL;
+			}
+		}
+		if (!rc && !r && !part) {
 			char near[96];
 
 			th_deb_nearest(&ix, what, near, sizeof(near));
@@ -239,6 +252,15 @@ static int pick(const char *cache, const char *what, const struct th_deb_spec *s
 				     "kernel cache has", what, near[0] ? " (did you mean " : "",
 				     near, near[0] ? "?)" : "");
 		}
+	}
+	if (!rc && part) {
+		char missing[160];
+
+		th_deb_missing(part, missing, sizeof(missing));
+		rc = rt_fail(err, -ENOPKG, "Debian's archive lists no %s: %s cannot "
+			     "boot (older backports keep their signed images only; scn "
+			     "kernel --list says what can; the missing .debs put into %s "
+			     "complete it)", missing, part->rel, cache);
 	}
 	if (!rc) {
 		th_kc_want_of(r, w);
@@ -267,7 +289,7 @@ static int unknown(const char *what, const char *why, struct rt_err *err)
 static bool has(const struct th_deb_index *ix, const struct th_deb_spec *s)
 {
 	return s->kind == TH_DEB_PACKAGE ? th_deb_find(ix, s->rel) != NULL :
-	       th_deb_newest(ix, s, false) != NULL;
+	       th_deb_newest(ix, s, true) != NULL;
 }
 
 static int check_debian(const char *what, struct rt_err *err)

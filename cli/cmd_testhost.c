@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../testhost/arch.h"
 #include "../testhost/helper.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
@@ -433,8 +434,10 @@ int cmd_kernel(int argc, char **argv)
 				rc = 4;
 		} else {
 			printf("%s: %s\n", argv[i], k.package[0] ? k.package : k.image);
-			printf("  release  %s\n  image    %s\n  modules  %s\n", k.release,
-			       k.image, k.modules[0] ? k.modules : "none (all built in)");
+			printf("  release  %s\n  arch     %s\n  image    %s\n  modules  %s\n",
+			       k.release, th_arch_name(k.arch), k.image,
+			       k.modules[0] ? k.modules : "none (all built in)");
+			printf("  config   %s\n", k.config[0] ? k.config : "none");
 		}
 		th_kernel_free(&k);
 	}

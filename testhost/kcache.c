@@ -408,6 +408,9 @@ static int check_entry(const char *dir, struct th_kernel *k, struct rt_err *err)
 		if (!th_path(path, sizeof(path), "%s/%s", k->modules, lists[i]) &&
 		    access(path, F_OK) == 0)
 			rc = th_sums_check_file(k->sums, path, err);
+	/* The test host's features read the preempt model from it. */
+	if (!rc && k->config[0])
+		rc = th_sums_check_file(k->sums, k->config, err);
 	return rc ? -EBADMSG : 0;
 }
 
@@ -539,8 +542,8 @@ int th_kc_use(const char *cache, const struct th_kc_want *want, FILE *log,
 	snprintf(why, sizeof(why), "%s", err->msg);
 	if (log)
 		fprintf(log, "# test host: the kernel cache entry %s %s: fetching "
-			"it again\n", dir, rc == -ENODATA ? "cannot be checked" :
-			"is damaged");
+			"it again (%s)\n", dir, rc == -ENODATA ? "cannot be checked" :
+			"is damaged", why);
 	frc = th_kc_fetch(cache, &w, true, log, err);
 	if (frc == -EINTR)
 		return frc;

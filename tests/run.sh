@@ -286,6 +286,17 @@ run_cli() {
 	else
 		skip cli/options-documented "python3 is not installed"
 	fi
+	# Issue 25: every kernel spec of the table help prints, in the README,
+	# docs/testhost.md and the man page.
+	if command -v python3 >/dev/null 2>&1; then
+		if python3 tests/cli/specs.py "$SCN" README.md docs/testhost.md docs/scn.1 >"$OUT" 2>&1; then
+			pass cli/kernel-specs-documented
+		else
+			fail cli/kernel-specs-documented "a kernel spec is missing from the docs" <"$OUT"
+		fi
+	else
+		skip cli/kernel-specs-documented "python3 is not installed"
+	fi
 	# Issue 20, moved to 21: a kernel spec that names no kernel scn can
 	# fetch, and a size no test host can have, were skips (exit 4) that a
 	# test lab would not notice; they are usage errors that say what is.

@@ -104,7 +104,7 @@ static const char help_exec[] =
 static const char help_kernel[] =
 	"usage: scn kernel [--modules DIR] SPEC... | scn kernel --list\n"
 	"  Resolves each kernel, fetches a Debian one into the cache, and shows\n"
-	"  its release, image and modules.\n"
+	"  its release, arch, image, modules and config.\n"
 	"  --list                    every series and flavour Debian's archive has\n"
 	"                            now, with their releases and which are cached\n"
 	"  --modules DIR             the modules of a kernel you built\n"

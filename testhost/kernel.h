@@ -17,8 +17,8 @@
  * serves a series.
  *
  * A cached release is checked each time it is used (sums.h): every file
- * of its packages there with its size, the image and the module lists
- * with the packages' own MD5s, each module before it is decompressed,
+ * of its packages there with its size, the image, the module lists and
+ * the config with the packages' own MD5s, each module before it is decompressed,
  * and each decompressed copy read back as a module. A damaged entry is
  * fetched again and replaced whole; where that fails, the error names
  * the entry to remove. An entry an older scn made has no list of its

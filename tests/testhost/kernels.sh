@@ -20,7 +20,8 @@
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
-[ -n "${KEEP:-}" ] && trap "echo kept $TMP" EXIT
+# Every file this script writes is under $TMP: never without one.
+[ -n "${TMP:-}" ] && [ -d "$TMP" ] || exit 2
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 K7=${SCN_TEST_KERNEL_7:-debian:7.3}
 K16=${SCN_TEST_KERNEL_7_16K:-debian:7.3-arm64-16k}
@@ -119,7 +120,7 @@ fi
 # --- the lists: scn's own apt configuration, a stand-in apt-get -------------
 KC=$TMP/kc
 L=$KC/apt/lists
-mkdir -p "$L" "$TMP/bin"
+mkdir -p "$L" "$TMP/stand-in"
 export SCN_KERNEL_CACHE=$KC
 # stanza NAME VERSION [DEPENDS]
 stanza() {
@@ -137,15 +138,15 @@ stanza() {
 	for p in binary-unsigned modules base; do stanza "linux-$p-$REL16" "$VER"; done
 	stanza "linux-image-$REL16" "$VER" "linux-modules-$REL16 (= $VER)"
 } >"$L/deb.debian.org_debian_dists_trixie-backports_main_binary-arm64_Packages"
-cat >"$TMP/bin/apt-get" <<EOF
+cat >"$TMP/stand-in/apt-get" <<EOF
 #!/bin/sh
 echo "\$*" >>"$TMP/apt.log"
 for a; do [ "\$a" = update ] && exit 0; done
 echo "E: a stand-in: no download" >&2
 exit 100
 EOF
-chmod +x "$TMP/bin/apt-get"
-export PATH=$TMP/bin:$PATH
+chmod +x "$TMP/stand-in/apt-get"
+export PATH=$TMP/stand-in:$PATH
 : >"$TMP/apt.log"
 updates() { grep -c ' update$' "$TMP/apt.log"; }
 sc() {
@@ -288,7 +289,7 @@ fi
 
 # A launch that QEMU ends at once: the modules are found, checked and
 # decompressed without a modules.dep.
-export SCN_QEMU=$TMP/bin/qemu
+export SCN_QEMU=$TMP/stand-in/qemu
 cat >"$SCN_QEMU" <<'EOF'
 #!/bin/sh
 [ "$1" = --version ] && { echo "QEMU emulator version 7.2.22 (a stand-in)"; exit 0; }
@@ -332,7 +333,7 @@ else
 	fail "$name" "exit $rc"; show
 fi
 unset SCN_QEMU SCN_KERNEL_CACHE
-PATH=${PATH#"$TMP/bin:"}
+PATH=${PATH#"$TMP/stand-in:"}
 
 # --- two boots: 7.3 on x86, 7.3 arm64-16k ------------------------------------
 cat >"$TMP/tiny.scn" <<'SCN'

@@ -11,6 +11,8 @@
 # with a fake image, at hand in the cache. Needs root (useradd).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
+# Every file this script writes is under $TMP: never without one.
+[ -n "${TMP:-}" ] && [ -d "$TMP" ] || exit 2
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 
 if ! need_root; then
@@ -34,20 +36,20 @@ ID2=$(id -u "$U2")
 # TMPDIR (sticky, as /tmp is), a stand-in apt-get.
 chmod 711 "$TMP"
 SHARED=$TMP/shared
-mkdir -p "$SHARED" "$TMP/bin"
+mkdir -p "$SHARED" "$TMP/stand-in"
 chmod 1777 "$SHARED"
-cat >"$TMP/bin/apt-get" <<'EOF'
+cat >"$TMP/stand-in/apt-get" <<'EOF'
 #!/bin/sh
 echo "E: a stand-in: no network" >&2
 exit 100
 EOF
-chmod 755 "$TMP/bin" "$TMP/bin/apt-get"
+chmod 755 "$TMP/stand-in" "$TMP/stand-in/apt-get"
 # as USER ARGS...: scn as USER without HOME or XDG_CACHE_HOME; rc, out, err.
 as() {
 	local u=$1
 	shift
 	setpriv --reuid="$u" --regid="$(id -g "$u")" --clear-groups \
-		env -i PATH="$TMP/bin:/usr/sbin:/usr/bin:/sbin:/bin" TMPDIR="$SHARED" \
+		env -i PATH="$TMP/stand-in:/usr/sbin:/usr/bin:/sbin:/bin" TMPDIR="$SHARED" \
 		"$SCN" "$@" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 }
@@ -131,7 +133,7 @@ else
 fi
 chown "$U1" "$C1/$PKG"
 name="root pointed at a user's cache: refused by name"
-SCN_KERNEL_CACHE=$C1 PATH=$TMP/bin:$PATH "$SCN" kernel "debian:$PKG" >"$TMP/out" 2>"$TMP/err"
+SCN_KERNEL_CACHE=$C1 PATH=$TMP/stand-in:$PATH "$SCN" kernel "debian:$PKG" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 70 ] && grep -qF "kernel cache '$C1' belongs to uid $ID1, not to root: refused" "$TMP/err"; then
 	ok "$name"

@@ -979,49 +979,64 @@ static void config_path(const char *release, char *buf, size_t len)
 	buf[0] = '\0';
 }
 
-/*
- * The preemption model in force: debugfs names it where the kernel
- * chooses at boot (PREEMPT_DYNAMIC: "none voluntary full (lazy)"); a
- * preempt= on such a kernel's command line chooses; else the kernel's
- * config says what it was built with (7.x on arm64: PREEMPT_LAZY, which
- * uname -v calls PREEMPT); else the build string, which tells less.
- */
+void rt_preempt_model(const struct rt_preempt_facts *in, char *model,
+		      size_t mlen, char *from, size_t flen)
+{
+	const char *v = in->version ? in->version : "", *open, *close, *arg;
+	bool dynamic = strstr(v, "PREEMPT_DYNAMIC") != NULL;
+	bool realtime = in->realtime && in->realtime[0] == '1';
+
+	/* PREEMPT_RT is fully preemptible too: 7.x's RT builds are dynamic,
+	 * and debugfs says "full" there. */
+	if (realtime || strstr(v, "PREEMPT_RT")) {
+		snprintf(model, mlen, "rt");
+		snprintf(from, flen, "%s", realtime ? "/sys/kernel/realtime" : "uname -v");
+		return;
+	}
+	if (in->debugfs && (open = strchr(in->debugfs, '(')) &&
+	    (close = strchr(open, ')'))) {
+		snprintf(model, mlen, "%.*s", (int)(close - open - 1), open + 1);
+		snprintf(from, flen, "debugfs sched/preempt");
+		return;
+	}
+	if (dynamic && in->cmdline && (arg = strstr(in->cmdline, "preempt=")) &&
+	    (arg == in->cmdline || arg[-1] == ' ')) {
+		snprintf(model, mlen, "%.*s", (int)strcspn(arg + 8, " \n"), arg + 8);
+		snprintf(from, flen, "the command line");
+		return;
+	}
+	if (in->config && config_preempt(in->config, model, mlen)) {
+		snprintf(from, flen, "%s", dynamic ? "its config's default" : "its config");
+		return;
+	}
+	snprintf(from, flen, "uname -v");
+	if (strstr(v, "PREEMPT_LAZY"))
+		snprintf(model, mlen, "lazy");
+	else if (dynamic)
+		snprintf(model, mlen, "dynamic");
+	else if (strstr(v, "PREEMPT"))
+		snprintf(model, mlen, "full or lazy");
+	else
+		snprintf(model, mlen, "none or voluntary");
+}
+
+/* The facts rt_preempt_model chooses from, read from this kernel. */
 static void probe_preempt(struct rt_features *f, const char *version)
 {
-	char line[4096], path[4096], *open, *close, *arg;
-	bool dynamic = strstr(version, "PREEMPT_DYNAMIC") != NULL;
+	char rt[8], dbg[256], cmdline[4096], path[4096];
+	struct rt_preempt_facts in = { .version = version };
 
-	if (!rt_probe_read_text("/sys/kernel/debug/sched/preempt", line, sizeof(line)) &&
-	    (open = strchr(line, '(')) && (close = strchr(open, ')'))) {
-		snprintf(f->preempt, sizeof(f->preempt), "%.*s",
-			 (int)(close - open - 1), open + 1);
-		snprintf(f->preempt_from, sizeof(f->preempt_from), "debugfs sched/preempt");
-		return;
-	}
-	if (dynamic && !rt_probe_read_text("/proc/cmdline", line, sizeof(line)) &&
-	    (arg = strstr(line, "preempt=")) && (arg == line || arg[-1] == ' ')) {
-		snprintf(f->preempt, sizeof(f->preempt), "%.*s",
-			 (int)strcspn(arg + 8, " \n"), arg + 8);
-		snprintf(f->preempt_from, sizeof(f->preempt_from), "the command line");
-		return;
-	}
+	if (!rt_probe_read_text("/sys/kernel/realtime", rt, sizeof(rt)))
+		in.realtime = rt;
+	if (!rt_probe_read_text("/sys/kernel/debug/sched/preempt", dbg, sizeof(dbg)))
+		in.debugfs = dbg;
+	if (!rt_probe_read_text("/proc/cmdline", cmdline, sizeof(cmdline)))
+		in.cmdline = cmdline;
 	config_path(f->kernel_release, path, sizeof(path));
-	if (config_preempt(path, f->preempt, sizeof(f->preempt))) {
-		snprintf(f->preempt_from, sizeof(f->preempt_from), "%s",
-			 dynamic ? "its config's default" : "its config");
-		return;
-	}
-	snprintf(f->preempt_from, sizeof(f->preempt_from), "uname -v");
-	if (strstr(version, "PREEMPT_RT"))
-		snprintf(f->preempt, sizeof(f->preempt), "rt");
-	else if (strstr(version, "PREEMPT_LAZY"))
-		snprintf(f->preempt, sizeof(f->preempt), "lazy");
-	else if (dynamic)
-		snprintf(f->preempt, sizeof(f->preempt), "dynamic");
-	else if (strstr(version, "PREEMPT"))
-		snprintf(f->preempt, sizeof(f->preempt), "full or lazy");
-	else
-		snprintf(f->preempt, sizeof(f->preempt), "none or voluntary");
+	if (path[0])
+		in.config = path;
+	rt_preempt_model(&in, f->preempt, sizeof(f->preempt), f->preempt_from,
+			 sizeof(f->preempt_from));
 }
 
 int rt_features_probe(struct rt_features *f)

@@ -14,6 +14,7 @@
 #define SCN_RUNTIME_FEATURES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // ---- machine facts --------------------------------------------------------
@@ -299,6 +300,27 @@ struct rt_features {
 // a NULL f. Opens /dev/kvm and creates (and closes) one empty VM when KVM
 // is usable, and one userfaultfd; leaves nothing open.
 int rt_features_probe(struct rt_features *f);
+
+/*
+ * What the preemption model is read from, each NULL where the kernel has
+ * none: /sys/kernel/realtime, debugfs's sched/preempt, /proc/cmdline,
+ * uname -v, and the path of the kernel's config file.
+ */
+struct rt_preempt_facts {
+	const char *realtime, *debugfs, *cmdline, *version, *config;
+};
+/*
+ * The preemption model in force, into model ("rt", "lazy", "full",
+ * "voluntary", "none"; "dynamic" or "full or lazy" where nothing says
+ * more), and where it was read, into from. PREEMPT_RT says rt (7.x's RT
+ * builds are dynamic and debugfs says full there); else debugfs names
+ * the model where the kernel chooses at boot (PREEMPT_DYNAMIC: "none
+ * voluntary full (lazy)"); else a preempt= on such a kernel's command
+ * line; else the config says what it was built with (7.x on arm64:
+ * PREEMPT_LAZY, which uname -v calls PREEMPT); else the build string.
+ */
+void rt_preempt_model(const struct rt_preempt_facts *in, char *model,
+		      size_t mlen, char *from, size_t flen);
 
 // The requirement name of a feature ("kvm.guest_memfd"); NULL if id is not
 // a feature.

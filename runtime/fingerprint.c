@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fingerprint: the machine a result was measured on (see fingerprint.h). */
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,8 +282,12 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	 * set_mode are a kernel's as much as its release. */
 	jo_key(j, "uffd");
 	jo_object(j);
-	jo_kv_int(j, "features_mask", (int64_t)f->uffd_features);
-	jo_kv_int(j, "ioctls_mask", (int64_t)f->uffd_ioctls);
+	/* Hex strings: the ioctl mask has bit 63 (UFFDIO_API), which a JSON
+	 * integer of int64 would turn negative. */
+	snprintf(text, sizeof(text), "0x%" PRIx64, f->uffd_features);
+	jo_kv_string(j, "features_mask", text);
+	snprintf(text, sizeof(text), "0x%" PRIx64, f->uffd_ioctls);
+	jo_kv_string(j, "ioctls_mask", text);
 	uffd_names(j, "features", f->uffd_features, rt_uffd_feature_name);
 	uffd_names(j, "ioctls", f->uffd_ioctls, rt_uffd_ioctl_name);
 	jo_end(j);

@@ -363,7 +363,8 @@ assert f["kvm"]["usable"] is True, f["kvm"]
 k = r["fingerprint"]["kernel"]
 assert k["preempt"] == "lazy", k
 assert {"rwp", "rwp_async"} <= set(k["uffd"]["features"]), k["uffd"]
-assert "set_mode" in k["uffd"]["ioctls"] and k["uffd"]["ioctls_mask"] >> 10 & 1, k["uffd"]
+assert "set_mode" in k["uffd"]["ioctls"] and int(k["uffd"]["ioctls_mask"], 16) >> 10 & 1, k["uffd"]
+assert int(k["uffd"]["features_mask"], 16) == u["features_mask"], k["uffd"]
 PY
 		ok "$name"
 	else

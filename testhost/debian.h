@@ -26,7 +26,8 @@
  * the lists hold is written (CACHE/apt/index: release, version, suite and
  * which packages the release has), so that a spec is resolved without
  * apt. The caller holds the cache's lock around every call that may
- * update or write.
+ * update or write. debian.c has the names, versions and what there is;
+ * debian_apt.c the configuration and the index.
  *
  * Debian ships a release in one of two layouts, and an entry of the cache
  * holds one release whole, whichever it is:
@@ -102,6 +103,14 @@ struct th_deb_spec {
 extern const char *const th_deb_named[];
 extern const struct th_deb_flavour th_deb_flavours[];
 extern const size_t th_deb_nflavours;
+
+/* The suites scn's apt configuration names, in order: a release in two
+ * is the first's (bookworm's build of an upstream kernel over trixie's). */
+struct th_deb_suite {
+	const char *uri, *suite;
+};
+extern const struct th_deb_suite th_deb_suites[];
+extern const size_t th_deb_nsuites;
 
 /*
  * What a spec may be, one line of text for help and errors:

@@ -183,9 +183,9 @@ test: deps-arm64
 	@$(MAKE) --no-print-directory scn units
 	@if command -v aarch64-linux-gnu-gcc >/dev/null && ls $(ARM64_LIBS) >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory aarch64; fi
-	@$(BUILD)/scn kernel debian:6.12 >/dev/null || true
+	@$(BUILD)/scn kernel debian:6.12 debian:7.3 >/dev/null || true
 	@if command -v qemu-system-aarch64 >/dev/null; then \
-		$(BUILD)/scn kernel debian:6.12-arm64 >/dev/null || true; fi
+		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.

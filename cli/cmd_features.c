@@ -212,6 +212,7 @@ static void text_kernel(const struct rt_features *f)
 
 	printf("kernel\n");
 	row("release", "%s", f->kernel_release[0] ? f->kernel_release : "?");
+	row("preempt", "%s (%s)", f->preempt, f->preempt_from);
 	row("arch", "%s", f->facts.arch);
 	row("cpus", "%ld", f->facts.ncpus);
 	fmt_size(a, sizeof(a), f->facts.mem_total, " ");
@@ -593,6 +594,8 @@ static void print_json(const struct rt_features *f)
 
 	json_object(&j, "machine");
 	jo_kv_string(&j, "kernel_release", f->kernel_release);
+	jo_kv_string(&j, "preempt", f->preempt);
+	jo_kv_string(&j, "preempt_from", f->preempt_from);
 	jo_kv_string(&j, "arch", f->facts.arch);
 	jo_kv_int(&j, "ncpus", f->facts.ncpus);
 	jo_kv_int(&j, "mem_total", f->facts.mem_total);

@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../testhost/arch.h"
 #include "../testhost/helper.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
@@ -127,6 +129,65 @@ int th_cli_need_kernel(const char *cmd, const char *given, const struct th_opts 
 	return EXIT_USAGE;
 }
 
+/* Words of text after first, the rest of the lines after indent, to 80. */
+static void wrap(FILE *out, const char *first, const char *indent,
+		 const char *text)
+{
+	size_t col = strlen(first), in = strlen(indent);
+
+	fputs(first, out);
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, " ");
+
+		if (col > in && col + 1 + n > 79 && col > strlen(first)) {
+			fprintf(out, "\n%s", indent);
+			col = in;
+		} else if (p != text) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)n, p);
+		col += n;
+		p += n;
+		p += strspn(p, " ");
+	}
+	fputc('\n', out);
+}
+
+void th_cli_specs(FILE *out, const char *first, const char *indent)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	th_deb_grammar(&sb);
+	wrap(out, first, indent, sb.buf);
+	sb_free(&sb);
+}
+
+void th_cli_kernel_usage(FILE *out)
+{
+	th_cli_specs(out, "  --kernel SPEC      ", "                     ");
+}
+
+/*
+ * After a usage error of a kernel spec: what a spec is, and the specs
+ * the cache's index of the archive has.
+ */
+static void kernel_hint(const char *spec, const char *modules, bool known)
+{
+	struct strbuf sb;
+	struct rt_err err;
+
+	if (!spec || modules || (!known && !th_kernel_check(spec, NULL, &err)))
+		return;
+	th_cli_specs(stderr, "scn: a kernel is ", "  ");
+	sb_init(&sb);
+	th_kernel_specs(&sb);
+	sb_puts(&sb, " (scn kernel --list: their releases)");
+	wrap(stderr, "scn: Debian's archive has ", "  ", sb.buf);
+	sb_free(&sb);
+}
+
 int th_cli_launch(const char *cmd, const struct th_opts *o,
 		  const char *const *argv, struct th_outcome *out)
 {
@@ -143,6 +204,8 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 	if (!rc)
 		return 0;
 	fprintf(stderr, "scn: %s: %s\n", cmd, err.msg);
+	if (rc == -EINVAL || rc == -ENOENT)
+		kernel_hint(o->kernel, o->modules, false);
 	return rc == -EINVAL || rc == -ENOENT ? EXIT_USAGE : EXIT_SOFTWARE;
 }
 
@@ -193,6 +256,9 @@ static const char exec_usage[] =
 
 enum { OPT_TIMEOUT = 256 };
 
+static const char kernel_usage[] =
+	"usage: scn kernel [--modules DIR] SPEC... | scn kernel --list\n";
+
 /* "+": the command's own options are its own. */
 const char cli_exec_short[] = "+qh";
 const struct option cli_exec_options[] = {
@@ -203,8 +269,11 @@ const struct option cli_exec_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+enum { OPT_LIST = 257 };
+
 const char cli_kernel_short[] = "h";
 const struct option cli_kernel_options[] = {
+	{ "list", no_argument, NULL, OPT_LIST },
 	{ "modules", required_argument, NULL, TH_OPT_MODULES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -258,9 +327,54 @@ int cmd_exec(int argc, char **argv)
 	return rc;
 }
 
+/* scn kernel --list: the archive's series and flavours, and the cache's. */
+static int kernel_list(void)
+{
+	struct th_deb_index ix;
+	char cache[4096], when[64] = "never";
+	struct strbuf sb;
+	struct rt_err err;
+	sigset_t stop, old;
+	int rc, signo = 0;
+
+	signals_stop_set(&stop);
+	sigprocmask(SIG_BLOCK, &stop, &old);
+	rc = th_kernel_index(&ix, cache, sizeof(cache), stderr, &err);
+	if (rc == -EINTR)
+		signo = th_signals_take();
+	th_signals_restore(&old);
+	if (rc == -EINTR) {
+		fprintf(stderr, "scn: kernel: interrupted by signal %d %s\n", signo,
+			err.msg);
+		return 128 + (signo ? signo : SIGTERM);
+	}
+	if (rc) {
+		fprintf(stderr, "scn: kernel: %s\n", err.msg);
+		return EXIT_SOFTWARE;
+	}
+	if (ix.updated)
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", localtime(&ix.updated));
+	printf("# Debian's archive as its lists had it at %s (%s/apt; asked again "
+	       "after a day); * cached in %s\n", ix.archive ? when : "no time: "
+	       "it could not be asked", cache, cache);
+	sb_init(&sb);
+	th_deb_list(&ix, &sb);
+	fputs(sb.buf, stdout);
+	sb_free(&sb);
+	printf("# debian:PACKAGE names one release: debian:linux-image-RELEASE-"
+	       "FLAVOUR (debian:linux-image-7.2.12+deb13-amd64, say)\n");
+	rc = ix.n ? 0 : 4;
+	if (!ix.n)
+		fprintf(stderr, "scn: kernel: SKIP: Debian's archive cannot be "
+			"asked from here and the cache holds no kernel\n");
+	th_deb_index_free(&ix);
+	return rc;
+}
+
 int cmd_kernel(int argc, char **argv)
 {
 	const char *modules = NULL;
+	bool list = false;
 	int c, rc = 0;
 
 	optind = 1;
@@ -269,17 +383,22 @@ int cmd_kernel(int argc, char **argv)
 				NULL)) != -1) {
 		if (c == TH_OPT_MODULES) {
 			modules = optarg;
+		} else if (c == OPT_LIST) {
+			list = true;
 		} else if (c == 'h') {
 			cli_help(stdout, cli_command("kernel"));
 			return 0;
 		} else {
 			cli_bad_option("kernel", cli_command("kernel"), argv, optind);
-			fputs("usage: scn kernel [--modules DIR] SPEC...\n", stderr);
+			fputs(kernel_usage, stderr);
 			return EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "usage: scn kernel [--modules DIR] SPEC...\n");
+	if (list && optind >= argc)
+		return kernel_list();
+	if (list || optind >= argc) {
+		fprintf(stderr, "scn: kernel: %s\n%s", list ? "--list takes no SPEC" :
+			"no SPEC", kernel_usage);
 		return EXIT_USAGE;
 	}
 	for (int i = optind; i < argc && rc < 128; i++) {
@@ -304,6 +423,8 @@ int cmd_kernel(int argc, char **argv)
 		} else if (krc) {
 			fprintf(stderr, "scn: kernel: %s%s\n",
 				krc == -ENOPKG ? "SKIP: " : "", err.msg);
+			if (krc == -EINVAL || krc == -ENOENT)
+				kernel_hint(argv[i], modules, true);
 			/* The worst wins: usage over a damaged cache over a skip. */
 			if (krc == -EINVAL || krc == -ENOENT)
 				rc = EXIT_USAGE;
@@ -313,8 +434,10 @@ int cmd_kernel(int argc, char **argv)
 				rc = 4;
 		} else {
 			printf("%s: %s\n", argv[i], k.package[0] ? k.package : k.image);
-			printf("  release  %s\n  image    %s\n  modules  %s\n", k.release,
-			       k.image, k.modules[0] ? k.modules : "none (all built in)");
+			printf("  release  %s\n  arch     %s\n  image    %s\n  modules  %s\n",
+			       k.release, th_arch_name(k.arch), k.image,
+			       k.modules[0] ? k.modules : "none (all built in)");
+			printf("  config   %s\n", k.config[0] ? k.config : "none");
 		}
 		th_kernel_free(&k);
 	}

@@ -8,6 +8,7 @@
 #define SCN_CMD_TESTHOST_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 #include "../testhost/testhost.h"
 
@@ -33,17 +34,29 @@ enum {
 	{ "accel", required_argument, NULL, TH_OPT_ACCEL },		\
 	{ "console-log", required_argument, NULL, TH_OPT_CONSOLE_LOG }
 
-/* The usage lines of the host options. */
+/*
+ * The usage lines of the host options: TH_USAGE_HEAD, the --kernel line
+ * (th_cli_kernel_usage: what a spec is, from testhost/debian.h's table),
+ * TH_USAGE.
+ */
+#define TH_USAGE_HEAD							\
+	"host options (a test host: this machine's root in another kernel):\n"
 #define TH_USAGE							\
-	"host options (a test host: this machine's root in another kernel):\n" \
-	"  --kernel SPEC      debian:6.1, debian:6.12, debian:6.12-rt, or a bzImage;\n" \
-	"                     arm64: debian:6.12-arm64, debian:6.1-arm64, an Image\n" \
 	"  --modules DIR      the modules of a kernel you built\n"	\
 	"  --cpus N --mem SIZE --nodes N   the machine (default 2 CPUs, 2G, 1 node;\n" \
 	"                     at most 255 CPUs, 256M to 1T, 16 nodes)\n" \
 	"  --append ARGS      more kernel command line\n"		\
 	"  --accel auto|kvm|tcg            QEMU's accelerator\n"	\
 	"  --console-log FILE keep the kernel's console log there\n"
+
+/* "  --kernel SPEC      " and what a spec may be, wrapped. */
+void th_cli_kernel_usage(FILE *out);
+
+/*
+ * What a spec may be, wrapped to 80 columns after indent (the first line
+ * after first), into out: help texts and usage errors share it.
+ */
+void th_cli_specs(FILE *out, const char *first, const char *indent);
 
 /*
  * Takes host option c with its argument into o. Returns 0, or 64 after a

@@ -102,13 +102,15 @@ static const char help_exec[] =
 	"  command or an arm64 program; an x86 one is refused (126).\n";
 
 static const char help_kernel[] =
-	"usage: scn kernel [--modules DIR] SPEC...\n"
-	"  Resolves each kernel (debian:6.1, debian:6.12, debian:6.12-rt, their\n"
-	"  -arm64 builds, debian:PACKAGE, a bzImage or an arm64 Image), fetches\n"
-	"  a Debian one into the cache, and shows its release, image and modules.\n"
+	"usage: scn kernel [--modules DIR] SPEC... | scn kernel --list\n"
+	"  Resolves each kernel, fetches a Debian one into the cache, and shows\n"
+	"  its release, arch, image, modules and config.\n"
+	"  --list                    every series and flavour Debian's archive has\n"
+	"                            now, with their releases and which are cached\n"
 	"  --modules DIR             the modules of a kernel you built\n"
 	"  -h, --help                this text\n"
-	"  Exit 0, 4 when a kernel cannot be had here, 64.\n";
+	"  Exit 0, 4 when a kernel cannot be had here, 64, 70 a damaged or\n"
+	"  another user's cache entry.\n";
 
 static const char help_repl[] =
 	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
@@ -236,8 +238,13 @@ static bool takes_host_options(const struct cli_command *c)
 void cli_help(FILE *out, const struct cli_command *c)
 {
 	fputs(c->help, out);
-	if (takes_host_options(c))
+	if (!strcmp(c->name, "kernel"))
+		th_cli_specs(out, "  SPEC: ", "        ");
+	if (takes_host_options(c)) {
+		fputs(TH_USAGE_HEAD, out);
+		th_cli_kernel_usage(out);
 		fputs(TH_USAGE, out);
+	}
 }
 
 /* The short option of o, if the command's short options have it. */

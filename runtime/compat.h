@@ -75,6 +75,20 @@
 #ifndef UFFD_FEATURE_MOVE
 #define UFFD_FEATURE_MOVE			(1<<16)
 #endif
+// Read-write protection (7.3): UFFDIO_REGISTER_MODE_RWP, UFFDIO_RWPROTECT,
+// and its asynchronous mode, which UFFDIO_SET_MODE turns on and off.
+#ifndef UFFD_FEATURE_RWP
+#define UFFD_FEATURE_RWP			(1<<17)
+#endif
+#ifndef UFFD_FEATURE_RWP_ASYNC
+#define UFFD_FEATURE_RWP_ASYNC			(1<<18)
+#endif
+#ifndef _UFFDIO_RWPROTECT
+#define _UFFDIO_RWPROTECT			(0x09)
+#endif
+#ifndef _UFFDIO_SET_MODE
+#define _UFFDIO_SET_MODE			(0x0A)
+#endif
 
 #ifndef UFFDIO_CONTINUE_MODE_WP
 #define UFFDIO_CONTINUE_MODE_WP			((__u64)1<<1)

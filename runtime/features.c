@@ -79,7 +79,9 @@ static const char *const kvm_param_names[] = {
 	X(WP_UNPOPULATED, "wp_unpopulated")				\
 	X(POISON, "poison")						\
 	X(WP_ASYNC, "wp_async")						\
-	X(MOVE, "move")
+	X(MOVE, "move")							\
+	X(RWP, "rwp")							\
+	X(RWP_ASYNC, "rwp_async")
 
 struct bit_name {
 	uint64_t mask;
@@ -102,6 +104,8 @@ static const struct bit_name uffd_feature_names[] = {
 	X(WRITEPROTECT, "writeprotect")					\
 	X(CONTINUE, "continue")						\
 	X(POISON, "poison")						\
+	X(RWPROTECT, "rwprotect")					\
+	X(SET_MODE, "set_mode")						\
 	X(API, "api")
 
 static const struct bit_name uffd_ioctl_names[] = {
@@ -590,6 +594,8 @@ static void uffd_features(struct rt_features *f)
 	UFFD_FEAT(UFFD_WP_ASYNC, WP_ASYNC);
 	UFFD_FEAT(UFFD_MOVE, MOVE);
 	UFFD_FEAT(UFFD_POISON, POISON);
+	UFFD_FEAT(UFFD_RWP, RWP);
+	UFFD_FEAT(UFFD_RWP_ASYNC, RWP_ASYNC);
 #undef UFFD_FEAT
 }
 
@@ -906,6 +912,7 @@ static void pdpe1gb_feature(struct rt_features *f)
 			   "pdpe1gb");
 }
 
+
 int rt_features_probe(struct rt_features *f)
 {
 	struct utsname u;
@@ -919,6 +926,9 @@ int rt_features_probe(struct rt_features *f)
 	if (uname(&u) == 0)
 		snprintf(f->kernel_release, sizeof(f->kernel_release), "%s",
 			 u.release);
+	else
+		memset(&u, 0, sizeof(u));
+	rt_probe_preempt(f, u.version);
 	f->root = geteuid() == 0;
 	if (f->root)
 		rt_probe_set_present(f, RT_FEAT_ROOT);

@@ -14,6 +14,7 @@
 #define SCN_RUNTIME_FEATURES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // ---- machine facts --------------------------------------------------------
@@ -92,6 +93,11 @@ int rt_facts_read(struct rt_facts *f);
 	  "UFFD_FEATURE_MOVE: UFFDIO_MOVE")				\
 	X(UFFD_POISON, "uffd.poison",					\
 	  "UFFD_FEATURE_POISON: UFFDIO_POISON")				\
+	X(UFFD_RWP, "uffd.rwp",						\
+	  "UFFD_FEATURE_RWP: read-write protection, UFFDIO_RWPROTECT")	\
+	X(UFFD_RWP_ASYNC, "uffd.rwp_async",				\
+	  "UFFD_FEATURE_RWP_ASYNC: read-write faults resolved by the "	\
+	  "kernel, UFFDIO_SET_MODE")					\
 	X(KSM, "ksm",							\
 	  "/sys/kernel/mm/ksm exists")					\
 	X(KSM_PRCTL, "ksm.prctl",					\
@@ -224,6 +230,11 @@ struct rt_features {
 
 	struct rt_facts facts;
 	char kernel_release[65];	// uname -r
+	// The preemption model ("lazy", "full", "rt", "dynamic" where the
+	// kernel chooses at boot and does not say which), and where it was
+	// read ("debugfs sched/preempt", "the command line", "uname -v").
+	char preempt[32];
+	char preempt_from[32];
 	// "pvm", "vmx", "svm"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
 	// or "el2" where the kernel does not say; "none"
 	char virt[8];
@@ -289,6 +300,27 @@ struct rt_features {
 // a NULL f. Opens /dev/kvm and creates (and closes) one empty VM when KVM
 // is usable, and one userfaultfd; leaves nothing open.
 int rt_features_probe(struct rt_features *f);
+
+/*
+ * What the preemption model is read from, each NULL where the kernel has
+ * none: /sys/kernel/realtime, debugfs's sched/preempt, /proc/cmdline,
+ * uname -v, and the path of the kernel's config file.
+ */
+struct rt_preempt_facts {
+	const char *realtime, *debugfs, *cmdline, *version, *config;
+};
+/*
+ * The preemption model in force, into model ("rt", "lazy", "full",
+ * "voluntary", "none"; "dynamic" or "full or lazy" where nothing says
+ * more), and where it was read, into from. PREEMPT_RT says rt (7.x's RT
+ * builds are dynamic and debugfs says full there); else debugfs names
+ * the model where the kernel chooses at boot (PREEMPT_DYNAMIC: "none
+ * voluntary full (lazy)"); else a preempt= on such a kernel's command
+ * line; else the config says what it was built with (7.x on arm64:
+ * PREEMPT_LAZY, which uname -v calls PREEMPT); else the build string.
+ */
+void rt_preempt_model(const struct rt_preempt_facts *in, char *model,
+		      size_t mlen, char *from, size_t flen);
 
 // The requirement name of a feature ("kvm.guest_memfd"); NULL if id is not
 // a feature.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fingerprint: the machine a result was measured on (see fingerprint.h). */
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,32 +105,6 @@ void rt_cpu_model(char *buf, size_t len)
 	fclose(f);
 	if (impl >= 0 && part >= 0)
 		arm_model((unsigned)impl, (unsigned)part, buf, len);
-}
-
-/*
- * The preemption model: debugfs names the one in force where the kernel
- * chooses at boot (PREEMPT_DYNAMIC, "none voluntary (full)"); otherwise
- * the build string says what was compiled in.
- */
-static void preempt_model(const char *version, char *buf, size_t len)
-{
-	char line[128], *open, *close;
-
-	read_text("/sys/kernel/debug/sched/preempt", line, sizeof(line));
-	open = strchr(line, '(');
-	close = open ? strchr(open, ')') : NULL;
-	if (open && close) {
-		snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
-		return;
-	}
-	if (strstr(version, "PREEMPT_RT"))
-		snprintf(buf, len, "rt");
-	else if (strstr(version, "PREEMPT_DYNAMIC"))
-		snprintf(buf, len, "dynamic");
-	else if (strstr(version, "PREEMPT"))
-		snprintf(buf, len, "full");
-	else
-		snprintf(buf, len, "none or voluntary");
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -254,6 +229,29 @@ void rt_testhost_line(const char *path, char *buf, size_t len)
 	snprintf(buf, len, ", in a test host (%s on kernel %s)", accel, outer);
 }
 
+/* The names of mask's bits ("bitN" where scn has none), as an array. */
+static void uffd_names(struct json_out *j, const char *key, uint64_t mask,
+		       const char *(*name)(unsigned int bit))
+{
+	char other[16];
+
+	jo_key(j, key);
+	jo_array(j);
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		const char *s;
+
+		if (!(mask & (uint64_t)1 << bit))
+			continue;
+		s = name(bit);
+		if (!s) {
+			snprintf(other, sizeof(other), "bit%u", bit);
+			s = other;
+		}
+		jo_string(j, s);
+	}
+	jo_end(j);
+}
+
 void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 			 const struct rt_knob_values *knobs)
 {
@@ -276,12 +274,23 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	jo_object(j);
 	jo_kv_string(j, "release", f->kernel_release);
 	jo_kv_string(j, "version", u.version);
-	jo_key(j, "preempt");
-	preempt_model(u.version, text, sizeof(text));
-	jo_string(j, text);
+	jo_kv_string(j, "preempt", f->preempt);
 	jo_key(j, "cmdline");
 	read_text("/proc/cmdline", text, sizeof(text));
 	jo_string(j, text);
+	/* What the kernel's userfaultfd offers, by name: 7.3's rwp and
+	 * set_mode are a kernel's as much as its release. */
+	jo_key(j, "uffd");
+	jo_object(j);
+	/* Hex strings: the ioctl mask has bit 63 (UFFDIO_API), which a JSON
+	 * integer of int64 would turn negative. */
+	snprintf(text, sizeof(text), "0x%" PRIx64, f->uffd_features);
+	jo_kv_string(j, "features_mask", text);
+	snprintf(text, sizeof(text), "0x%" PRIx64, f->uffd_ioctls);
+	jo_kv_string(j, "ioctls_mask", text);
+	uffd_names(j, "features", f->uffd_features, rt_uffd_feature_name);
+	uffd_names(j, "ioctls", f->uffd_ioctls, rt_uffd_ioctl_name);
+	jo_end(j);
 	jo_end(j);
 
 	jo_key(j, "cpu");

@@ -46,29 +46,38 @@ static bool trusted_owner(uid_t uid)
 	return uid == 0 || uid == geteuid();
 }
 
-int rt_state_dir_check(const char *dir, bool make, struct rt_err *err)
+int rt_owned_dir_check(const char *dir, const char *what, const char *planted,
+		       bool make, struct rt_err *err)
 {
+	char whose[48] = "root";
 	struct stat st;
 
 	if (make && mkdir(dir, 0700) && errno != EEXIST)
 		return rt_fail_errno(err, errno, "mkdir(%s)", dir);
 	if (lstat(dir, &st))
-		return rt_fail_errno(err, errno, "state directory '%s'", dir);
+		return rt_fail_errno(err, errno, "%s '%s'", what, dir);
 	if (S_ISLNK(st.st_mode))
-		return rt_fail(err, -ENOTDIR, "state directory '%s' is a symbolic "
-			       "link: refused (name the directory itself)", dir);
+		return rt_fail(err, -ENOTDIR, "%s '%s' is a symbolic link: refused "
+			       "(name the directory itself)", what, dir);
 	if (!S_ISDIR(st.st_mode))
-		return rt_fail(err, -ENOTDIR, "state directory '%s' is not a "
-			       "directory", dir);
+		return rt_fail(err, -ENOTDIR, "%s '%s' is not a directory", what, dir);
+	if (geteuid())
+		snprintf(whose, sizeof(whose), "you (uid %u) or root",
+			 (unsigned)geteuid());
 	if (!trusted_owner(st.st_uid))
-		return rt_fail(err, -EPERM, "state directory '%s' belongs to uid %u, "
-			       "not to root: refused (another user could plant its "
-			       "journal)", dir, (unsigned)st.st_uid);
+		return rt_fail(err, -EPERM, "%s '%s' belongs to uid %u, not to %s: "
+			       "refused (another user could plant %s)", what, dir,
+			       (unsigned)st.st_uid, whose, planted);
 	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		return rt_fail(err, -EPERM, "state directory '%s' is writable by "
-			       "%s: refused (chmod go-w, or another directory)", dir,
+		return rt_fail(err, -EPERM, "%s '%s' is writable by %s: refused "
+			       "(chmod go-w, or another directory)", what, dir,
 			       st.st_mode & S_IWOTH ? "others" : "its group");
 	return 0;
+}
+
+int rt_state_dir_check(const char *dir, bool make, struct rt_err *err)
+{
+	return rt_owned_dir_check(dir, "state directory", "its journal", make, err);
 }
 
 int rt_state_file_check(int fd, const char *path, struct rt_err *err)

@@ -38,6 +38,15 @@ struct rt_orphan {
 int rt_state_dir_check(const char *dir, bool make, struct rt_err *err);
 
 /*
+ * The same check of any directory whose contents scn trusts (the state
+ * directory's, a per-user kernel cache): what names it in the messages
+ * ("kernel cache"), planted what another user could put there ("a
+ * kernel").
+ */
+int rt_owned_dir_check(const char *dir, const char *what, const char *planted,
+		       bool make, struct rt_err *err);
+
+/*
  * The same of a journal opened as fd: a regular file owned by root (or
  * this user) and writable by no group or other; -EPERM else.
  */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * probe: what the parts of the machine probe share (features.c for
- * memory, uffd, KSM, NUMA; features_kvm.c for KVM; fingerprint.c for the
+ * memory, uffd, KSM, NUMA; features_kvm.c for KVM; features_preempt.c for
+ * the preemption model; fingerprint.c for the
  * machine a result names). Internal to runtime/.
  */
 #ifndef SCN_RT_PROBE_H
@@ -31,5 +32,8 @@ void rt_probe_set_present(struct rt_features *f, enum rt_feature id);
 
 /* Fills the KVM part of f. */
 void rt_probe_kvm(struct rt_features *f);
+/* Fills f->preempt and f->preempt_from (features_preempt.c); version is
+ * uname -v. */
+void rt_probe_preempt(struct rt_features *f, const char *version);
 
 #endif

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "debian.h"
 #include "helper.h"
 
 /* The arm64 Image header's magic, "ARM\x64", at this offset. */
@@ -59,20 +60,16 @@ int th_image_arch(const char *path, enum th_arch *a)
 	return -ENOEXEC;
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), t = strlen(tail);
-
-	return n >= t && !strcmp(s + n - t, tail);
-}
-
 enum th_arch th_spec_arch(const char *spec)
 {
 	enum th_arch a = TH_ARCH_X86_64;
 
-	if (!strncmp(spec, "debian:", 7))
-		return ends_with(spec, "-arm64") || ends_with(spec, "-arm64-unsigned") ?
-		       TH_ARCH_AARCH64 : TH_ARCH_X86_64;
+	if (!strncmp(spec, "debian:", 7)) {
+		struct th_deb_spec s;
+
+		/* The flavour names it: -arm64-16k, -rt-arm64, ...-arm64-unsigned. */
+		return th_deb_parse(spec + 7, &s) ? TH_ARCH_X86_64 : s.flavour->th;
+	}
 	th_image_arch(spec, &a);
 	return a;
 }

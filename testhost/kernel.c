@@ -13,14 +13,10 @@
 
 #include "../common/util.h"
 #include "arch.h"
-#include "kernel.h"
+#include "debian.h"
 #include "helper.h"
-
-#define PKG_PREFIX "linux-image-"
-/* A spec's tail that asks for Debian's arm64 build: debian:6.12-arm64. */
-#define ARM64_TAIL "-arm64"
-/* An unpacked package's "NAME VERSION", written before the rename. */
-#define PKG_NOTE ".scn-package"
+#include "kcache.h"
+#include "kernel.h"
 
 int th_bzimage_release(const char *path, char *buf, size_t len)
 {
@@ -61,25 +57,6 @@ static bool is_file(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* mkdir -p; 0 or -errno. */
-static int make_dirs(const char *path)
-{
-	char buf[PATH_MAX];
-
-	th_path(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
 /* ---- a kernel you built ------------------------------------------------- */
@@ -138,6 +115,16 @@ static int resolve_path(const char *spec, const char *modules,
 			       "arch/x86/boot/bzImage or arch/arm64/boot/Image; "
 			       "a compressed Image.gz will not do)", spec);
 	t = strlen(tail);
+	/* A build tree's own image: its .config is the tree's (absolute: the
+	 * test host reads it). */
+	{
+		size_t ni = strlen(k->image);
+
+		if (ni > t && !strcmp(k->image + ni - t, tail) &&
+		    (th_path(k->config, sizeof(k->config), "%.*s/.config",
+			     (int)(ni - t), k->image) || !is_file(k->config)))
+			k->config[0] = '\0';
+	}
 	if (modules) {
 		if (!is_dir(modules))
 			return rt_fail(err, -ENOENT, "--modules '%s' is not a "
@@ -157,665 +144,223 @@ static int resolve_path(const char *spec, const char *modules,
 
 /* ---- Debian's kernels --------------------------------------------------- */
 
-static void cache_dir(char *buf, size_t len)
-{
-	const char *env = getenv("SCN_KERNEL_CACHE"), *home;
+/* What a kernel may be, in a message; the CLI says more (th_deb_grammar). */
+#define SPECS "debian:SERIES[-FLAVOUR], debian:PACKAGE, or the path of a " \
+	"bzImage or an arm64 Image"
 
-	if (env && *env) {
-		th_path(buf, len, "%s", env);
-		return;
-	}
-	if (geteuid() == 0 || access("/var/cache/scn/kernels", W_OK) == 0) {
-		th_path(buf, len, "/var/cache/scn/kernels");
-		return;
-	}
-	env = getenv("XDG_CACHE_HOME");
-	home = getenv("HOME");
-	if (env && *env)
-		th_path(buf, len, "%s/scn/kernels", env);
-	else
-		th_path(buf, len, "%s/.cache/scn/kernels", home ? home : "/tmp");
+/* "did you mean debian:7.3?" for what, from what the cache knows. */
+static void nearest(const char *what, char *buf, size_t len)
+{
+	struct th_deb_index ix;
+	struct rt_err err;
+	char cache[PATH_MAX], near[300];
+
+	buf[0] = '\0';
+	if (th_kc_dir(cache, sizeof(cache), &err) ||
+	    th_deb_index_get(cache, TH_DEB_AS_IS, NULL, &ix, &err))
+		memset(&ix, 0, sizeof(ix));
+	th_deb_nearest(&ix, what, near, sizeof(near));
+	if (near[0])
+		th_path(buf, len, "did you mean %s?", near);
+	th_deb_index_free(&ix);
 }
 
-/* What a package of the flavour ends with: "-rt-arm64-unsigned". */
-static void pkg_suffix(bool rt, const char *arch, char *buf, size_t len)
+/* The index of the cache, refreshed as refresh says, under its lock. */
+static int index_locked(const char *cache, enum th_deb_refresh refresh, FILE *log,
+			struct th_deb_index *ix, struct rt_err *err)
 {
-	th_path(buf, len, "%s-%s-unsigned", rt ? "-rt" : "", arch);
-}
+	int lock = th_kc_lock(cache, err), rc;
 
-/*
- * Whether a package name is what "debian:SERIES[-rt]" asks for of
- * Debian's architecture arch: linux-image-SERIES.* ending in
- * -ARCH-unsigned (-rt-ARCH-unsigned).
- */
-static bool wanted(const char *name, const char *series, bool rt,
-		   const char *arch)
-{
-	size_t np = strlen(PKG_PREFIX), ns = strlen(series), n = strlen(name);
-	const char *ver = name + np;
-	char suffix[64];
-	size_t nx;
-
-	pkg_suffix(rt, arch, suffix, sizeof(suffix));
-	nx = strlen(suffix);
-	if (strncmp(name, PKG_PREFIX, np) || strncmp(ver, series, ns) ||
-	    ver[ns] != '.' || n < np + ns + nx || strcmp(name + n - nx, suffix))
-		return false;
-	return rt || (!strstr(ver, "-rt-") && !strstr(ver, "-cloud-"));
-}
-
-/* The newest wanted name of a newline-separated list, into best. */
-static void pick_newest(char *list, const char *series, bool rt,
-			const char *arch, char *best, size_t len)
-{
-	char *save = NULL;
-
-	for (char *s = strtok_r(list, "\n", &save); s; s = strtok_r(NULL, "\n", &save))
-		if (wanted(s, series, rt, arch) && (!*best || strverscmp(s, best) > 0))
-			th_path(best, len, "%s", s);
-}
-
-/*
- * The kernel packages apt knows (apt-cache pkgnames linux-image-), one a
- * line, into names. -errno when apt-cache cannot run; an empty list
- * where apt has no lists.
- */
-static int apt_names(struct strbuf *names, struct rt_err *err)
-{
-	const char *argv[] = { "apt-cache", "pkgnames", PKG_PREFIX, NULL };
-	struct th_spawn s = { .argv = argv, .out_fd = -1, .out = names };
-	int rc = th_spawn_run(&s);
-
-	if (rc == -EINTR)
-		return rt_fail(err, -EINTR, "while asking apt-cache which kernels there are");
-	if (rc < 0)
-		return rt_fail_errno(err, -rc, "apt-cache");
-	return 0;
-}
-
-/* The newest package of the series apt knows; "" when none. */
-static int apt_newest(const char *series, bool rt, const char *arch,
-		      char *best, size_t len, struct rt_err *err)
-{
-	struct strbuf out;
-	int rc;
-
-	sb_init(&out);
-	rc = apt_names(&out, err);
-	best[0] = '\0';
-	if (rc == 0 && out.len)
-		pick_newest(out.buf, series, rt, arch, best, len);
-	sb_free(&out);
+	if (lock < 0)
+		return lock;
+	rc = th_deb_index_get(cache, refresh, log, ix, err);
+	close(lock);
 	return rc;
 }
 
 /*
- * apt-cache takes a second or more to answer, so its answer is kept in
- * cache/.newest-SERIES[-rt] with the time apt's lists last changed, and
- * reused until they change (apt-get update).
+ * The release spec s names, by the index (refreshed where it misses),
+ * into r; the entry and packages into w. 0; -EINVAL when the archive's
+ * index (fresh) has no such release; -ENOPKG when the archive cannot be
+ * asked and the cache has none; -EINTR. Under the cache's lock.
  */
-static void lists_stamp(char *buf, size_t len)
+static int pick(const char *cache, const char *what, const struct th_deb_spec *s,
+		FILE *log, struct th_kc_want *w, struct rt_err *err)
 {
-	struct stat st;
-
-	if (stat("/var/lib/apt/lists", &st))
-		snprintf(buf, len, "none");
-	else
-		snprintf(buf, len, "%lld.%09ld", (long long)st.st_mtim.tv_sec,
-			 st.st_mtim.tv_nsec);
-}
-
-/* .newest-6.12-rt of amd64 (as before arm64 came), .newest-6.12-rt-arm64. */
-static void memo_path(const char *cache, const char *series, bool rt,
-		      const char *arch, char *buf, size_t len)
-{
-	bool other = strcmp(arch, "amd64");
-
-	th_path(buf, len, "%s/.newest-%s%s%s%s", cache, series, rt ? "-rt" : "",
-		other ? "-" : "", other ? arch : "");
-}
-
-static void memo_read(const char *cache, const char *series, bool rt,
-		      const char *arch, char *pkg, size_t len)
-{
-	char path[PATH_MAX], stamp[64], line[320];
-	FILE *f;
-
-	pkg[0] = '\0';
-	memo_path(cache, series, rt, arch, path, sizeof(path));
-	lists_stamp(stamp, sizeof(stamp));
-	f = fopen(path, "re");
-	if (!f)
-		return;
-	if (fgets(line, sizeof(line), f) && !strncmp(line, stamp, strlen(stamp)) &&
-	    line[strlen(stamp)] == '\n' && fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (wanted(line, series, rt, arch))
-			th_path(pkg, len, "%s", line);
-	}
-	fclose(f);
-}
-
-static void memo_write(const char *cache, const char *series, bool rt,
-		       const char *arch, const char *pkg)
-{
-	char path[PATH_MAX], stamp[64];
-	FILE *f;
-
-	memo_path(cache, series, rt, arch, path, sizeof(path));
-	lists_stamp(stamp, sizeof(stamp));
-	f = fopen(path, "we");
-	if (!f)
-		return;
-	fprintf(f, "%s\n%s\n", stamp, pkg);
-	fclose(f);
-}
-
-/* The newest wanted package already unpacked in the cache; "" when none. */
-static void cached_newest(const char *cache, const char *series, bool rt,
-			  const char *arch, char *best, size_t len)
-{
-	struct strbuf names;
-	struct dirent *e;
-	DIR *d = opendir(cache);
-
-	best[0] = '\0';
-	if (!d)
-		return;
-	sb_init(&names);
-	while ((e = readdir(d)))
-		sb_printf(&names, "%s\n", e->d_name);
-	closedir(d);
-	pick_newest(names.buf, series, rt, arch, best, len);
-	sb_free(&names);
-}
-
-/*
- * A .deb of pkg in dir (left by an earlier fetch or by hand); "" if none.
- * "NAME:ARCH" is NAME's.
- */
-static void find_deb(const char *dir, const char *pkg, char *out, size_t len)
-{
-	size_t n = strcspn(pkg, ":");
-	struct dirent *e;
-	DIR *d = opendir(dir);
-
-	out[0] = '\0';
-	while (d && (e = readdir(d))) {
-		size_t m = strlen(e->d_name);
-
-		if (!strncmp(e->d_name, pkg, n) && e->d_name[n] == '_' &&
-		    m > 4 && !strcmp(e->d_name + m - 4, ".deb")) {
-			th_path(out, len, "%s/%s", dir, e->d_name);
-			break;
-		}
-	}
-	if (d)
-		closedir(d);
-}
-
-/* "NAME_VERSION_ARCH.deb" -> "NAME VERSION" ("%3a" is an epoch's ':'). */
-static void deb_note(const char *deb, char *buf, size_t len)
-{
-	const char *base = strrchr(deb, '/');
-	char name[512], *u1, *u2, *ep;
-
-	th_path(name, sizeof(name), "%s", base ? base + 1 : deb);
-	u1 = strchr(name, '_');
-	u2 = u1 ? strchr(u1 + 1, '_') : NULL;
-	if (!u2) {
-		th_path(buf, len, "%s", name);
-		return;
-	}
-	*u1 = ' ';
-	*u2 = '\0';
-	if ((ep = strstr(name, "%3a"))) {
-		*ep = ':';
-		memmove(ep + 1, ep + 3, strlen(ep + 3) + 1);
-	}
-	th_path(buf, len, "%s", name);
-}
-
-/* Writes "NAME VERSION" of deb into the unpacked tree. */
-static int write_note(const char *unpack, const char *deb, struct rt_err *err)
-{
-	char path[PATH_MAX], note[600];
-	int fd;
-
-	deb_note(deb, note, sizeof(note));
-	th_path(path, sizeof(path), "%s/%s", unpack, PKG_NOTE);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || dprintf(fd, "%s\n", note) < 0) {
-		int rc = rt_fail_errno(err, errno, "writing '%s'", path);
-
-		if (fd >= 0)
-			close(fd);
-		return rc;
-	}
-	close(fd);
-	return 0;
-}
-
-/*
- * What a fetch that was killed left: every fetch runs under the cache's
- * lock, so a .fetch-PID (or .broken-PID) directory seen while holding it
- * is no one's.
- */
-static bool fetch_dir(const char *name)
-{
-	return !strncmp(name, ".fetch-", 7) || !strncmp(name, ".broken-", 8);
-}
-
-/* Runs a helper of the fetch; its failure (or a stop signal) into err. */
-static int fetch_step(const char *const *argv, const char *cwd, const char *pkg,
-		      struct rt_err *err)
-{
-	struct th_spawn s = { .argv = argv, .cwd = cwd, .out_fd = -1 };
-	int rc = th_spawn_run(&s);
-
-	if (rc == -EINTR)
-		return rt_fail(err, -EINTR, "while fetching %s (%s %s stopped)", pkg,
-			       argv[0], argv[1]);
-	if (rc < 0)
-		return rt_fail_errno(err, -rc, "%s", argv[0]);
-	if (rc)
-		return rt_fail(err, -ENOPKG, "%s %s %s failed (exit %d): %s", argv[0],
-			       argv[1], pkg, rc, s.err);
-	return 0;
-}
-
-/*
- * What apt-get download takes for pkg: an arm64 kernel is asked for as
- * NAME:arm64 (apt-get would look for this machine's architecture); a
- * NAME:ARCH stays as it is.
- */
-static void apt_name(const char *pkg, char *buf, size_t len)
-{
-	size_t n = strlen(pkg), t = strlen("-arm64-unsigned");
-
-	if (!strchr(pkg, ':') && n > t && !strcmp(pkg + n - t, "-arm64-unsigned"))
-		th_path(buf, len, "%s:arm64", pkg);
-	else
-		th_path(buf, len, "%s", pkg);
-}
-
-/*
- * Downloads (unless a .deb is at hand) and unpacks pkg to cache/pkg, with
- * the package's own list of files and MD5s (sums.h). With replace, an
- * entry already there (a damaged one) is replaced by the new one whole.
- */
-static int fetch(const char *cache, const char *pkg, bool replace, FILE *log,
-		 struct rt_err *err)
-{
-	char work[PATH_MAX], deb[PATH_MAX], unpack[PATH_MAX + 8], final[PATH_MAX];
-	char control[PATH_MAX + 8], sums[PATH_MAX + 16], aside[PATH_MAX];
+	struct th_deb_index ix;
+	const struct th_deb_rel *r = NULL, *part = NULL;
+	struct th_deb_rel hand = { 0 };
+	char version[64] = "";
+	unsigned at_hand;
 	int rc;
 
-	if (th_path(work, sizeof(work), "%s/.fetch-%d", cache, (int)getpid()) ||
-	    th_path(unpack, sizeof(unpack), "%s/root", work) ||
-	    th_path(control, sizeof(control), "%s/control", work) ||
-	    th_path(sums, sizeof(sums), "%s/md5sums", control) ||
-	    th_path(final, sizeof(final), "%s/%s", cache, pkg) ||
-	    th_path(aside, sizeof(aside), "%s/.broken-%d", cache, (int)getpid()))
-		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
-	th_remove_stale(cache, fetch_dir);
-	if (make_dirs(unpack))
-		return rt_fail_errno(err, errno, "creating '%s'", unpack);
-	find_deb(cache, pkg, deb, sizeof(deb));
-	if (!deb[0]) {
-		char name[300];
-		const char *argv[] = { "apt-get", "download", "-q", name, NULL };
+	if (s->kind == TH_DEB_PACKAGE) {
+		/* What the cache, the index as it is, or a .deb at hand knows
+		 * needs no apt; the .debs at hand complete what the lists
+		 * have of a release (an older backport's modules, say). */
+		at_hand = th_kc_at_hand(cache, s->rel, version, sizeof(version));
+		rc = th_deb_index_get(cache, TH_DEB_AS_IS, log, &ix, err);
+		if (!rc && !th_deb_find(&ix, s->rel) && !at_hand) {
+			th_deb_index_free(&ix);
+			rc = th_deb_index_get(cache, TH_DEB_MISS, log, &ix, err);
+		}
+		if (!rc && (r = th_deb_find(&ix, s->rel))) {
+			hand = *r;
+			hand.parts |= at_hand;
+		} else if (!rc) {
+			/* Not in the lists: the .debs at hand, else the
+			 * package's own kind says the layout, and apt-get
+			 * download will say the rest. */
+			snprintf(hand.rel, sizeof(hand.rel), "%s", s->rel);
+			snprintf(hand.version, sizeof(hand.version), "%s", version);
+			hand.flavour = s->flavour;
+			hand.parts = at_hand ? at_hand :
+				     s->part == TH_DEB_IMAGE_UNSIGNED ||
+				     s->part == TH_DEB_IMAGE ? s->part :
+				     TH_DEB_BINARY_UNSIGNED | TH_DEB_MODULES |
+				     TH_DEB_BASE;
+		}
+		r = rc ? NULL : &hand;
+		if (r && !th_deb_complete(r))
+			part = r;
+	} else {
+		rc = th_deb_index_get(cache, TH_DEB_FRESH, log, &ix, err);
+		if (!rc && !(r = th_deb_newest(&ix, s, false))) {
+			th_deb_index_free(&ix);
+			rc = th_deb_index_get(cache, TH_DEB_MISS, log, &ix, err);
+			if (!rc)
+				r = th_deb_newest(&ix, s, false);
+		}
+		/* A release the lists have only in part: the .debs at hand
+		 * may complete it; else it is said so, not unknown. */
+		if (!rc && !r && (part = th_deb_newest(&ix, s, true))) {
+			hand = *part;
+			hand.parts |= th_kc_at_hand(cache, part->rel, version,
+						    sizeof(version));
+			if (th_deb_complete(&hand)) {
+				r = &hand;
+				part = NULL;
+			}
+		}
+		if (!rc && !r && !part) {
+			char near[96];
 
-		apt_name(pkg, name, sizeof(name));
-		if (log)
-			fprintf(log, "# fetching %s from Debian's archive\n", name);
-		rc = fetch_step(argv, work, pkg, err);
-		find_deb(work, pkg, deb, sizeof(deb));
-		if (!rc && !deb[0])
-			rc = rt_fail(err, -ENOPKG, "apt-get download %s left no .deb",
-				     pkg);
-		if (rc)
-			goto out;
+			th_deb_nearest(&ix, what, near, sizeof(near));
+			rc = rt_fail(err, ix.archive ? -EINVAL : -ENOPKG,
+				     "Debian's archive %s no kernel 'debian:%s'%s%s%s",
+				     ix.archive ? "has" : "cannot be asked, and the "
+				     "kernel cache has", what, near[0] ? " (did you mean " : "",
+				     near, near[0] ? "?)" : "");
+		}
 	}
-	{
-		const char *x[] = { "dpkg-deb", "-x", deb, unpack, NULL };
-		const char *e[] = { "dpkg-deb", "-e", deb, control, NULL };
+	if (!rc && part) {
+		char missing[160];
 
-		rc = fetch_step(x, NULL, pkg, err);
-		if (!rc)
-			rc = fetch_step(e, NULL, pkg, err);
+		th_deb_missing(part, missing, sizeof(missing));
+		rc = rt_fail(err, -ENOPKG, "Debian's archive lists no %s: %s cannot "
+			     "boot (older backports keep their signed images only; scn "
+			     "kernel --list says what can; the missing .debs put into %s "
+			     "complete it)", missing, part->rel, cache);
 	}
-	if (!rc)
-		rc = th_sums_write(unpack, sums, err);
-	if (!rc)
-		rc = write_note(unpack, deb, err);
-	if (rc)
-		goto out;
-	/* Under the lock: no other scn looks at the entry meanwhile. */
-	if (replace && rename(final, aside) && errno != ENOENT) {
-		rc = rt_fail_errno(err, errno, "renaming '%s' aside", final);
-		goto out;
+	if (!rc) {
+		th_kc_want_of(r, w);
+		if (!w->n)
+			rc = rt_fail(err, -ENOPKG, "Debian's archive has no kernel image "
+				     "of release %s", r->rel);
 	}
-	if (rename(unpack, final)) {
-		rc = rt_fail_errno(err, errno, "renaming '%s' to '%s'", unpack, final);
-		goto out;
-	}
-	unlink(deb);		/* 100 MB that the unpacked tree makes useless */
-out:
-	th_remove_tree(work);
-	th_remove_tree(aside);
+	th_deb_index_free(&ix);
 	return rc;
 }
 
-/*
- * The checks of a cache entry that every use makes (kernel.h): the list
- * of its files, each of its size, and the MD5 of the files read here.
- * -ENODATA for an entry without a list (an older scn's), -EBADMSG for a
- * damaged one; err says what is wrong.
- */
-static int check_entry(const char *dir, struct th_kernel *k, struct rt_err *err)
+/* The usage error of a Debian spec that names nothing; why says why. */
+static int unknown(const char *what, const char *why, struct rt_err *err)
 {
-	static const char *const lists[] = { "modules.dep", "modules.order",
-					     "modules.builtin" };
-	char path[PATH_MAX];
-	int rc;
+	char near[128];
 
-	k->sums = xcalloc(1, sizeof(*k->sums));
-	rc = th_sums_load(k->sums, dir, err);
-	if (rc == -ENOENT)
-		return rt_fail(err, -ENODATA, "it has no list of the package's files "
-			       "(an older scn made it)");
-	if (!rc)
-		rc = th_sums_check_sizes(k->sums, err);
-	if (!rc)
-		rc = th_sums_check_file(k->sums, k->image, err);
-	/* scn reads these; one the package lacks came from elsewhere. */
-	for (size_t i = 0; !rc && k->modules[0] && i < ARRAY_SIZE(lists); i++)
-		if (!th_path(path, sizeof(path), "%s/%s", k->modules, lists[i]) &&
-		    access(path, F_OK) == 0)
-			rc = th_sums_check_file(k->sums, path, err);
-	return rc ? -EBADMSG : 0;
+	nearest(what, near, sizeof(near));
+	if (!why[0] && !near[0])
+		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s': a kernel "
+			       "is %s", what, SPECS);
+	return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' (%s%s%s): a kernel "
+		       "is %s", what, why, why[0] && near[0] ? "; " : "", near, SPECS);
 }
 
-/*
- * The unpacked package at dir as a kernel: its vmlinuz and modules, the
- * entry checked when check is set (-ENODATA, -EBADMSG: check_entry).
- */
-static int use_unpacked(const char *dir, bool check, struct th_kernel *k,
-			struct rt_err *err)
+/* Whether ix has what s asks for. */
+static bool has(const struct th_deb_index *ix, const struct th_deb_spec *s)
 {
-	char path[PATH_MAX], note[300] = "", root[PATH_MAX];
-	struct dirent *e;
-	DIR *d;
-	FILE *f;
-	int rc;
-
-	th_path(root, sizeof(root), "%s", dir);	/* dir may be k->root */
-	dir = root;
-	th_kernel_free(k);
-	memset(k, 0, sizeof(*k));
-	th_path(k->root, sizeof(k->root), "%s", dir);
-	th_path(path, sizeof(path), "%s/boot", dir);
-	d = opendir(path);
-	while (d && (e = readdir(d)))
-		if (!strncmp(e->d_name, "vmlinuz-", 8))
-			break;
-	if (!d || !e) {
-		if (d)
-			closedir(d);
-		/* A package has one: a tree without it lost it. */
-		return rt_fail(err, -EBADMSG, "it holds no boot/vmlinuz-*");
-	}
-	th_path(k->image, sizeof(k->image), "%s/%s", path, e->d_name);
-	th_path(k->release, sizeof(k->release), "%s", e->d_name + 8);
-	closedir(d);
-	th_path(k->modules, sizeof(k->modules), "%s/lib/modules/%s", dir, k->release);
-	if (!is_dir(k->modules))
-		th_path(k->modules, sizeof(k->modules), "%s/usr/lib/modules/%s",
-			 dir, k->release);
-	if (!is_dir(k->modules))
-		k->modules[0] = '\0';
-	if (check) {
-		rc = check_entry(dir, k, err);
-		if (rc) {
-			th_kernel_free(k);
-			return rc;
-		}
-	}
-	th_path(k->cache, sizeof(k->cache), "%s/scn-modules", dir);
-	if (make_dirs(k->cache))
-		k->cache[0] = '\0';	/* a read-only cache: decompress per run */
-	th_path(path, sizeof(path), "%s/%s", dir, PKG_NOTE);
-	f = fopen(path, "re");
-	if (f && fgets(note, sizeof(note), f))
-		note[strcspn(note, "\n")] = '\0';
-	if (f)
-		fclose(f);
-	th_path(k->package, sizeof(k->package), "%s", note);
-	return 0;
+	return s->kind == TH_DEB_PACKAGE ? th_deb_find(ix, s->rel) != NULL :
+	       th_deb_newest(ix, s, true) != NULL;
 }
 
-/*
- * The entry cache/pkg, checked; fetched again when it fails (why says
- * why on log), else, where an older scn's entry cannot be fetched again,
- * used as it is. Under the cache's lock.
- */
-static int use_checked(const char *cache, const char *pkg, FILE *log,
-		       struct th_kernel *k, struct rt_err *err)
-{
-	char dir[PATH_MAX], why[sizeof(err->msg)], then[sizeof(err->msg)];
-	int rc, frc;
-
-	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
-	rc = use_unpacked(dir, true, k, err);
-	if (rc != -ENODATA && rc != -EBADMSG)
-		return rc;
-	snprintf(why, sizeof(why), "%s", err->msg);
-	if (log)
-		fprintf(log, "# test host: the kernel cache entry %s %s: fetching "
-			"it again\n", dir, rc == -ENODATA ? "cannot be checked" :
-			"is damaged");
-	frc = fetch(cache, pkg, true, log, err);
-	if (frc == -EINTR)
-		return frc;
-	if (!frc)
-		frc = use_unpacked(dir, true, k, err);
-	if (!frc)
-		return 0;
-	/* err->msg is rt_fail's output: what it says is copied first. */
-	snprintf(then, sizeof(then), "%s", err->msg);
-	if (rc == -ENODATA && frc != -EBADMSG && frc != -ENODATA) {
-		if (log)
-			fprintf(log, "# test host: warning: %s could not be fetched "
-				"again (%s): using the cached copy unchecked\n", pkg,
-				then);
-		return use_unpacked(dir, false, k, err);
-	}
-	/* What to do first: err->msg is cut at its size. */
-	if (frc == -EBADMSG || frc == -ENODATA)
-		return rt_fail(err, -EBADMSG, "the kernel cache entry '%s' is damaged "
-			       "even as fetched again; remove it and run again (%s)",
-			       dir, then);
-	return rt_fail(err, -EBADMSG, "the kernel cache entry '%s' is damaged; "
-		       "remove it and run again (%s; fetching it again failed: %s)",
-		       dir, why, then);
-}
-
-/* Opens and takes the cache's lock; the fd, or -errno with err. */
-static int lock_cache(const char *cache, struct rt_err *err)
-{
-	char path[PATH_MAX];
-	int lock;
-
-	if (make_dirs(cache))
-		return rt_fail_errno(err, errno, "kernel cache '%s'", cache);
-	th_path(path, sizeof(path), "%s/.lock", cache);
-	lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (lock < 0 || flock(lock, LOCK_EX)) {
-		int rc = rt_fail_errno(err, errno, "locking '%s'", path);
-
-		if (lock >= 0)
-			close(lock);
-		return rc;
-	}
-	return lock;
-}
-
-/* The series of debian:SERIES[-rt][-arm64] scn names in its docs. */
-static const char *const known_series[] = {
-	"6.1", "6.12", "6.12-rt", "6.1-arm64", "6.12-arm64", "6.12-rt-arm64",
-};
-
-/*
- * The specs there are, for a message: the series apt knows (names, one
- * package a line) where it knows any, else the ones scn names.
- */
-static int by_version(const void *a, const void *b)
-{
-	return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void list_specs(const char *names, char *buf, size_t len)
-{
-	struct strbuf sb, seen;
-	char *copy, *save = NULL, **v = NULL;
-	size_t nv = 0, cap = 0;
-
-	sb_init(&sb);
-	sb_init(&seen);
-	sb_putc(&seen, '\n');
-	copy = xstrdup(names ? names : "");
-	for (char *s = strtok_r(copy, "\n", &save); s; s = strtok_r(NULL, "\n", &save)) {
-		const char *ver = s + strlen(PKG_PREFIX);
-		size_t n = strspn(ver, "0123456789"), m;
-		char series[32], key[48];
-		bool rt, arm;
-
-		if (strncmp(s, PKG_PREFIX, strlen(PKG_PREFIX)) || !n || ver[n] != '.')
-			continue;
-		m = n + 1 + strspn(ver + n + 1, "0123456789");
-		if (m == n + 1 || m >= sizeof(series))
-			continue;
-		th_path(series, sizeof(series), "%.*s", (int)m, ver);
-		arm = wanted(s, series, true, "arm64") || wanted(s, series, false, "arm64");
-		rt = wanted(s, series, true, arm ? "arm64" : "amd64");
-		if (!arm && !rt && !wanted(s, series, false, "amd64"))
-			continue;
-		th_path(key, sizeof(key), "\ndebian:%s%s%s\n", series, rt ? "-rt" : "",
-			arm ? ARM64_TAIL : "");
-		if (strstr(seen.buf, key))
-			continue;
-		sb_puts(&seen, key + 1);
-		VEC_PUSH(v, nv, cap, xstrndup(key + 1, strlen(key + 1) - 1));
-	}
-	free(copy);
-	qsort(v, nv, sizeof(*v), by_version);
-	for (size_t i = 0; i < nv; i++) {
-		sb_printf(&sb, "%s%s", i ? ", " : "", v[i]);
-		free(v[i]);
-	}
-	free(v);
-	if (!sb.len)
-		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
-			sb_printf(&sb, "%sdebian:%s", i ? ", " : "", known_series[i]);
-	snprintf(buf, len, "%s, debian:PACKAGE (a linux-image package apt "
-		 "knows), or the path of a bzImage or an arm64 Image", sb.buf);
-	sb_free(&sb);
-	sb_free(&seen);
-}
-
-/*
- * "6.12-rt" -> series "6.12", rt; "6.12-arm64" is 6.12 of Debian's arm64
- * build (*arch "arm64", else "amd64"). False when what is not a series.
- */
-static bool parse_debian_series(const char *what, char *series, size_t len,
-				bool *rt, const char **arch)
-{
-	size_t n = strlen(what), t = strlen(ARM64_TAIL);
-	char plain[64];
-
-	*arch = "amd64";
-	if (n > t && n < sizeof(plain) && !strcmp(what + n - t, ARM64_TAIL)) {
-		th_path(plain, sizeof(plain), "%.*s", (int)(n - t), what);
-		what = plain;
-		*arch = "arm64";
-	}
-	n = strspn(what, "0123456789.");
-
-	if (!n || n >= len || !strchr(what, '.') || what[0] == '.' ||
-	    what[n - 1] == '.' || strstr(what, "..") ||
-	    (what[n] && strcmp(what + n, "-rt")))
-		return false;
-	th_path(series, len, "%.*s", (int)n, what);
-	*rt = what[n] != '\0';
-	return true;
-}
-
-/* What apt knows of kernels, or nothing: a usage error can only be said
- * of a package or series when apt was there to ask. */
 static int check_debian(const char *what, struct rt_err *err)
 {
-	char series[32], specs[768], cache[PATH_MAX], dir[PATH_MAX], pkg[256] = "";
-	const char *arch = "amd64";
-	struct strbuf names;
-	bool rt = false, found = false, pkg_spec;
+	struct th_deb_index ix;
+	struct th_deb_spec s;
+	char cache[PATH_MAX], entry[300], names[4][256];
+	bool found, archive;
 	int rc;
 
-	pkg_spec = !strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX));
-	if (!pkg_spec && !parse_debian_series(what, series, sizeof(series), &rt, &arch)) {
-		list_specs(NULL, specs, sizeof(specs));
-		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s' (a kernel "
-			       "is %s)", what, specs);
-	}
-	cache_dir(cache, sizeof(cache));
-	if (pkg_spec) {
-		if (strchr(what, '/'))
-			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
-		if (!th_path(dir, sizeof(dir), "%s/%s", cache, what) && is_dir(dir))
-			return 0;
-	} else {
-		for (size_t i = 0; i < ARRAY_SIZE(known_series); i++)
-			if (!strcmp(what, known_series[i]))
-				return 0;
-		memo_read(cache, series, rt, arch, pkg, sizeof(pkg));
-		if (!pkg[0])
-			cached_newest(cache, series, rt, arch, pkg, sizeof(pkg));
-		if (pkg[0])
-			return 0;
-	}
-	sb_init(&names);
-	rc = apt_names(&names, err);
-	if (rc == -EINTR) {
-		sb_free(&names);
-		return rc;
-	}
-	for (char *s = names.buf, *nl; s && *s; s = nl ? nl + 1 : NULL) {
-		nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		found |= pkg_spec ? !strcmp(s, what) : wanted(s, series, rt, arch);
-		if (nl)
-			*nl = '\n';
-	}
-	/* A package is fine where apt cannot be asked: the fetch will say. */
-	if (found || (pkg_spec && (rc || !names.len))) {
-		sb_free(&names);
+	if (th_deb_parse(what, &s))
+		return unknown(what, "", err);
+	/* The series the table names are never wrong: a skip at worst. */
+	if (th_deb_is_named(&s))
 		return 0;
+	rc = th_kc_dir(cache, sizeof(cache), err);
+	if (rc)
+		return rc;
+	if (s.kind == TH_DEB_PACKAGE) {
+		char version[64];
+		struct th_deb_rel r = { .parts = s.part };
+
+		snprintf(r.rel, sizeof(r.rel), "%s", s.rel);
+		r.flavour = s.flavour;
+		th_deb_parts(&r, entry, sizeof(entry), names, 4);
+		if (th_kc_at_hand(cache, s.rel, version, sizeof(version)) ||
+		    (!th_path(names[0], sizeof(names[0]), "%s/%s", cache, entry) &&
+		     !access(names[0], F_OK)))
+			return 0;
 	}
-	list_specs(names.buf, specs, sizeof(specs));
-	sb_free(&names);
-	if (pkg_spec)
-		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s': apt knows "
-			       "no such package (a kernel is %s)", what, specs);
-	return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s': %s (a kernel is %s)",
-		       what, rc || !*specs ? "scn knows no such series" :
-		       "apt knows no package of that series", specs);
+	rc = index_locked(cache, TH_DEB_FRESH, NULL, &ix, err);
+	found = !rc && has(&ix, &s);
+	if (!rc && !found) {
+		th_deb_index_free(&ix);
+		rc = index_locked(cache, TH_DEB_MISS, NULL, &ix, err);
+		found = !rc && has(&ix, &s);
+	}
+	archive = ix.archive;
+	th_deb_index_free(&ix);
+	if (rc || found)
+		return rc;
+	/* Where the archive cannot be asked, a package may still come: the
+	 * fetch will say. */
+	if (!archive && s.kind == TH_DEB_PACKAGE)
+		return 0;
+	return unknown(what, !archive ? "scn knows no such series, and Debian's "
+		       "archive cannot be asked" : s.kind == TH_DEB_PACKAGE ?
+		       "Debian's archive has no such package" :
+		       "Debian's archive has no such series", err);
+}
+
+/* "debain:6.12": a prefix a letter or two off "debian" is a typo. */
+static bool typo_of_debian(const char *spec, const char **rest)
+{
+	const char *colon = strchr(spec, ':');
+	char word[16];
+	struct th_deb_spec s;
+
+	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(word))
+		return false;
+	snprintf(word, sizeof(word), "%.*s", (int)(colon - spec), spec);
+	*rest = colon + 1;
+	return edit_distance(word, "debian", 2) <= 2 && !th_deb_parse(*rest, &s);
 }
 
 int th_kernel_check(const char *spec, const char *modules, struct rt_err *err)
 {
-	char specs[768];
+	char near[64] = "";
+	const char *rest;
 	struct stat st;
+	int e;
 
 	if (!strncmp(spec, "debian:", 7)) {
 		if (modules)
@@ -825,63 +370,35 @@ int th_kernel_check(const char *spec, const char *modules, struct rt_err *err)
 	}
 	if (stat(spec, &st) == 0 && S_ISREG(st.st_mode))
 		return 0;
-	list_specs(NULL, specs, sizeof(specs));
+	e = errno;
 	if (stat(spec, &st) == 0)
 		return rt_fail(err, -ENOENT, "kernel '%s' is not a file (a kernel "
-			       "is %s)", spec, specs);
-	return rt_fail(err, -ENOENT, "kernel '%s': %s (a kernel is %s)", spec,
-		       strerror(errno), specs);
+			       "is %s)", spec, SPECS);
+	if (typo_of_debian(spec, &rest))
+		snprintf(near, sizeof(near), "; did you mean debian:%.40s?", rest);
+	return rt_fail(err, -ENOENT, "kernel '%s': %s%s (a kernel is %s)", spec,
+		       strerror(e), near, SPECS);
 }
 
 static int resolve_debian(const char *what, FILE *log, struct th_kernel *k,
 			  struct rt_err *err)
 {
-	char cache[PATH_MAX], series[32], pkg[256] = "", dir[PATH_MAX + 256];
-	char suffix[64];
-	const char *arch = "amd64";
-	bool rt = false;
+	char cache[PATH_MAX];
+	struct th_deb_spec s;
+	struct th_kc_want w;
 	int lock, rc;
 
-	if (!strncmp(what, PKG_PREFIX, strlen(PKG_PREFIX))) {
-		if (strchr(what, '/'))
-			return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
-		th_path(pkg, sizeof(pkg), "%s", what);
-	} else if (!parse_debian_series(what, series, sizeof(series), &rt, &arch)) {
-		return rt_fail(err, -EINVAL, "unknown kernel 'debian:%s'", what);
-	}
-	cache_dir(cache, sizeof(cache));
-	lock = lock_cache(cache, err);
+	if (th_deb_parse(what, &s))
+		return unknown(what, "", err);
+	rc = th_kc_dir(cache, sizeof(cache), err);
+	if (rc)
+		return rc;
+	lock = th_kc_lock(cache, err);
 	if (lock < 0)
 		return lock;
-	if (!pkg[0])
-		memo_read(cache, series, rt, arch, pkg, sizeof(pkg));
-	if (!pkg[0]) {
-		rc = apt_newest(series, rt, arch, pkg, sizeof(pkg), err);
-		if (rc == -EINTR)
-			goto out;
-		if (pkg[0])
-			memo_write(cache, series, rt, arch, pkg);
-		else		/* offline, or apt without lists: the cache */
-			cached_newest(cache, series, rt, arch, pkg, sizeof(pkg));
-		if (!pkg[0]) {
-			pkg_suffix(rt, arch, suffix, sizeof(suffix));
-			rc = rt_fail(err, -ENOPKG, "apt knows no package %s%s.*%s "
-				     "(%s)", PKG_PREFIX, series, suffix,
-				     strcmp(arch, "amd64") ? "dpkg --add-architecture "
-				     "arm64 and apt-get update make it know "
-				     "Debian's arm64 kernels: make deps-arm64" :
-				     "apt-get update?");
-			goto out;
-		}
-	}
-	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
-	if (!is_dir(dir)) {
-		rc = fetch(cache, pkg, false, log, err);
-		if (rc)
-			goto out;
-	}
-	rc = use_checked(cache, pkg, log, k, err);
-out:
+	rc = pick(cache, what, &s, log, &w, err);
+	if (!rc)
+		rc = th_kc_use(cache, &w, log, k, err);
 	close(lock);
 	return rc;
 }
@@ -906,23 +423,56 @@ int th_kernel_resolve(const char *spec, const char *modules, FILE *log,
 	return rc;
 }
 
-/* Debian's static busybox of an architecture, as the cache keeps it. */
+int th_kernel_index(struct th_deb_index *ix, char *cache, size_t len, FILE *log,
+		    struct rt_err *err)
+{
+	int rc = th_kc_dir(cache, len, err);
+
+	memset(ix, 0, sizeof(*ix));
+	return rc ? rc : index_locked(cache, TH_DEB_FRESH, log, ix, err);
+}
+
+void th_kernel_specs(struct strbuf *sb)
+{
+	struct th_deb_index ix = { 0 };
+	char cache[PATH_MAX];
+	struct rt_err err;
+
+	if (th_kc_dir(cache, sizeof(cache), &err) ||
+	    th_deb_index_get(cache, TH_DEB_AS_IS, NULL, &ix, &err))
+		memset(&ix, 0, sizeof(ix));
+	th_deb_specs(&ix, sb);
+	th_deb_index_free(&ix);
+}
+
+/* Debian's static busybox of an architecture, as the cache keeps it:
+ * bookworm's, as the machine's own apt gave it before. */
 #define BUSYBOX_PKG "busybox-static"
 
 int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
 		       struct rt_err *err)
 {
-	char cache[PATH_MAX], pkg[64], dir[PATH_MAX + 64];
+	char cache[PATH_MAX], dir[PATH_MAX + 64];
+	struct th_kc_want w = { .n = 1 };
+	struct th_deb_index ix;
 	int lock, rc = 0;
 
-	th_path(pkg, sizeof(pkg), "%s:%s", BUSYBOX_PKG, th_arch_debian(a));
-	cache_dir(cache, sizeof(cache));
-	lock = lock_cache(cache, err);
+	th_path(w.entry, sizeof(w.entry), "%s:%s", BUSYBOX_PKG, th_arch_debian(a));
+	th_path(w.names[0], sizeof(w.names[0]), "%s/bookworm", w.entry);
+	rc = th_kc_dir(cache, sizeof(cache), err);
+	if (rc)
+		return rc;
+	lock = th_kc_lock(cache, err);
 	if (lock < 0)
 		return lock;
-	th_path(dir, sizeof(dir), "%s/%s", cache, pkg);
-	if (!is_dir(dir))
-		rc = fetch(cache, pkg, false, log, err);
+	th_path(dir, sizeof(dir), "%s/%s", cache, w.entry);
+	if (!is_dir(dir)) {
+		/* apt-get download needs the lists. */
+		rc = th_deb_index_get(cache, TH_DEB_FRESH, log, &ix, err);
+		th_deb_index_free(&ix);
+		if (!rc)
+			rc = th_kc_fetch(cache, &w, false, log, err);
+	}
 	if (!rc && (th_path(buf, len, "%s/bin/busybox", dir) || !is_file(buf)))
 		rc = rt_fail(err, -ENOPKG, "'%s' holds no bin/busybox", dir);
 	close(lock);
@@ -958,25 +508,29 @@ int th_kernel_verify(const struct th_kernel *k, const char *path,
 
 int th_kernel_repair(struct th_kernel *k, FILE *log, struct rt_err *err)
 {
-	char cache[PATH_MAX], pkg[256], dir[PATH_MAX], why[sizeof(err->msg)];
-	char then[sizeof(err->msg)];
+	char cache[PATH_MAX], why[sizeof(err->msg)], then[sizeof(err->msg)];
 	const char *slash = strrchr(k->root, '/');
+	struct th_kc_want w = { .n = 1 };
 	int lock, rc;
 
 	if (!k->root[0] || !slash)
 		return -EBADMSG;	/* err says why already */
 	snprintf(why, sizeof(why), "%s", err->msg);
-	th_path(dir, sizeof(dir), "%s", k->root);
 	th_path(cache, sizeof(cache), "%.*s", (int)(slash - k->root), k->root);
-	th_path(pkg, sizeof(pkg), "%s", slash + 1);
-	lock = lock_cache(cache, err);
+	th_path(w.entry, sizeof(w.entry), "%s", slash + 1);
+	/* An older scn's entry was one package, named as the entry. */
+	if (!th_kc_entry_want(cache, w.entry, &w))
+		th_path(w.names[0], sizeof(w.names[0]), "%s", w.entry);
+	lock = th_kc_lock(cache, err);
 	if (lock < 0)
 		return lock;
 	if (log)
 		fprintf(log, "# test host: %s: fetching it again\n", why);
-	rc = fetch(cache, pkg, true, log, err);
-	if (!rc)
-		rc = use_unpacked(dir, true, k, err);
+	rc = th_kc_fetch(cache, &w, true, log, err);
+	if (!rc) {
+		th_kernel_free(k);
+		rc = th_kc_use(cache, &w, log, k, err);
+	}
 	if (rc && rc != -EINTR) {
 		snprintf(then, sizeof(then), "%s", err->msg);
 		/* why names the entry (th_kernel_verify). */

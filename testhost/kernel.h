@@ -2,16 +2,10 @@
 /*
  * kernel: what `--kernel SPEC` names, made ready to boot.
  *
- *   debian:6.1, debian:6.12, debian:6.12-rt
- *       the newest linux-image-<6.12.*>-amd64-unsigned (or -rt-amd64-
- *       unsigned; never -cloud-) package apt knows, fetched with
- *       `apt-get download` into the cache and unpacked with `dpkg-deb -x`
- *   debian:6.1-arm64, debian:6.12-arm64, debian:6.12-rt-arm64
- *       the same of Debian's arm64 kernels (-arm64-unsigned, never
- *       -16k-), fetched as PACKAGE:arm64 (dpkg --add-architecture arm64
- *       and apt-get update make apt know them)
- *   debian:linux-image-6.12.115+deb12-amd64-unsigned
- *       that package exactly
+ *   debian:SERIES[-FLAVOUR], debian:sid[-FLAVOUR], debian:PACKAGE
+ *       a release of Debian's (debian.h says which and how it is asked
+ *       for), fetched with `apt-get download` into the cache and unpacked
+ *       with `dpkg-deb -x` (kcache.h), every package of it into one tree
  *   PATH (a bzImage or an arm64 Image) [--modules DIR]
  *       a kernel you built; DIR is a modules_install root (with
  *       lib/modules/RELEASE), a lib/modules/RELEASE directory, or the
@@ -19,15 +13,12 @@
  *       arch/arm64/boot/) of a build tree with modules.order finds its
  *       modules without --modules.
  *
- * The cache is $SCN_KERNEL_CACHE, else /var/cache/scn/kernels (root),
- * else ~/.cache/scn/kernels. One lock file serializes the scn processes
- * that fetch; a package is unpacked into a directory of its own and
- * renamed into place whole, so a reader never sees half of one. Without
- * apt (offline), the newest package already in the cache serves.
+ * Without the archive (offline), the newest release already in the cache
+ * serves a series.
  *
- * A cached package is checked each time it is used (sums.h): every file
- * of the package there with its size, the image and the module lists
- * with the package's own MD5s, each module before it is decompressed,
+ * A cached release is checked each time it is used (sums.h): every file
+ * of its packages there with its size, the image, the module lists and
+ * the config with the packages' own MD5s, each module before it is decompressed,
  * and each decompressed copy read back as a module. A damaged entry is
  * fetched again and replaced whole; where that fails, the error names
  * the entry to remove. An entry an older scn made has no list of its
@@ -39,7 +30,9 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "../common/util.h"
 #include "../runtime/err.h"
+#include "debian.h"
 #include "sums.h"
 #include "testhost.h"
 
@@ -48,6 +41,7 @@ struct th_kernel {
 	char modules[PATH_MAX];		/* the modules tree, or "" */
 	char cache[PATH_MAX];		/* for decompressed modules, or "" */
 	char release[128];		/* from the bzImage's header */
+	char config[PATH_MAX];		/* its config file, or "" */
 	char package[256];		/* "NAME VERSION" of a Debian kernel */
 	char root[PATH_MAX];		/* a Debian kernel's cache entry, or "" */
 	struct th_sums *sums;		/* its files, or NULL: not checked */
@@ -55,12 +49,14 @@ struct th_kernel {
 };
 
 /*
- * Whether spec names a kernel scn can have, without fetching anything:
- * 0; -EINVAL for a spec that names none (an unknown series, a package apt
- * does not know, --modules with a Debian kernel) and -ENOENT for a
- * missing file, each with the specs there are in err (the caller's
- * mistake). A series scn knows is fine here even where apt cannot fetch
- * it: th_kernel_resolve says so (a skip).
+ * Whether spec names a kernel scn can have, without fetching a kernel
+ * (the archive's lists may be, debian.h): 0; -EINVAL for a spec that
+ * names none (an unknown series, a package the archive does not have,
+ * --modules with a Debian kernel) and -ENOENT for a missing file, each
+ * with what a kernel may be and the nearest spec in err (the caller's
+ * mistake). A series the table names is fine here even where the archive
+ * cannot be asked: th_kernel_resolve says so (a skip); -EPERM where the
+ * cache is another user's.
  */
 int th_kernel_check(const char *spec, const char *modules, struct rt_err *err);
 
@@ -68,9 +64,10 @@ int th_kernel_check(const char *spec, const char *modules, struct rt_err *err);
  * Resolves spec (and --modules, or NULL) into k, fetching what is needed
  * and fetching again a damaged cache entry; progress lines ("fetching
  * ...") go to log if not NULL. Returns 0; -EINVAL for a spec that is not
- * one, -ENOENT for a missing file (both the caller's mistake); -ENOPKG
- * when this machine cannot have the kernel (no apt, no such package, a
- * failed download); -EBADMSG for a damaged entry that could not be
+ * one (or that the archive, asked, does not have), -ENOENT for a missing
+ * file (both the caller's mistake); -ENOPKG when this machine cannot
+ * have the kernel (no apt, the archive out of reach, a failed download);
+ * -EPERM for a cache or entry of another user's; -EBADMSG for a damaged entry that could not be
  * fetched again (err names it); -EINTR when a stop signal came (what
  * the fetch made is removed). err says why. Free k with th_kernel_free.
  */
@@ -91,6 +88,20 @@ int th_kernel_verify(const struct th_kernel *k, const char *path,
  * anew, or as th_kernel_resolve.
  */
 int th_kernel_repair(struct th_kernel *k, FILE *log, struct rt_err *err);
+
+/*
+ * The index of Debian's archive (debian.h), fresh (apt-get update where
+ * it is a day old), with the cache's releases marked, and the cache's
+ * path into cache: for `scn kernel --list`. 0 or -errno with err.
+ */
+int th_kernel_index(struct th_deb_index *ix, char *cache, size_t len, FILE *log,
+		    struct rt_err *err);
+
+/*
+ * The specs there are, "debian:6.1 debian:6.1-rt ...", from the index as
+ * the cache has it (never asking the archive), into sb: for usage errors.
+ */
+void th_kernel_specs(struct strbuf *sb);
 
 /* The release a bzImage names in its setup header, into buf; 0 or -errno. */
 int th_bzimage_release(const char *path, char *buf, size_t len);

@@ -134,6 +134,7 @@ static int write_facts(const char *share, const struct th_opts *o,
 		fprintf(out, "spec=%s\n", o->kernel);
 		fprintf(out, "arch=%s\n", th_arch_name(m->arch));
 		fprintf(out, "package=%s\n", k->package);
+		fprintf(out, "config=%s\n", k->config);
 		fprintf(out, "qemu=%s\n", m->qemu_version);
 		fprintf(out, "accel=%s\n", m->kvm ? "kvm" : "tcg");
 		fprintf(out, "cpu=%s\n", m->cpu);

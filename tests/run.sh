@@ -286,21 +286,44 @@ run_cli() {
 	else
 		skip cli/options-documented "python3 is not installed"
 	fi
+	# Issue 25: every kernel spec of the table help prints, in the README,
+	# docs/testhost.md and the man page.
+	if command -v python3 >/dev/null 2>&1; then
+		if python3 tests/cli/specs.py "$SCN" README.md docs/testhost.md docs/scn.1 >"$OUT" 2>&1; then
+			pass cli/kernel-specs-documented
+		else
+			fail cli/kernel-specs-documented "a kernel spec is missing from the docs" <"$OUT"
+		fi
+	else
+		skip cli/kernel-specs-documented "python3 is not installed"
+	fi
 	# Issue 20, moved to 21: a kernel spec that names no kernel scn can
 	# fetch, and a size no test host can have, were skips (exit 4) that a
 	# test lab would not notice; they are usage errors that say what is.
 	cli_says run-kernel-unknown-series 64 \
-		"^scn: run: unknown kernel 'debian:6\.99': .*\(a kernel is .*debian:6\.12.*, debian:PACKAGE" \
+		"^scn: run: unknown kernel 'debian:6\.99' \((Debian's archive has no such series; did you mean debian:6\.[0-9]+\?|scn knows no such series, and Debian's archive cannot be asked)\): a kernel is debian:SERIES\[-FLAVOUR\], debian:PACKAGE" \
 		run --kernel debian:6.99 scenarios/ksm_unmerge.scn
-	cli_says run-kernel-old-series 64 "^scn: run: unknown kernel 'debian:5\.10': " \
+	# Issue 25: what a spec is, from the one table help prints too.
+	cli_says run-kernel-unknown-lists-specs 64 \
+		"^scn: a kernel is debian:SERIES\[-FLAVOUR\], the newest of a series \(6\.1, 6\.12,$" \
+		run --kernel debian:6.99 scenarios/ksm_unmerge.scn
+	cli_says run-kernel-old-series 64 "^scn: run: unknown kernel 'debian:5\.10' " \
 		run --kernel debian:5.10 scenarios/ksm_unmerge.scn
-	cli_says run-kernel-unknown-arm64-series 64 "^scn: run: unknown kernel 'debian:6\.99-arm64': " \
+	cli_says run-kernel-unknown-arm64-series 64 "^scn: run: unknown kernel 'debian:6\.99-arm64' " \
 		run --kernel debian:6.99-arm64 scenarios/ksm_unmerge.scn
 	cli_says exec-kernel-no-such-file 64 \
-		"^scn: exec: kernel 'no-such-bzImage': No such file or directory \(a kernel is debian:6\.1, " \
+		"^scn: exec: kernel 'no-such-bzImage': No such file or directory \(a kernel is debian:SERIES" \
 		exec --kernel no-such-bzImage -- true
-	cli_says kernel-unknown-package 64 "^scn: kernel: unknown kernel 'debian:linux-image-0\.0-amd64-unsigned': apt knows no such package" \
-		kernel debian:linux-image-0.0-amd64-unsigned
+	# Issue 25: a typo of the prefix is not taken for a file without a word.
+	cli_says kernel-debian-typo 64 \
+		"^scn: kernel: kernel 'debain:6\.12': No such file or directory; did you mean debian:6\.12\?" \
+		kernel debain:6.12
+	cli_says kernel-flavour-typo 64 "^scn: kernel: unknown kernel 'debian:6\.12-arm' \(did you mean debian:6\.12-arm64\?\)" \
+		kernel debian:6.12-arm
+	cli_says kernel-unknown-package 64 "^scn: kernel: unknown kernel 'debian:linux-image-0\.0\.1\+deb99-amd64' \(Debian's archive has no such package" \
+		kernel debian:linux-image-0.0.1+deb99-amd64
+	cli_says kernel-list-operand 64 "^scn: kernel: --list takes no SPEC$" \
+		kernel --list debian:6.12
 	cli_says exec-nodes-beyond 64 "^scn: --nodes '17': not a count of nodes from 1 to 16$" \
 		exec --kernel debian:6.12 --nodes 17 -- true
 	cli_says exec-cpus-beyond 64 "^scn: --cpus '256': not a count of CPUs from 1 to 255" \

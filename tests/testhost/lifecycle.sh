@@ -82,8 +82,11 @@ cat >"$TMP/bin-qemu/qemu" <<'EOF'
 echo "qemu: a stand-in that boots nothing" >&2
 exit 1
 EOF
+# apt-get update of scn's own lists comes first (a package no list names
+# yet): it ends at once, or sleeps too with APT_UPDATE_SLEEPS set.
 cat >"$TMP/bin-apt/apt-get" <<EOF
 #!/bin/sh
+case " \$* " in *" update "*) [ -n "\${APT_UPDATE_SLEEPS:-}" ] || exit 0 ;; esac
 echo \$\$ >"$TMP/apt.pid"
 exec sleep 120
 EOF
@@ -189,6 +192,20 @@ elif kill -0 "$helper" 2>/dev/null; then
 	kill "$helper"
 elif ls -a "$TMP/kc-fetch" | grep -q '^\.fetch-'; then
 	fail "$name" "left $(ls -a "$TMP/kc-fetch" | tr '\n' ' ')"
+else
+	ok "$name"
+fi
+name="SIGTERM while scn's apt lists are updated: 143, said, apt-get stopped"
+APT_UPDATE_SLEEPS=1 SCN_KERNEL_CACHE=$TMP/kc-update PATH=$TMP/bin-apt:$PATH \
+	sigterm_during "$TMP/apt.pid" exec -q --kernel "debian:$PKG" -- true
+sleep 0.2
+if [ -z "$helper" ]; then
+	fail "$name" "apt-get was never started (exit $rc)"; show
+elif [ $rc != 143 ] || ! grep -q "interrupted by signal 15 while apt-get update ran" "$TMP/err"; then
+	fail "$name" "exit $rc"; show
+elif kill -0 "$helper" 2>/dev/null; then
+	fail "$name" "apt-get ($helper) runs on"
+	kill "$helper"
 else
 	ok "$name"
 fi

@@ -17,6 +17,7 @@
 #include "../../testhost/arch.h"
 #include "../../testhost/console.h"
 #include "../../testhost/cpio.h"
+#include "../../testhost/debian.h"
 #include "../../testhost/kernel.h"
 #include "../../testhost/modules.h"
 #include "tap.h"
@@ -431,12 +432,138 @@ static void test_kernel(void)
 		"kernel check: debian:6.12 needs no apt to be known");
 	TAP_INT(th_kernel_check("/nonexistent/bzImage", NULL, &err), -ENOENT,
 		"kernel check: a missing file");
-	tap_ok(strstr(err.msg, "No such file or directory (a kernel is debian:6.1") != NULL,
-	       "kernel check: a missing file's message lists the specs");
+	tap_ok(strstr(err.msg, "No such file or directory (a kernel is debian:SERIES") != NULL,
+	       "kernel check: a missing file's message says what a kernel is");
 	snprintf(path, sizeof(path), "%s/bzImage", tree);
 	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
 		"kernel: a bzImage with --modules");
 	TAP_STR(k.modules, tree, "kernel: --modules without lib/modules is the tree");
+}
+
+/* ---- Debian's kernels by name -------------------------------------------- */
+
+static void add_rel(struct th_deb_index *ix, const char *rel, const char *version,
+		    const char *suite, unsigned parts)
+{
+	struct th_deb_rel r = { .parts = parts };
+
+	snprintf(r.rel, sizeof(r.rel), "%s", rel);
+	snprintf(r.version, sizeof(r.version), "%s", version);
+	snprintf(r.suite, sizeof(r.suite), "%s", suite);
+	r.flavour = th_deb_flavour_of(rel);
+	VEC_PUSH(ix->v, ix->n, ix->cap, r);
+}
+
+static void test_debian(void)
+{
+	enum { SPLIT7 = TH_DEB_BINARY_UNSIGNED | TH_DEB_BINARY | TH_DEB_MODULES |
+			TH_DEB_BASE | TH_DEB_IMAGE | TH_DEB_META,
+	       OLD = TH_DEB_IMAGE_UNSIGNED | TH_DEB_IMAGE,
+	       SIGNED_ONLY = TH_DEB_BINARY | TH_DEB_IMAGE | TH_DEB_META };
+	struct th_deb_index ix = { 0 };
+	struct th_deb_spec s;
+	const struct th_deb_rel *r;
+	struct th_deb_rel one = { 0 };
+	char entry[300], names[4][256], buf[128];
+	struct strbuf sb;
+
+	TAP_INT(th_deb_parse("7.3", &s), 0, "spec: debian:7.3");
+	tap_ok(s.kind == TH_DEB_SERIES && !strcmp(s.series, "7.3") &&
+	       !strcmp(s.flavour->name, "amd64"), "spec: 7.3 is a series of amd64");
+	TAP_INT(th_deb_parse("7.3-arm64-16k", &s), 0, "spec: debian:7.3-arm64-16k");
+	tap_ok(!strcmp(s.flavour->name, "arm64-16k") && s.flavour->th == TH_ARCH_AARCH64,
+	       "spec: the longest tail is the flavour");
+	TAP_INT(th_deb_parse("sid-rt-arm64", &s), 0, "spec: debian:sid-rt-arm64");
+	tap_ok(s.kind == TH_DEB_SUITE && !strcmp(s.flavour->name, "rt-arm64"),
+	       "spec: sid is a suite");
+	TAP_INT(th_deb_parse("7.2.12", &s), 0, "spec: three numbers are a version");
+	TAP_INT(th_deb_parse("linux-binary-unsigned-7.3.4+deb13-arm64-16k", &s), 0,
+		"spec: a 7.x image package");
+	tap_ok(s.kind == TH_DEB_PACKAGE && s.part == TH_DEB_BINARY_UNSIGNED &&
+	       !strcmp(s.rel, "7.3.4+deb13-arm64-16k"), "spec: its release and part");
+	TAP_INT(th_deb_parse("linux-image-6.12.118+deb12-amd64-unsigned", &s), 0,
+		"spec: an old layout's package");
+	tap_ok(s.part == TH_DEB_IMAGE_UNSIGNED && !strcmp(s.rel, "6.12.118+deb12-amd64"),
+	       "spec: the unsigned image before the signed one");
+	TAP_INT(th_deb_parse("linux-image-6.12-amd64", &s), -EINVAL,
+		"spec: a series' metapackage is no release");
+	TAP_INT(th_deb_parse("7", &s), -EINVAL, "spec: one number is no series");
+	TAP_INT(th_deb_parse("7.3-arm", &s), -EINVAL, "spec: no such flavour");
+
+	tap_ok(th_deb_vercmp("7.3.4-1~bpo13+1", "7.3.4-1") < 0, "vercmp: ~ sorts first");
+	tap_ok(th_deb_vercmp("6.12.118-1~deb12u1", "6.12.117-1") > 0, "vercmp: by number");
+	tap_ok(th_deb_vercmp("1:1.0", "2.0") > 0, "vercmp: the epoch first");
+	tap_ok(th_deb_vercmp("7.0.13-2~bpo13+1", "7.0.13-1~bpo13+1") > 0,
+	       "vercmp: the revision last");
+
+	one.parts = SIGNED_ONLY;
+	snprintf(one.rel, sizeof(one.rel), "7.0.13+deb13-amd64");
+	tap_ok(!th_deb_complete(&one), "complete: a signed image without modules is not");
+	th_deb_missing(&one, buf, sizeof(buf));
+	TAP_STR(buf, "linux-modules-7.0.13+deb13-amd64", "complete: the modules are missing");
+	one.cached = true;
+	tap_ok(th_deb_complete(&one), "complete: a cached release is");
+	one.cached = false;
+	one.parts = TH_DEB_IMAGE | TH_DEB_META;
+	tap_ok(!th_deb_complete(&one), "complete: a metapackage alone is not");
+	one.parts = TH_DEB_IMAGE;
+	tap_ok(th_deb_complete(&one), "complete: an old layout's signed image is");
+
+	one.parts = SPLIT7;
+	one.flavour = th_deb_flavour_of("7.3.4+deb13-arm64-16k");
+	snprintf(one.rel, sizeof(one.rel), "7.3.4+deb13-arm64-16k");
+	TAP_INT((int)th_deb_parts(&one, entry, sizeof(entry), names, 4), 3,
+		"parts: the 7.x layout is three packages");
+	TAP_STR(entry, "linux-image-7.3.4+deb13-arm64-16k", "parts: one entry for them");
+	TAP_STR(names[0], "linux-binary-unsigned-7.3.4+deb13-arm64-16k:arm64",
+		"parts: the unsigned image, of arm64");
+	TAP_STR(names[2], "linux-base-7.3.4+deb13-arm64-16k:arm64", "parts: linux-base");
+	one.parts = OLD;
+	one.flavour = th_deb_flavour_of("6.12.118+deb12-amd64");
+	snprintf(one.rel, sizeof(one.rel), "6.12.118+deb12-amd64");
+	TAP_INT((int)th_deb_parts(&one, entry, sizeof(entry), names, 4), 1,
+		"parts: the old layout is one package");
+	TAP_STR(entry, "linux-image-6.12.118+deb12-amd64-unsigned", "parts: named as before");
+
+	add_rel(&ix, "6.12.118+deb13-amd64", "6.12.118-1", "trixie", OLD);
+	add_rel(&ix, "6.12.118+deb12-amd64", "6.12.118-1~deb12u1", "bookworm-security", OLD);
+	add_rel(&ix, "6.12.117+deb12-amd64", "6.12.117-1~deb12u1", "bookworm-security", OLD);
+	add_rel(&ix, "6.12.118+deb12-arm64", "6.12.118-1~deb12u1", "bookworm-security", OLD);
+	add_rel(&ix, "7.0.13+deb13-amd64", "7.0.13-1~bpo13+1", "trixie-backports", SIGNED_ONLY);
+	add_rel(&ix, "7.2.12+deb13-amd64", "7.2.12-1~bpo13+1", "trixie-backports", SPLIT7);
+	add_rel(&ix, "7.2.13+deb14-amd64", "7.2.13-1", "sid", SPLIT7 & ~TH_DEB_BINARY_UNSIGNED);
+	add_rel(&ix, "7.3.4+deb13-amd64", "7.3.4-1~bpo13+1", "trixie-backports", SPLIT7);
+	th_deb_parse("6.12", &s);
+	r = th_deb_newest(&ix, &s, false);
+	TAP_STR(r ? r->rel : "", "6.12.118+deb12-amd64",
+		"newest: one upstream in two releases is bookworm's");
+	th_deb_parse("7.2", &s);
+	r = th_deb_newest(&ix, &s, false);
+	TAP_STR(r ? r->rel : "", "7.2.13+deb14-amd64", "newest: sid's 7.2.13 over 7.2.12");
+	th_deb_parse("sid", &s);
+	r = th_deb_newest(&ix, &s, false);
+	TAP_STR(r ? r->rel : "", "7.2.13+deb14-amd64", "newest: debian:sid");
+	th_deb_parse("7.0", &s);
+	tap_ok(!th_deb_newest(&ix, &s, false) && th_deb_newest(&ix, &s, true),
+	       "newest: 7.0 the archive has only in part");
+	th_deb_nearest(&ix, "7.9", buf, sizeof(buf));
+	TAP_STR(buf, "debian:7.3", "nearest: 7.9 -> 7.3, by number");
+	th_deb_nearest(&ix, "6.12-arm", buf, sizeof(buf));
+	TAP_STR(buf, "debian:6.12-arm64", "nearest: a spec it begins");
+	th_deb_nearest(&ix, "sdi", buf, sizeof(buf));
+	TAP_STR(buf, "debian:sid", "nearest: a letter swapped");
+	sb_init(&sb);
+	th_deb_list(&ix, &sb);
+	tap_ok(strstr(sb.buf, "debian:7.0 ") && strstr(sb.buf, "none can boot: the lists "
+	       "have no linux-modules-7.0.13+deb13-amd64"), "list: 7.0 cannot boot, said why");
+	tap_ok(strstr(sb.buf, "\ndebian:6.12-arm64 ") != NULL, "list: a flavour's line");
+	sb_free(&sb);
+	sb_init(&sb);
+	th_deb_specs(&ix, &sb);
+	TAP_STR(sb.buf, "debian:6.12 (-arm64), debian:7.2, debian:7.3, debian:sid",
+		"specs: what can boot, each series once with its flavours");
+	sb_free(&sb);
+	th_deb_index_free(&ix);
 }
 
 /* ---- arch --------------------------------------------------------------- */
@@ -520,6 +647,7 @@ int main(void)
 	test_console();
 	test_sums();
 	test_kernel();
+	test_debian();
 	test_arch();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
 	if (system(cmd))

@@ -546,10 +546,67 @@ const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
 	return NULL;
 }
 
+/*
+ * The code point of the UTF-8 sequence at s that rf_text escapes, and
+ * its length in *len; 0 for one it keeps. The parser took only valid
+ * UTF-8, and scn writes nothing else.
+ */
+static unsigned escaped_char(const unsigned char *s, size_t *len)
+{
+	*len = 1;
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return s[0];
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+		*len = 2;
+		return s[1];		/* C1: U+0080 to U+009F */
+	}
+	/* U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069 */
+	if (s[0] == 0xe2 && s[1] && s[2]) {
+		unsigned cp = ((s[1] & 0x3fu) << 6 | (s[2] & 0x3fu)) + 0x2000;
+
+		if ((s[1] == 0x80 || s[1] == 0x81) &&
+		    (cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+		     (cp >= 0x2066 && cp <= 0x2069))) {
+			*len = 3;
+			return cp;
+		}
+	}
+	return 0;
+}
+
+void rf_text(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len;
+
+	while (*p) {
+		unsigned c = escaped_char(p, &len);
+
+		if (c == '\n')
+			sb_puts(sb, "\\n");
+		else if (c == '\t')
+			sb_puts(sb, "\\t");
+		else if (c)
+			sb_printf(sb, "\\u%04x", c);
+		else
+			sb_putc(sb, (char)*p);
+		p += len;
+	}
+}
+
+char *rf_text_dup(const char *s)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	rf_text(&sb, s ? s : "");
+	return sb_steal(&sb);
+}
+
 void rf_value_text(struct strbuf *sb, const struct jin_value *v)
 {
 	if (jin_is(v, JIN_STRING))
-		sb_puts(sb, v->u.str.s);
+		rf_text(sb, v->u.str.s);
 	else
 		jin_write(sb, v);
 }

@@ -120,9 +120,20 @@ const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
 
 /*
  * Appends a value as a person reads it: strings without quotes, numbers
- * as short as they round-trip, anything else as compact JSON.
+ * as short as they round-trip, anything else as compact JSON. Strings
+ * are escaped as rf_text escapes them.
  */
 void rf_value_text(struct strbuf *sb, const struct jin_value *v);
+
+/*
+ * Appends a string of a result file so that it is shown, not obeyed, on
+ * a terminal: control characters (C0, DEL, C1: an ESC, a BEL, a CSI, a
+ * newline) and the bidirectional overrides become the escapes JSON
+ * writes (\n, \t, \u001b, \u202e); everything else is kept.
+ */
+void rf_text(struct strbuf *sb, const char *s);
+/* rf_text into a string of its own, which the caller frees. */
+char *rf_text_dup(const char *s);
 
 /* "readers=4,wait=poll" from a point's swept parameters; "-" for none. */
 void rf_point_label(struct strbuf *sb, const struct rf_point *pt);

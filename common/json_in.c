@@ -754,6 +754,22 @@ bool jin_equal(const struct jin_value *a, const struct jin_value *b)
 	return false;
 }
 
+/*
+ * The bidirectional mark or override at s (UTF-8 E2 80 8E ... E2 81 A9),
+ * or 0: text shown to a person must not reorder what follows it.
+ */
+static unsigned bidi(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned cp;
+
+	if (u[0] != 0xe2 || (u[1] != 0x80 && u[1] != 0x81))
+		return 0;
+	cp = 0x2000 + ((u[1] & 0x3fu) << 6) + (u[2] & 0x3fu);
+	return cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069) ? cp : 0;
+}
+
 static void write_string(struct strbuf *sb, const char *s, size_t len)
 {
 	size_t i;
@@ -771,6 +787,13 @@ static void write_string(struct strbuf *sb, const char *s, size_t len)
 			sb_puts(sb, "\\t");
 		} else if (c < 0x20 || c == 0x7f) {
 			sb_printf(sb, "\\u%04x", c);
+		} else if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 &&
+			   (unsigned char)s[i + 1] <= 0x9f) {
+			/* C1 controls: a terminal obeys U+009B as it does ESC [ */
+			sb_printf(sb, "\\u%04x", (unsigned char)s[++i]);
+		} else if (c == 0xe2 && i + 2 < len && bidi(s + i)) {
+			sb_printf(sb, "\\u%04x", bidi(s + i));
+			i += 2;
 		} else {
 			sb_putc(sb, (char)c);
 		}

@@ -200,7 +200,7 @@ if [ $have = 2 ]; then
 	[ $rc = 3 ] && grep -q 'hint: .*--across kernel' "$TMP/out" &&
 		ok "seed 003: compare refuses two kernels without --across kernel (exit 3)" ||
 		fail "seed 003: compare refuses two kernels without --across kernel" "exit $rc"
-	"$SCN" compare --across kernel "$a" "$b" >"$TMP/out" 2>&1
+	"$SCN" compare --all --across kernel "$a" "$b" >"$TMP/out" 2>&1
 	rc=$?
 	if [ $rc = 0 ] && grep -q '^across kernel: 6\.1\.[^ ]* -> 6\.12\.' "$TMP/out" &&
 		grep -Eq '^-  +unmerge +speed +MiB/s +5/5 +[0-9.]+±[0-9.]+ +[0-9.]+±[0-9.]+ +[0-9.]+ +[-+][0-9.]+% +([<0-9.]+ +(better|worse|~)|- +busy)$' "$TMP/out"; then

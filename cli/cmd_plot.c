@@ -45,6 +45,11 @@
 
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
+/*
+ * Samples drawn as points beside a bar, at most: more cannot be told
+ * apart, and millions made an SVG of 435 MB. Past it, every k-th.
+ */
+#define MAX_SAMPLE_POINTS 2000
 /* gnuplot draws any plot scn makes in a second or two: past this it is
  * stuck, and stopped. */
 #define GNUPLOT_MAX_S 120
@@ -640,7 +645,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool nonneg = true;
 	double lo = INFINITY, hi = 0, bottom = INFINITY;
-	size_t k, j, nbars = 0;
+	size_t k, j, nbars = 0, step = 1;
 	int rc;
 
 	sb_init(&bars);
@@ -657,11 +662,13 @@ static int draw_bars(struct plot *pl, const char *metric)
 		lo = fmin(lo, m->sum.mean);
 		hi = fmax(hi, m->sum.mean);
 		bottom = fmin(bottom, m->sum.min / scale);
-		for (j = 0; m->samples && j < m->sum.n; j++) {
+		if (m->sum.n / MAX_SAMPLE_POINTS + 1 > step)
+			step = m->sum.n / MAX_SAMPLE_POINTS + 1;
+		for (j = 0; m->samples && j < m->sum.n; j++)
+			nonneg = nonneg && m->samples[j] >= 0;
+		for (j = 0; m->samples && j < m->sum.n; j += m->sum.n / MAX_SAMPLE_POINTS + 1)
 			sb_printf(&samples, "%zu %.17g\n", nbars,
 				  m->samples[j] / scale);
-			nonneg = nonneg && m->samples[j] >= 0;
-		}
 		nonneg = nonneg && m->sum.min >= 0;
 		sb_puts(&tics, nbars ? ", " : "");
 		gp_quote(&tics, ph->name);
@@ -703,8 +710,12 @@ static int draw_bars(struct plot *pl, const char *metric)
 		if (samples.len) {
 			sb_puts(&pl->gp, ", \\\n     ");
 			gp_data(&pl->gp, pl, "samples.dat");
-			sb_puts(&pl->gp, " using 1:2 with points pt 7 ps 0.6 "
-				"title 'samples'");
+			sb_puts(&pl->gp, " using 1:2 with points pt 7 ps 0.6 title ");
+			if (step > 1)
+				sb_printf(&pl->gp, "'samples (%d a bar at most, evenly)'",
+					  MAX_SAMPLE_POINTS);
+			else
+				sb_puts(&pl->gp, "'samples'");
 		}
 		sb_putc(&pl->gp, '\n');
 	}

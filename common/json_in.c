@@ -18,6 +18,7 @@ struct parser {
 	const char *bol;	/* where the current line begins */
 	int line;
 	int depth;
+	size_t values;		/* parsed so far, against JIN_MAX_VALUES */
 	struct jin_doc *doc;
 	struct jin_error *err;
 	struct strbuf scratch;	/* a string while it is unescaped */
@@ -504,6 +505,11 @@ static int parse_value(struct parser *ps, struct jin_value **out)
 	at = ps->p;
 	if (ps->p >= ps->end)
 		return fail_unexpected(ps, "a value");
+	/* Each value costs ~50 bytes of tree: a bound on the memory a file takes. */
+	if (++ps->values > JIN_MAX_VALUES)
+		return fail_at(ps, ps->p, "more than %u values: larger than a result "
+			       "scn reads (a run of --repeat N writes N samples a metric)",
+			       JIN_MAX_VALUES);
 	switch (*ps->p) {
 	case '{':
 	case '[':

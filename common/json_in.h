@@ -26,8 +26,13 @@
 
 /* Arrays and objects nested deeper than this are refused, not recursed. */
 #define JIN_MAX_DEPTH 256
-/* The largest document read from a file. */
-#define JIN_MAX_FILE_BYTES (256u << 20)
+/*
+ * The largest document read from a file, and the most values (numbers,
+ * strings, arrays, ...) in one: a tree of 4 Mi values takes ~200 MiB, so
+ * that scn compare reads two of the largest in well under 1 GiB.
+ */
+#define JIN_MAX_FILE_BYTES (128u << 20)
+#define JIN_MAX_VALUES (4u << 20)
 
 enum jin_type {
 	JIN_NULL,

@@ -439,6 +439,18 @@ static int load_parsed(struct rf_result *r, int rc, const struct jin_error *jerr
 {
 	struct loader ld = { .r = r, .err = err };
 
+	if (rc && jerr->line && jerr->first != '{') {
+		/* scn run's text, CSV or KTAP, not a JSON object at all */
+		snprintf(err->msg, sizeof(err->msg), "%s",
+			 jerr->first ? "not a result file: write it with --format json" :
+				       "not a result file (it is empty): write it with --format json");
+		return rc;
+	}
+	if (rc && jerr->trailing && jerr->line > 1 && jerr->col == 1) {
+		snprintf(err->msg, sizeof(err->msg), "not a result file but a JSON object a "
+			 "line (--format ndjson): write it with --format json");
+		return rc;
+	}
 	if (rc) {
 		err->line = jerr->line;
 		err->col = jerr->col;
@@ -446,6 +458,11 @@ static int load_parsed(struct rf_result *r, int rc, const struct jin_error *jerr
 		return rc;
 	}
 	r->root = r->doc.root;
+	if (r->root->type != JIN_OBJECT) {
+		snprintf(err->msg, sizeof(err->msg),
+			 "not a result file (JSON, but not an object): write it with --format json");
+		return -EINVAL;
+	}
 	return load(&ld);
 }
 
@@ -463,14 +480,17 @@ int rf_load_for(struct rf_result *r, const char *path, const char *cmd)
 {
 	struct rf_error err;
 	int rc = rf_load(r, path, &err);
+	char *msg;
 
 	if (!rc)
 		return 0;
+	msg = rf_text_dup(err.msg);	/* it quotes the file's strings */
 	if (err.line)
 		fprintf(stderr, "scn: %s: %s:%d:%d: %s\n", cmd, path, err.line,
-			err.col, err.msg);
+			err.col, msg);
 	else
-		fprintf(stderr, "scn: %s: %s: %s\n", cmd, path, err.msg);
+		fprintf(stderr, "scn: %s: %s: %s\n", cmd, path, msg);
+	free(msg);
 	return rc == -EINVAL ? 65 : 64;
 }
 

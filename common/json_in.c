@@ -564,12 +564,16 @@ int jin_parse(struct jin_doc *doc, const char *text, size_t len,
 		ps.p += 3;
 		ps.bol = ps.p;
 	}
+	skip_ws(&ps);
+	err->first = ps.p < ps.end ? *ps.p : '\0';
 	rc = parse_value(&ps, &root);
 	if (!rc) {
 		skip_ws(&ps);
-		if (ps.p < ps.end)
+		if (ps.p < ps.end) {
 			rc = fail_at(&ps, ps.p,
 				     "text after the end of the document");
+			err->trailing = true;
+		}
 	}
 	sb_free(&ps.scratch);
 	if (!rc)

@@ -82,6 +82,8 @@ struct jin_doc {
 struct jin_error {
 	int line, col;		/* 0 when there is no place (a read error) */
 	char msg[160];
+	char first;		/* the text's first byte but blanks; 0: none */
+	bool trailing;		/* a whole value parsed, then more text */
 };
 
 /*

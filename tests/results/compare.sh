@@ -307,7 +307,26 @@ run missing "$R/base.json" "$R/no-such-result.json" &&
 printf '[1, 2]\n' >"$TMP/array.json"
 run not-an-object "$R/base.json" "$TMP/array.json" &&
 	expect "a document that is not an object: exit 65" 65 \
-		'2>array\.json:1:1: the document: expected an object, found array$'
+		'2>^scn: compare: .*/array\.json: not a result file \(JSON, but not an object\): write it with --format json$'
+# What scn run writes without --format json (docs/seeds.md's seed 002
+# said "-o local.json" so, and compare said "local.json:1:1: unexpected
+# 'r'"): text, CSV, KTAP, an empty file, NDJSON.
+printf 'run1 = 37.2ms\nphase  metric  n\n' >"$TMP/local.json"
+printf 'point,phase,metric,unit,n,min,median,mean,max,stddev\n' >"$TMP/csv.json"
+printf 'KTAP version 1\n1..1\n' >"$TMP/ktap.json"
+: >"$TMP/empty.json"
+printf '{"type":"start","schema":"scn-result/1"}\n{"type":"end","status":"pass"}\n' >"$TMP/nd.json"
+for f in local csv ktap; do
+	run "text-$f" "$R/base.json" "$TMP/$f.json" &&
+		expect "$f output given as a result: not a result file, named, exit 65" 65 \
+			"2>^scn: compare: $TMP/$f\.json: not a result file: write it with --format json$"
+done
+run text-empty "$TMP/empty.json" "$R/base.json" &&
+	expect "an empty file: not a result file, exit 65" 65 \
+		"2>^scn: compare: $TMP/empty\.json: not a result file \(it is empty\): write it with --format json$"
+run text-ndjson "$R/base.json" "$TMP/nd.json" &&
+	expect "NDJSON given as a result: said so, exit 65" 65 \
+		"2>^scn: compare: $TMP/nd\.json: not a result file but a JSON object a line \(--format ndjson\): write it with --format json$"
 
 run one-file "$R/base.json" && expect "one file: usage, exit 64" 64
 run bad-pct --fail-over ten "$R/base.json" "$R/same.json" &&

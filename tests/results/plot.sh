@@ -77,6 +77,12 @@ run missing "$R/no-such-result.json" -o "$TMP/x.svg" &&
 	want_rc "a missing file: exit 64, as for every command" 64 "^scn: plot: .*no-such-result\.json: cannot open: "
 run malformed "$R/malformed.json" -o "$TMP/x.svg" &&
 	want_rc "malformed JSON: exit 65 with line:col" 65 "malformed\.json:4:3: unexpected"
+# scn run's text output where JSON was meant (docs/seeds.md's seed 002
+# said -o local.json without --format json: "local.json:1:1: unexpected 'r'").
+printf 'run1 = 37.2ms\nphase  metric  n\n' >"$TMP/local.json"
+run text "$TMP/local.json" -o "$TMP/x.svg" &&
+	want_rc "text output given as a result: not a result file, named, exit 65" 65 \
+		"^scn: plot: $TMP/local\.json: not a result file: write it with --format json$"
 run skipped "$R/skip.json" -o "$TMP/x.svg" &&
 	want_rc "a skipped result: nothing to draw, exit 65" 65 "has no points to draw \(status skip: needs ksm"
 run no-output "$R/base.json" &&

@@ -128,7 +128,7 @@ elif th "seed 002 on arm64" "$TMP/s002-arm64.json" --kernel "$ARM" -D mem=32M -D
 	fi
 fi
 if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
-	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+s +[0-9.]+s.* 1\+1$' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) .* 1\+1$' "$TMP/table" &&
 	grep -Eq '^this machine .*(SKIP \(1\)|once)' "$TMP/table"; then
 	ok "seed 002: the seed's table, a row per host and efault, the faults per vCPU"
 else

@@ -445,7 +445,8 @@ static void params_that_differ(struct strbuf *sb, const struct jin_value *a,
 
 			if ((s == 1 && jin_get(a, m->key)) || jin_equal(m->value, other))
 				continue;	/* alike, or seen from a */
-			sb_printf(sb, "%s%s", sb->len > start ? ", " : "", m->key);
+			sb_puts(sb, sb->len > start ? ", " : "");
+			rf_text(sb, m->key);
 		}
 }
 

@@ -644,7 +644,8 @@ void rf_point_label(struct strbuf *sb, const struct rf_point *pt)
 
 		if (i)
 			sb_putc(sb, ',');
-		sb_printf(sb, "%s=", m->key);
+		rf_text(sb, m->key);
+		sb_putc(sb, '=');
 		rf_value_text(sb, m->value);
 	}
 }

@@ -553,6 +553,90 @@ run pooled-unlike "$R/base.json,$R/cpu.json" "$R/regress.json" &&
 	expect "results of one side measured unlike: refused, exit 3" 3 \
 		"2>^scn: compare: tests/results/base\.json and tests/results/cpu\.json, of one side, were not measured alike:$"
 
+# Every string of a result printed escaped (issue 24): compare --across
+# arch printed fingerprint.arch raw. Every string value of base.json (and
+# of a test host's fingerprint), and every key a scenario or machine
+# names (parameters, metrics, knobs, KVM parameters, mitigations), gets
+# ESC sequences, a BEL, a newline, a C1 CSI, a bidi override and DEL;
+# no such byte may reach stdout or stderr, nor a line begin with what
+# followed the newline, in any of compare's outputs.
+if command -v python3 >/dev/null 2>&1; then
+	mkdir -p "$TMP/esc"
+	python3 - "$R" "$TMP/esc" <<'PY'
+import copy, json, sys
+R, out = sys.argv[1], sys.argv[2]
+BAD = "\x1b]0;t\x07\x1b[2J\nZZNL\u009b\u202e\x7f"
+NAMED = ("params", "swept", "metrics", "knobs", "kvm_params", "mitigations", "ksm", "thp")
+def poison(v, key=None, tag=""):
+    if isinstance(v, dict):
+        return {(k + BAD if key in NAMED else k): poison(x, k, tag) for k, x in v.items()}
+    if isinstance(v, list):
+        return [poison(x, key, tag) for x in v]
+    if isinstance(v, str) and key not in ("schema", "better"):
+        return v + BAD + tag
+    return v
+def passed(d):
+    d["status"] = "pass"
+    for pt in d.get("points", []):
+        pt["status"] = "pass"
+    return d
+def dump(d, name):
+    json.dump(d, open("%s/%s.json" % (out, name), "w"))
+base = json.load(open(R + "/base.json"))
+base["fingerprint"]["arch"] = "x86_64"
+base["fingerprint"]["testhost"] = {
+    "accel": "tcg", "arch": "x86_64", "cpu": "max", "cpus": 2, "mem": 2147483648,
+    "nodes": 1, "qemu": "7.2", "spec": "debian:6.12", "package": "linux-image-6.12",
+    "outer": {"cpu": "AMD", "cpus": 2, "kernel": "6.18"}}
+a = passed(poison(base))
+dump(a, "a")
+dump(passed(poison(base, tag="2")), "b")	# every field differs
+s = copy.deepcopy(a)
+s["status"], s["skip_reason"] = "skip", "why" + BAD
+dump(s, "skip")
+f = copy.deepcopy(a)
+f["status"] = "fail" + BAD
+dump(f, "fail")
+dump(passed(poison(json.load(open(R + "/sweep-base.json")))), "sweep")
+e = copy.deepcopy(a)
+k = list(e["points"][0]["phases"][0]["metrics"])[0]
+e["points"][0]["phases"][0]["metrics"][k]["better"] = "sideways" + BAD
+dump(e, "bad-better")
+e = copy.deepcopy(a)
+e["points"][0]["phases"][0]["metrics"][k] = "x"
+dump(e, "bad-shape")
+e = copy.deepcopy(a)
+e["schema"] = "scn-result/9" + BAD
+dump(e, "bad-schema")
+PY
+	E=$TMP/esc
+	raw=""
+	for args in "$E/a.json $E/a.json" "--all $E/a.json $E/a.json" \
+		"--across arch $E/a.json $E/a.json" "--across arch --force $E/a.json $E/b.json" \
+		"$E/a.json $E/b.json" "--all --force $E/a.json $E/b.json" \
+		"--across kernel --force $E/a.json $E/b.json" "$E/a.json $E/skip.json" \
+		"$E/a.json $E/fail.json" "--all $E/sweep.json $E/sweep.json" \
+		"$E/a.json,$E/b.json $E/a.json" "--force $E/a.json,$E/b.json $E/a.json" \
+		"$E/a.json $E/bad-better.json" "$E/a.json $E/bad-shape.json" \
+		"$E/a.json $E/bad-schema.json"; do
+		# shellcheck disable=SC2086
+		run escaped $args || continue
+		if LC_ALL=C grep -qaP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\x8e\x8f\xaa-\xae]|\xe2\x81[\xa6-\xa9]|^ZZNL' "$OUT" "$ERR"; then
+			raw+="compare ${args//$E\//}: $(LC_ALL=C grep -haP '[\x00-\x08\x0b-\x1f\x7f]|^ZZNL' "$OUT" "$ERR" | head -2 | cat -v); "
+		elif ! grep -q 'ZZNL' "$OUT" "$ERR"; then
+			raw+="compare ${args//$E\//}: the strings are not shown at all; "
+		fi
+	done
+	if [ -z "$raw" ]; then
+		ok "every string of a result (names, units, parameters, fingerprint, arch, status, errors) printed escaped, in 15 kinds of output"
+	else
+		fail "every string of a result printed escaped" "$raw"
+	fi
+	run esc-arch --across arch --force "$E/a.json" "$E/b.json" &&
+		expect "--across arch's header shows the architectures escaped" 3 \
+			'^across arch: x86_64\\u001b\]0;t\\u0007\\u001b\[2J\\nZZNL\\u009b\\u202e\\u007f -> x86_64\\u001b.*2 \('
+fi
+
 # --- a build compared with itself, on this machine -------------------------
 # The issue's case: one run a side, back to back (uffd.p99 198.8% worse
 # failed --fail-over 10%): fewer than 3 samples are not judged. Then the

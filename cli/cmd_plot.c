@@ -3,8 +3,8 @@
  * cmd_plot: a result drawn by gnuplot (see cmd_plot.h).
  *
  * Every text that comes from the result (names, titles, labels) enters
- * the gnuplot script through gp_quote() only, as a single-quoted gnuplot
- * string, where nothing but a doubled quote is special. gnuplot draws
+ * the gnuplot script through gp_quote() only, as a double-quoted gnuplot
+ * string in which every byte that could mean more is an escape. gnuplot draws
  * into the temporary directory; the picture is copied to -o only once it
  * exists and is not empty, so a failed plot never leaves half a file.
  */
@@ -133,37 +133,45 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 }
 
 /*
- * A gnuplot single-quoted string of at most max bytes of s (cut at a
- * character, with "..."); control characters become blanks.
+ * A gnuplot string of at most max bytes of s (cut at a character, with
+ * "..."). Single quotes will not do: gnuplot 5.4 reads 'x''''y' (x''y)
+ * as two strings. In double quotes it reads \\, \" and octal escapes
+ * after the line's backquotes (command substitution) and macros (@name)
+ * were expanded: a backquote, '@' and '$' are written in octal, so no
+ * text becomes a command; control characters (and C1, bidi overrides)
+ * are shown as rf_text escapes them, as compare shows them, but in a
+ * path (raw), which must reach gnuplot as it is.
  */
-static void quote_n(struct strbuf *sb, const char *s, size_t max)
+static void quote_n(struct strbuf *sb, const char *s, size_t max, bool raw)
 {
-	size_t n = strlen(s), i;
+	char *shown = raw ? xstrdup(s) : rf_text_dup(s);
+	size_t n = strlen(shown), i;
 
 	if (n > max) {
 		/* Not inside a UTF-8 sequence: back to a lead byte. */
-		for (n = max; n && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+		for (n = max; n && ((unsigned char)shown[n] & 0xc0) == 0x80; n--)
 			;
 	}
-	sb_putc(sb, '\'');
+	sb_putc(sb, '"');
 	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned char c = (unsigned char)shown[i];
 
-		if (c == '\'')
-			sb_puts(sb, "''");
-		else if (c < 0x20 || c == 0x7f)
-			sb_putc(sb, ' ');
+		if (c == '"' || c == '\\')
+			sb_printf(sb, "\\%c", c);
+		else if (c == '`' || c == '@' || c == '$' || c < 0x20 || c == 0x7f)
+			sb_printf(sb, "\\%03o", c);
 		else
 			sb_putc(sb, (char)c);
 	}
-	if (n < strlen(s))
+	if (n < strlen(shown))
 		sb_puts(sb, "...");
-	sb_putc(sb, '\'');
+	sb_putc(sb, '"');
+	free(shown);
 }
 
 void gp_quote(struct strbuf *sb, const char *s)
 {
-	quote_n(sb, s, PLOT_TEXT_MAX);
+	quote_n(sb, s, PLOT_TEXT_MAX, false);
 }
 
 void gp_set_text(struct strbuf *gp, const char *what, const char *text)
@@ -182,7 +190,7 @@ static char *tmp_path(const struct plot *pl, const char *name)
 static void set_path(struct strbuf *gp, const char *what, const char *path)
 {
 	sb_printf(gp, "set %s ", what);
-	quote_n(gp, path, SIZE_MAX);
+	quote_n(gp, path, SIZE_MAX, true);
 	sb_putc(gp, '\n');
 }
 
@@ -208,7 +216,7 @@ void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
 {
 	char *path = tmp_path(pl, name);
 
-	quote_n(gp, path, SIZE_MAX);
+	quote_n(gp, path, SIZE_MAX, true);
 	free(path);
 }
 
@@ -360,12 +368,13 @@ static int pick_metric(const struct plot *pl, const char **out)
 		for (k = 0; k < r->points[i].nphases; k++) {
 			const struct rf_phase *ph = &r->points[i].phases[k];
 
-			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics; m++)
-				if (!strstr(names.buf ? names.buf : "",
-					    ph->metrics[m].name))
-					sb_printf(&names, "%s%s",
-						  names.len ? ", " : "",
-						  ph->metrics[m].name);
+			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics; m++) {
+				char *name = rf_text_dup(ph->metrics[m].name);
+
+				if (!strstr(names.buf ? names.buf : "", name))
+					sb_printf(&names, "%s%s", names.len ? ", " : "", name);
+				free(name);
+			}
 		}
 	fprintf(stderr, "scn: plot: %s has no metric '%s'%s%s%s\n", r->path, *out,
 		pl->o->phase ? " in that phase" : "",
@@ -1089,19 +1098,21 @@ int cmd_plot(int argc, char **argv)
 		rc = rf_load_for(&rs[f], o.in[f], "plot");
 		if (rc)
 			continue;	/* counted in loaded: rf_free'd below */
+		char *why = rf_text_dup(rs[f].skip_reason), *status = rf_text_dup(rs[f].status);
+
 		if (o.nin > 1 && !strcmp(rs[f].status, "skip")) {
 			/* One host that could not run it: the others are drawn. */
 			fprintf(stderr, "scn: plot: leaving out %s: it was skipped%s%s\n",
-				o.in[f], rs[f].skip_reason ? ": " : "",
-				rs[f].skip_reason ? rs[f].skip_reason : "");
+				o.in[f], rs[f].skip_reason ? ": " : "", why);
 			rf_free(&rs[f]);
 			o.in[f] = NULL;
 		} else if (!rs[f].npoints) {
 			fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
-				o.in[f], rs[f].status, rs[f].skip_reason ? ": " : "",
-				rs[f].skip_reason ? rs[f].skip_reason : "");
+				o.in[f], status, rs[f].skip_reason ? ": " : "", why);
 			rc = EXIT_DATAERR;
 		}
+		free(why);
+		free(status);
 	}
 	/* Close the gaps the skipped ones left. */
 	for (f = 0, kept = 0; !rc && f < loaded; f++)

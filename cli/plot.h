@@ -36,7 +36,7 @@ struct plot {
 };
 
 /*
- * A gnuplot single-quoted string: nothing of text can become code; at
+ * A gnuplot string, quoted so that any text is text (cmd_plot.c): at
  * most PLOT_TEXT_MAX bytes of it, since a result's names are any length
  * and gnuplot takes minutes over a label of megabytes.
  */

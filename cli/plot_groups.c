@@ -269,7 +269,7 @@ int plot_groups(struct plot *pl, const char *metric)
 	size_t ngroups = 0, gcap = 0, nbars = 0, bcap = 0, f, i, k, g, b;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	struct bar *bars = NULL;
-	struct strbuf data, title;
+	struct strbuf data, title, tics;
 	bool nonneg = true, any = false;
 	int rc = 0;
 
@@ -304,14 +304,18 @@ int plot_groups(struct plot *pl, const char *metric)
 		}
 		free(fl);
 	}
-	/* A row per group: its name, then mean, min and max of each bar. */
+	/*
+	 * A row per group: its index, then mean, min and max of each bar. The
+	 * names are tics of the script, quoted as every text is: a data file
+	 * has no quoting that every name survives.
+	 */
 	sb_init(&data);
+	sb_init(&tics);
 	for (g = 0; g < ngroups; g++) {
-		/* A column in double quotes, which a name cannot end early. */
-		sb_putc(&data, '"');
-		for (const char *c = groups[g]; *c && c - groups[g] < PLOT_TEXT_MAX; c++)
-			sb_putc(&data, *c == '"' || (unsigned char)*c < 0x20 ? '\'' : *c);
-		sb_putc(&data, '"');
+		sb_printf(&data, "%zu", g);
+		sb_puts(&tics, g ? ", " : "");
+		gp_quote(&tics, groups[g]);
+		sb_printf(&tics, " %zu", g);
 		for (b = 0; b < nbars; b++) {
 			const struct rf_phase *ph = rf_find_phase(
 				&pl->rs[bars[b].f].points[bars[b].i], groups[g]);
@@ -329,8 +333,11 @@ int plot_groups(struct plot *pl, const char *metric)
 		sb_putc(&data, '\n');
 	}
 	if (!any) {
+		char *m = rf_text_dup(metric);
+
 		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
-			pl->r->path, metric);
+			pl->r->path, m);
+		free(m);
 		rc = PLOT_EXIT_DATAERR;
 		goto out;
 	}
@@ -353,6 +360,7 @@ int plot_groups(struct plot *pl, const char *metric)
 	plot_title(pl, title.buf, metric);
 	sb_free(&title);
 	gp_set_text(&pl->gp, "xlabel", "phase");
+	sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
 	plot_ylabel(pl, metric, unit);
 	/* Names of bars can be long (a release and boot options): below. */
 	sb_puts(&pl->gp, "set key below left Left reverse\n");
@@ -367,13 +375,14 @@ int plot_groups(struct plot *pl, const char *metric)
 	for (b = 0; b < nbars; b++) {
 		sb_puts(&pl->gp, b ? ", \\\n     " : "");
 		gp_data(&pl->gp, pl, "groups.dat");
-		sb_printf(&pl->gp, " using %zu:%zu:%zu%s title ", 2 + 3 * b, 3 + 3 * b,
-			  4 + 3 * b, b ? "" : ":xtic(1)");
+		sb_printf(&pl->gp, " using %zu:%zu:%zu title ", 2 + 3 * b, 3 + 3 * b,
+			  4 + 3 * b);
 		gp_quote(&pl->gp, *bars[b].label ? bars[b].label : metric);
 	}
 	sb_putc(&pl->gp, '\n');
 out:
 	sb_free(&data);
+	sb_free(&tics);
 	for (b = 0; b < nbars; b++)
 		free(bars[b].label);
 	free(bars);

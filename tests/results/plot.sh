@@ -293,7 +293,7 @@ mkdir -p "$TMP/fake-keep" "$TMP/kept"
 cat >"$TMP/fake-keep/gnuplot" <<'SH'
 #!/bin/sh
 cp "$(dirname "$1")"/*.dat "$1" "$KEEP"/
-out=$(sed -n "s/^set output '\(.*\)'$/\1/p" "$1")
+out=$(sed -n 's/^set output "\(.*\)"$/\1/p' "$1")
 echo '<svg/>' >"$out"
 SH
 chmod +x "$TMP/fake-keep/gnuplot"
@@ -304,16 +304,17 @@ else
 	fail "a bar is the mean of its samples (2), not their median (1)" "$(cat "$TMP/kept/bars.dat" "$ERR" 2>&1)"
 fi
 (cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$TMP/skewed.json" "$R/kernel.json" --phase unmerge -o "$TMP/skewed.svg" >"$OUT" 2>"$ERR")
-if grep -Eq '^"unmerge" 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null; then
+if grep -Eq '^0 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null &&
+	grep -q '^set xtics ("unmerge" 0)$' "$TMP/kept/plot.gp"; then
 	ok "a grouped bar is the mean of its samples too"
 else
 	fail "a grouped bar is the mean of its samples too" "$(cat "$TMP/kept/groups.dat" "$ERR" 2>&1)"
 fi
 
 # A title that would be gnuplot or shell code if it were not quoted.
-# The newline in the name becomes a blank.
+# The newline in the name is shown as compare shows it, \n.
 IFS= read -r title <<'TXT'
-<text>it's "x" '; system('touch PWNED') # \ `touch PWNED2` $(touch PWNED3)</text>
+<text>it's "x"\n'; system('touch PWNED') # \ `touch PWNED2` $(touch PWNED3)</text>
 TXT
 run tricky "$R/tricky.json" -o "$TMP/tricky.svg" &&
 	drawn "quotes, backquotes and \$() in titles stay text" "$TMP/tricky.svg" \
@@ -322,6 +323,104 @@ if ls "$TMP"/PWNED* >/dev/null 2>&1 || ls "$ROOT"/PWNED* >/dev/null 2>&1; then
 	fail "titles run nothing" "a PWNED file was made"
 else
 	ok "titles run nothing"
+fi
+
+# Labels quoted so that any text works (issue 24): two adjacent single
+# quotes (x''y) made gnuplot 5.4 exit 1, as 'x''''y' is two strings to it.
+# Every field that reaches a label gets quotes, backslashes, a newline,
+# ESC, BEL, C1, a bidi override, backquotes, $(), @macros and gnuplot
+# code: a bar per phase, grouped bars (words), lines (numbers), a table,
+# two results told apart by kernel, command line, host and a parameter.
+# Each picture must be drawn, be well-formed XML with no control byte,
+# show the text escaped as compare shows it, and run nothing.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$R/base.json" "$R/sweep-base.json" "$TMP/lab" <<'PY'
+import copy, json, os, sys
+bad = "x''y \"q\" \\ \\\\ a\nb \x1b[31m\x07 \u009b\u202e `touch PWNED4` $(touch PWNED5) @GPVAL_VERSION '; system('touch PWNED6') #"
+base, sweep, out = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+os.makedirs(out, exist_ok=True)
+def dump(d, name):
+    json.dump(d, open(os.path.join(out, name), "w"))
+# A bar per phase: the scenario's name (title), a phase's (tic), a unit.
+d = copy.deepcopy(base)
+d["scenario"]["name"] = bad
+d["points"][0]["phases"][0]["name"] = bad
+for ph in d["points"][0]["phases"]:
+    ph["metrics"]["time"]["unit"] = bad if ph is d["points"][0]["phases"][0] else "s"
+d["fingerprint"]["kernel"]["release"] = bad
+d["fingerprint"]["virt"]["kind"] = bad
+dump(d, "bars.json")
+# Grouped bars: a sweep over words, its name and values.
+g = copy.deepcopy(base)
+g["scenario"]["name"] = bad
+for i, pt in enumerate(g["points"]):
+    pt["swept"] = {bad: bad + str(i)}
+g["points"].append(copy.deepcopy(g["points"][0]))
+g["points"][1]["swept"] = {bad: "other"}
+g["points"][1]["params"] = dict(g["points"][1]["params"], other=1)
+dump(g, "groups.json")
+# Lines: a sweep over numbers, and a word beside them (the series' titles).
+s = copy.deepcopy(sweep)
+s.pop("table", None)
+for pt in s["points"]:
+    sw = pt["swept"]
+    pt["swept"] = {bad + "n": sw["readers"], bad: bad + sw["wait"]}
+dump(s, "lines.json")
+# The table: its names, a column's value, the unit.
+t = copy.deepcopy(sweep)
+t["table"]["rows"], t["table"]["cols"], t["table"]["value"] = bad, bad, bad
+t["table"]["col_values"] = [bad, bad + "2"]
+t["table"]["unit"] = bad
+dump(t, "table.json")
+# Two results told apart by what differs: kernel, boot line, a parameter.
+a, b = copy.deepcopy(base), copy.deepcopy(base)
+a["fingerprint"]["kernel"]["release"], b["fingerprint"]["kernel"]["release"] = bad, bad + "2"
+b["fingerprint"]["kernel"]["cmdline"] += " " + bad.replace(" ", "_")
+b["scenario"]["params"]["size"] = bad
+for pt in b["points"]:
+    pt["params"]["size"] = bad
+dump(a, "kern-a.json")
+dump(b, "kern-b.json")
+PY
+	lab_check() { # name svg
+		python3 - "$2" <<'PY'
+import re, sys, xml.etree.ElementTree as ET
+raw = open(sys.argv[1], "rb").read()
+ET.fromstring(raw)	# well-formed
+text = raw.decode("utf-8")
+assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\u009f\u202e]", text), "a control character"
+want = "x''y \"q\" \\ \\\\ a\\nb \\u001b[31m\\u0007 \\u009b\\u202e `touch PWNED4` $(touch PWNED5) @GPVAL_VERSION '; system('touch PWNED6') #"
+plain = text.replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+assert want[:100] in plain, "the text shown escaped"
+PY
+	}
+	for f in bars groups lines table; do
+		(cd "$TMP" && "$SCN" plot "$TMP/lab/$f.json" -o "$TMP/lab/$f.svg" >"$OUT" 2>"$ERR")
+		RC=$?
+		if [ $RC = 0 ] && lab_check "$f" "$TMP/lab/$f.svg" 2>"$TMP/py"; then
+			ok "labels of any text: $f drawn, every field shown escaped, well-formed"
+		else
+			fail "labels of any text: $f" "exit $RC: $(head -5 "$ERR") $(tail -2 "$TMP/py")"
+		fi
+	done
+	(cd "$TMP" && "$SCN" plot --force "$TMP/lab/kern-a.json" "$TMP/lab/kern-b.json" \
+		-o "$TMP/lab/kern.svg" >"$OUT" 2>"$ERR")
+	RC=$?
+	if [ $RC = 0 ] && lab_check kern "$TMP/lab/kern.svg" 2>"$TMP/py"; then
+		ok "labels of any text: two results named by kernel, boot line and parameter"
+	else
+		fail "labels of any text: two results" "exit $RC: $(head -5 "$ERR") $(tail -2 "$TMP/py")"
+	fi
+	if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$ERR"; then
+		fail "plot's messages escape the result's strings" "$(od -c "$ERR" | head)"
+	else
+		ok "plot's messages escape the result's strings"
+	fi
+	if ls "$TMP"/PWNED* "$TMP"/lab/PWNED* >/dev/null 2>&1; then
+		fail "labels run nothing" "a PWNED file was made"
+	else
+		ok "labels run nothing"
+	fi
 fi
 
 if gnuplot -e 'print GPVAL_TERMINALS' 2>&1 | grep -qw 'png\|pngcairo'; then

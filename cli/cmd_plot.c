@@ -430,6 +430,7 @@ static int draw_table(struct plot *pl)
 	struct xaxis x = { 0 };
 	struct strbuf data, title;
 	bool nonneg = true;
+	double lo = INFINITY, hi = -INFINITY;
 	size_t r, c, runs = 0;
 	char *key;
 	int rc;
@@ -458,6 +459,10 @@ static int draw_table(struct plot *pl)
 			put_num(&data, s && s->n ? s->max : v);
 			nonneg = nonneg && !(v < 0);
 			runs = s && s->n > runs ? s->n : runs;
+			if (!isnan(v)) {
+				lo = fmin(lo, s && s->n ? s->min : v);
+				hi = fmax(hi, s && s->n ? s->max : v);
+			}
 		}
 		sb_putc(&data, '\n');
 	}
@@ -469,8 +474,7 @@ static int draw_table(struct plot *pl)
 	}
 	x_script(&pl->gp, &x, t->rows);
 	plot_ylabel(pl, t->value, t->unit ? t->unit : "");
-	if (nonneg)
-		sb_puts(&pl->gp, "set yrange [0:*]\n");
+	plot_yaxis(&pl->gp, "y", lo, hi, nonneg);
 	/* Say what is drawn: a mean, and what the bars span. */
 	key = runs > 1 ? xasprintf("%s%smean of %zu runs, bars min to max",
 				   t->cols ? t->cols : "", t->cols ? ": " : "", runs) :
@@ -553,6 +557,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 	const char *xparam = r->points[0].swept->u.obj.members[0].key, *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool name_phase = count_phases_with(pl, metric) > 1, nonneg = true;
+	double lo = INFINITY, hi = -INFINITY, small = INFINITY, big = 0;
 	struct series *ser = NULL;
 	size_t nser = 0, cap = 0, i, k, s, j;
 	struct xaxis x = { 0 };
@@ -595,6 +600,8 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			nonneg = nonneg && m->sum.min >= 0;
 			ser[s].pts[ser[s].n].max = m->sum.max / scale;
 			ser[s].n++;
+			lo = fmin(lo, m->sum.min / scale);
+			hi = fmax(hi, m->sum.max / scale);
 		}
 	}
 	if (!nser) {
@@ -608,19 +615,38 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		/* Lines join points in x order, whatever the sweep's order. */
 		if (ser[s].n)
 			qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
-		for (j = 0; j < ser[s].n; j++)
+		double top = -INFINITY;
+
+		for (j = 0; j < ser[s].n; j++) {
 			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
 				  ser[s].pts[j].x, ser[s].pts[j].mean,
 				  ser[s].pts[j].min, ser[s].pts[j].max);
+			top = fmax(top, ser[s].pts[j].max);
+		}
 		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
+		small = fmin(small, top);
+		big = fmax(big, top);
 	}
 	rc = plot_write_tmp(pl, "sweep.dat", &data) ? PLOT_EXIT_CANTCREAT : 0;
 	sb_free(&data);
 	if (!rc) {
 		x_script(&pl->gp, &x, xparam);
-		plot_ylabel(pl, metric, unit);
-		if (nonneg)
-			sb_puts(&pl->gp, "set yrange [0:*]\n");
+		/*
+		 * Lines of phases far apart (a fault phase's 88k pages/s beside
+		 * a check's 24M) on a log axis: on one linear axis the low
+		 * ones are flat on the floor, whatever they do.
+		 */
+		if (nser > 1 && lo > 0 && plot_scales_apart(small, big)) {
+			char *label = *unit ? xasprintf("%s, log scale", unit) :
+					      xstrdup("log scale");
+
+			plot_ylabel(pl, metric, label);
+			free(label);
+			plot_yaxis_log(&pl->gp, "y", lo, hi);
+		} else {
+			plot_ylabel(pl, metric, unit);
+			plot_yaxis(&pl->gp, "y", lo, hi, nonneg);
+		}
 		gp_set_text(&pl->gp, "key title", "mean, bars min to max of the runs");
 		sb_puts(&pl->gp, "plot ");
 		for (s = 0; s < nser; s++) {
@@ -653,7 +679,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 	const char *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool nonneg = true;
-	double lo = INFINITY, hi = 0, bottom = INFINITY;
+	double lo = INFINITY, hi = 0, bottom = INFINITY, top = -INFINITY;
 	size_t k, j, nbars = 0, step = 1;
 	int rc;
 
@@ -671,6 +697,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 		lo = fmin(lo, m->sum.mean);
 		hi = fmax(hi, m->sum.mean);
 		bottom = fmin(bottom, m->sum.min / scale);
+		top = fmax(top, m->sum.max / scale);
 		if (m->sum.n / MAX_SAMPLE_POINTS + 1 > step)
 			step = m->sum.n / MAX_SAMPLE_POINTS + 1;
 		for (j = 0; m->samples && j < m->sum.n; j++)
@@ -703,14 +730,13 @@ static int draw_bars(struct plot *pl, const char *metric)
 
 			plot_ylabel(pl, metric, label);
 			free(label);
-			sb_printf(&pl->gp, "set logscale y\nset yrange [%.17g:*]\n", bottom / 2);
+			plot_yaxis_log(&pl->gp, "y", bottom > 0 ? bottom : lo / scale, top);
 		} else {
 			plot_ylabel(pl, metric, unit);
+			plot_yaxis(&pl->gp, "y", fmin(bottom, 0), top, nonneg);
 		}
 		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
 		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
-		if (nonneg && !logy)
-			sb_puts(&pl->gp, "set yrange [0:*]\n");
 		sb_puts(&pl->gp, "set boxwidth 0.6\nset style fill solid 0.35 border\n");
 		sb_puts(&pl->gp, "plot ");
 		gp_data(&pl->gp, pl, "bars.dat");

@@ -50,6 +50,12 @@ void gp_set_text(struct strbuf *gp, const char *what, const char *text);
  * of the table's cells when metric is NULL).
  */
 void plot_title(struct plot *pl, const char *line1, const char *metric);
+/*
+ * That title as a gnuplot string expression appended to sb, with note
+ * (may be NULL) at the end of its second line: a multiplot's title.
+ */
+void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
+		     const char *metric, const char *note);
 /* A data file of the temporary directory as a quoted gnuplot string. */
 void gp_data(struct strbuf *gp, const struct plot *pl, const char *name);
 /* Writes text to a file of the temporary directory: 0 or -errno (said). */
@@ -72,5 +78,24 @@ void plot_ylabel(struct plot *pl, const char *metric, const char *unit);
 int plot_groups(struct plot *pl, const char *metric);
 /* Whether a single result is drawn as groups: a sweep over words. */
 bool plot_wants_groups(const struct plot *pl);
+
+/*
+ * Axes (plot_axis.c). "set Yrange" and "set Ytics" (axis "y", "x") for
+ * values from lo to hi, from 0 where from_zero: round steps of 1, 2, 2.5
+ * or 5 times a power of ten, labelled with SI prefixes (88k, 2.5M, 24M)
+ * where gnuplot would write 2.5e+07. Nothing for no values (lo > hi).
+ */
+void plot_yaxis(struct strbuf *gp, const char *axis, double lo, double hi,
+		bool from_zero);
+/* The same on a log axis (lo > 0): a tic a power of ten (1k, 10k, 100k). */
+void plot_yaxis_log(struct strbuf *gp, const char *axis, double lo, double hi);
+/*
+ * Whether things whose largest values are small and big (the tallest
+ * bar of one phase, and of another) need a scale each: one axis would
+ * draw the small ones PLOT_SCALES_APART times lower or more, where a
+ * change of theirs cannot be seen. Not where a value is negative.
+ */
+#define PLOT_SCALES_APART 10
+bool plot_scales_apart(double small, double big);
 
 #endif

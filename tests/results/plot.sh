@@ -149,6 +149,75 @@ PY
 run bars-log "$TMP/apart.json" -o "$TMP/apart.svg" &&
 	drawn "rates 1000x apart: bars on a log axis, said on the axis" "$TMP/apart.svg" \
 		"rate (pages/s, log scale)"
+# The phase that matters is not hidden (issue 25): two runs of
+# host_demand_paging drew fault's 88k pages/s beside check's 24M on one
+# linear axis, a flat line, with tics of 2.5e+07. Two results whose
+# phases are 150 times apart (fill about 88k, unmerge about 14M): a panel
+# per phase, each its own scale (0 to 100k, 0 to 15M), the key once;
+# tics in SI (80k, 7.5M, where gnuplot's "%.0s%c" rounds 7.5M to 8M),
+# no e+ anywhere. svg_text FILE prints every text of an SVG, a line each.
+svg_text() {
+	python3 -c 'import sys, xml.etree.ElementTree as ET
+for t in ET.parse(sys.argv[1]).getroot().iter():
+    if t.tag.endswith("text"):
+        print("".join(t.itertext()).strip())' "$1"
+}
+python3 - "$R/base.json" "$TMP/apart-a.json" "$TMP/apart-b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for out, k in ((sys.argv[2], 1.0), (sys.argv[3], 1.05)):
+    fill, unmerge = (ph["metrics"]["rate"] for ph in d["points"][0]["phases"])
+    fill["samples"] = [x * 1.8 * k for x in (49000, 48500, 49500, 50000, 48000)]
+    unmerge["samples"] = [x * 100 * k for x in (132000, 131000, 133000, 130000, 134000)]
+    json.dump(d, open(out, "w"))
+PY
+run apart-ab "$TMP/apart-a.json" "$TMP/apart-b.json" -o "$TMP/apart-ab.svg"
+if [ "$RC" = 0 ] && svg_text "$TMP/apart-ab.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx 'fill' "$TMP/texts" && grep -qx 'unmerge' "$TMP/texts" &&
+	grep -qx '80k' "$TMP/texts" && grep -qx '7.5M' "$TMP/texts" && grep -qx '12.5M' "$TMP/texts" &&
+	grep -q 'a scale per phase, as they are 1[45][0-9] times apart' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "drawn: the panels' titles, SI tics (80k, 7.5M, 12.5M), no e+, the title says why"
+else
+	fail "panels drawn with SI tics" "exit $RC: $(head -3 "$ERR") $(tr '\n' '|' <"$TMP/texts")"
+fi
+# Close phases stay on one axis, its tics SI too (base.json and
+# kernel.json: 49k and 142k pages/s, 3 times apart).
+run kernels-si "$R/base.json" "$R/kernel.json" -o "$TMP/kernels-si.svg"
+if [ "$RC" = 0 ] && svg_text "$TMP/kernels-si.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx '125k' "$TMP/texts" && ! grep -q 'a scale per phase' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "phases 3x apart: one axis, SI tics (125k)"
+else
+	fail "phases 3x apart: one axis, SI tics" "exit $RC: $(tr '\n' '|' <"$TMP/texts")"
+fi
+# A log axis labels its decades in SI too (apart.json: 49k and 142M).
+if svg_text "$TMP/apart.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx '100k' "$TMP/texts" && grep -qx '1M' "$TMP/texts" && grep -qx '100M' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "a log axis: decades in SI (100k, 1M, 100M)"
+else
+	fail "a log axis: decades in SI" "$(tr '\n' '|' <"$TMP/texts")"
+fi
+# Lines of two phases far apart (a sweep): a log axis.
+python3 - "$R/sweep-base.json" "$TMP/sweep-apart.json" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("table", None)
+for pt in d["points"]:
+    ph = copy.deepcopy(pt["phases"][0])
+    ph["name"] = "check"
+    r = ph["metrics"]["rate"]
+    r["samples"] = [x * 200 for x in r["samples"]]
+    for k in ("min", "median", "mean", "max", "stddev"):
+        r[k] = r[k] * 200
+    pt["phases"].append(ph)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run sweep-apart "$TMP/sweep-apart.json" -o "$TMP/sweep-apart.svg" &&
+	drawn "a sweep's lines of phases 200x apart: a log axis, said on the axis" "$TMP/sweep-apart.svg" \
+		"rate (pages/s, log scale)" "check wait=epoll" ">10M<"
+
 # A sweep's table with the runs' spread: medians, error bars, the unit.
 printf '# SPDX-License-Identifier: GPL-2.0-only\nparam size = 1M\nregion r type=anon size=size\nphase p { host write r }\nsweep size in 1M, 2M, 4M\ntable rows=size value=p.time\n' >"$TMP/tab.scn"
 "$SCN" run -q $WAIT --repeat 3 --format json -o "$TMP/tab.json" "$TMP/tab.scn" >/dev/null 2>&1
@@ -309,6 +378,18 @@ if grep -Eq '^0 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null &&
 	ok "a grouped bar is the mean of its samples too"
 else
 	fail "a grouped bar is the mean of its samples too" "$(cat "$TMP/kept/groups.dat" "$ERR" 2>&1)"
+fi
+# The two results of phases 150 times apart (above), as the script has them.
+(cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot \
+	"$TMP/apart-a.json" "$TMP/apart-b.json" -o "$TMP/apart-ab.svg" >"$OUT" 2>"$ERR")
+ranges=$(sed -n 's/^set yrange \[0:\([0-9.e+]*\)\]$/\1/p' "$TMP/kept/plot.gp" | tr '\n' ' ')
+if grep -q '^set multiplot layout 1,2 ' "$TMP/kept/plot.gp" &&
+	grep -q '^set title "fill"$' "$TMP/kept/plot.gp" && grep -q '^set title "unmerge"$' "$TMP/kept/plot.gp" &&
+	grep -q 'every ::1::1 using 5:6:7 title ' "$TMP/kept/plot.gp" &&
+	[ "$ranges" = "100000 15000000 " ] && [ "$(grep -c '^unset key$' "$TMP/kept/plot.gp")" = 1 ]; then
+	ok "phases 150x apart, two results: a panel per phase, a scale each (0-100k, 0-15M), the key once"
+else
+	fail "phases far apart: a panel per phase" "ranges '$ranges': $(grep -E 'multiplot|range|title|key' "$TMP/kept/plot.gp")"
 fi
 
 # A title that would be gnuplot or shell code if it were not quoted.

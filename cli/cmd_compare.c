@@ -258,8 +258,13 @@ struct pairs {
 	size_t len, cap;
 	struct alike_lines labels;	/* the point labels the items borrow */
 	struct alike_lines only;	/* "only in base: ..." of points, phases */
-	struct alike_lines only_metrics;	/* and of metrics, for --all */
+	/* And of metrics, for --all: what to print, borrowed (a million of them). */
+	struct only_metric {
+		const char *side, *point, *phase, *metric;
+	} *only_metrics;
+	size_t nonly_metrics, only_metrics_cap;
 	size_t only_metric_n[2];	/* of base and of new */
+	bool list_metrics;		/* --all: only_metrics kept, not only counted */
 	struct alike_lines forced;	/* points matched though they differ */
 };
 
@@ -367,30 +372,33 @@ static void add_pair(struct pairs *ps, const char *point, const char *phase,
 	VEC_PUSH(ps->items, ps->len, ps->cap, it);
 }
 
-/* point is a label (escaped); phase and metric come from the file. */
+/*
+ * point is a label (escaped); phase and metric come from the file. A
+ * metric only one side has is counted, and kept to be listed (--all) as
+ * pointers: a million of them made compare's largest allocation.
+ */
 static void only_in(struct pairs *ps, const char *side, const char *point,
 		    const char *phase, const char *metric)
 {
 	struct strbuf sb;
 	char *s;
 
+	if (metric) {
+		struct only_metric om = { side, point, phase, metric };
+
+		ps->only_metric_n[strcmp(side, "base") != 0]++;
+		if (ps->list_metrics)
+			VEC_PUSH(ps->only_metrics, ps->nonly_metrics, ps->only_metrics_cap, om);
+		return;
+	}
 	sb_init(&sb);
 	sb_printf(&sb, "only in %s: point %s", side, point);
 	if (phase) {
 		sb_puts(&sb, ", phase ");
 		rf_text(&sb, phase);
 	}
-	if (metric) {
-		sb_puts(&sb, ", metric ");
-		rf_text(&sb, metric);
-	}
 	s = sb_steal(&sb);
-	if (metric) {
-		VEC_PUSH(ps->only_metrics.v, ps->only_metrics.len, ps->only_metrics.cap, s);
-		ps->only_metric_n[strcmp(side, "base") != 0]++;
-	} else {
-		VEC_PUSH(ps->only.v, ps->only.len, ps->only.cap, s);
-	}
+	VEC_PUSH(ps->only.v, ps->only.len, ps->only.cap, s);
 }
 
 static void compare_point(struct pairs *ps, const struct rf_point *bp,
@@ -462,24 +470,25 @@ static void compare_points(const struct compare_opts *o, const struct rf_result 
 {
 	bool *used = xcalloc(n->npoints + 1, sizeof(*used));
 	size_t *match = xcalloc(b->npoints + 1, sizeof(*match));
+	struct rf_point_index ix;
 	struct strbuf label;
 	size_t i, k;
 
+	rf_point_index_init(&ix, n, false);
 	for (i = 0; i < b->npoints; i++) {
-		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(b->points[i].params, n->points[k].params))
-				break;
+		k = rf_point_index_find(&ix, b->points[i].params, used);
 		match[i] = k;
 		if (k < n->npoints)
 			used[k] = true;
 	}
+	rf_point_index_free(&ix);
 	sb_init(&label);
+	if (o->force)
+		rf_point_index_init(&ix, n, true);
 	for (i = 0; o->force && i < b->npoints; i++) {
 		if (match[i] < n->npoints)
 			continue;
-		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(b->points[i].swept, n->points[k].swept))
-				break;
+		k = rf_point_index_find(&ix, b->points[i].swept, used);
 		if (k == n->npoints)
 			continue;
 		match[i] = k;
@@ -492,6 +501,8 @@ static void compare_points(const struct compare_opts *o, const struct rf_result 
 		VEC_PUSH(ps->forced.v, ps->forced.len, ps->forced.cap,
 			 xasprintf("point %s", label.buf));
 	}
+	if (o->force)
+		rf_point_index_free(&ix);
 	for (i = 0; i < b->npoints; i++) {
 		if (match[i] < n->npoints) {
 			compare_point(ps, &b->points[i], &n->points[match[i]]);
@@ -766,9 +777,16 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 		for (i = 0; i < ps->only.len; i++)
 			printf("%s\n", ps->only.v[i]);
 	if (!o->summary && o->all)
-		for (i = 0; i < ps->only_metrics.len; i++)
-			printf("%s\n", ps->only_metrics.v[i]);
-	else if (!o->summary && ps->only_metrics.len)
+		for (i = 0; i < ps->nonly_metrics; i++) {
+			const struct only_metric *om = &ps->only_metrics[i];
+			char *phase = rf_text_dup(om->phase), *metric = rf_text_dup(om->metric);
+
+			printf("only in %s: point %s, phase %s, metric %s\n", om->side,
+			       om->point, phase, metric);
+			free(phase);
+			free(metric);
+		}
+	else if (!o->summary && ps->only_metric_n[0] + ps->only_metric_n[1])
 		printf("only in one side: %zu metric%s of base, %zu of new, in phases both have (--all lists them)\n",
 		       ps->only_metric_n[0], ps->only_metric_n[0] == 1 ? "" : "s",
 		       ps->only_metric_n[1]);
@@ -878,6 +896,7 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		rc = COMPARE_EXIT_UNLIKE;
 		goto out;
 	}
+	ps.list_metrics = o->all;
 	compare_points(o, b, n, &ps);
 	print_side("base", b);
 	print_side("new ", n);
@@ -909,7 +928,7 @@ out:
 	free(ps.items);
 	alike_lines_free(&ps.labels);
 	alike_lines_free(&ps.only);
-	alike_lines_free(&ps.only_metrics);
+	free(ps.only_metrics);
 	alike_lines_free(&ps.forced);
 	alike_lines_free(&blocking);
 	alike_lines_free(&notes);

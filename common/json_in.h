@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "util.h"
@@ -33,6 +34,12 @@
  */
 #define JIN_MAX_FILE_BYTES (128u << 20)
 #define JIN_MAX_VALUES (4u << 20)
+/*
+ * Objects of this many members or more are indexed by key as they are
+ * parsed: jin_get takes log n, so that walking one object against another
+ * (a phase's metrics, a fingerprint's knobs) is n log n, not n squared.
+ */
+#define JIN_INDEXED 16
 
 enum jin_type {
 	JIN_NULL,
@@ -110,6 +117,8 @@ const char *jin_type_name(enum jin_type t);
 bool jin_is(const struct jin_value *v, enum jin_type t);
 /* The value of key in object obj (the first, keys being unique). */
 const struct jin_value *jin_get(const struct jin_value *obj, const char *key);
+/* The member of obj whose key is key (its index: less obj's members). */
+const struct jin_member *jin_member(const struct jin_value *obj, const char *key);
 /* Item i of array arr, or NULL past its end. */
 const struct jin_value *jin_at(const struct jin_value *arr, size_t i);
 /* Items of an array or members of an object; 0 for anything else. */
@@ -127,6 +136,8 @@ const struct jin_value *jin_path(const struct jin_value *v, ...);
  * only NULL.
  */
 bool jin_equal(const struct jin_value *a, const struct jin_value *b);
+/* A hash of v: values jin_equal holds equal hash alike (NULL: 0). */
+uint64_t jin_hash(const struct jin_value *v);
 
 /*
  * Appends v as compact JSON (numbers as short as round-trips allow,

@@ -688,19 +688,25 @@ static const char *list_sep(size_t i, size_t n)
 	return !i ? "" : i + 1 == n ? " and " : ", ";
 }
 
-/* The metric names of a busy phase's items with or without far set. */
-static void busy_metrics(struct strbuf *sb, const struct pairs *ps,
-			 const struct judge_item *phase, bool judged)
+static bool same_phase(const struct judge_item *a, const struct judge_item *b)
+{
+	return a->point == b->point && !strcmp(a->phase, b->phase);
+}
+
+/*
+ * The metric names of a busy phase's items (phase[0..n), which come
+ * together: judge_all) with or without far set.
+ */
+static void busy_metrics(struct strbuf *sb, const struct judge_item *phase,
+			 size_t len, bool judged)
 {
 	size_t n = 0, k = 0;
 
 	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < ps->len; i++) {
-			const struct judge_item *it = &ps->items[i];
+		for (size_t i = 0; i < len; i++) {
+			const struct judge_item *it = &phase[i];
 
-			if (!it->busy || it->point != phase->point ||
-			    strcmp(it->phase, phase->phase) ||
-			    (it->verdict != JV_BUSY) != judged)
+			if (!it->busy || (it->verdict != JV_BUSY) != judged)
 				continue;
 			if (!pass) {
 				n++;
@@ -718,24 +724,23 @@ static void busy_metrics(struct strbuf *sb, const struct pairs *ps,
  */
 static void print_busy(const struct pairs *ps)
 {
-	for (size_t i = 0; i < ps->len; i++) {
+	for (size_t i = 0, end; i < ps->len; i = end) {
 		const struct judge_item *it = &ps->items[i];
-		bool own = it->runq_name && !strcmp(it->runq_name, "runq");
 		struct strbuf judged, not;
-		size_t k;
+		bool own;
 
-		if (!it->busy)
+		/* The phase's items, and its first busy one: a line a phase. */
+		for (end = i + 1; end < ps->len && same_phase(&ps->items[end], it); end++)
+			;
+		while (it < &ps->items[end] && !it->busy)
+			it++;
+		if (it == &ps->items[end])
 			continue;
-		for (k = 0; k < i; k++)
-			if (ps->items[k].busy && ps->items[k].point == it->point &&
-			    !strcmp(ps->items[k].phase, it->phase))
-				break;
-		if (k < i)
-			continue;	/* said already */
+		own = it->runq_name && !strcmp(it->runq_name, "runq");
 		sb_init(&judged);
 		sb_init(&not);
-		busy_metrics(&judged, ps, it, true);
-		busy_metrics(&not, ps, it, false);
+		busy_metrics(&judged, &ps->items[i], end - i, true);
+		busy_metrics(&not, &ps->items[i], end - i, false);
 		fputs("busy: phase ", stdout);
 		{
 			char *ph = rf_text_dup(it->phase);

@@ -151,7 +151,7 @@ static bool same_phase(const struct judge_item *a, const struct judge_item *b)
  * it) its runq, which counts the waiting of the run's own threads for
  * each other too.
  */
-static bool is_waiting_metric(const struct judge_item *items, size_t n,
+static bool is_waiting_metric(const struct judge_item *phase, size_t n,
 			      const struct judge_item *it)
 {
 	if (!strcmp(it->b->name, "runq.others"))
@@ -159,8 +159,8 @@ static bool is_waiting_metric(const struct judge_item *items, size_t n,
 	if (strcmp(it->b->name, "runq"))
 		return false;
 	for (size_t k = 0; k < n; k++)
-		if (same_phase(&items[k], it) && !strcmp(items[k].b->name, "runq.others") &&
-		    is_waiting_metric(items, n, &items[k]))
+		if (!strcmp(phase[k].b->name, "runq.others") &&
+		    is_waiting_metric(phase, n, &phase[k]))
 			return false;
 	return true;
 }
@@ -188,21 +188,21 @@ static bool far_beyond(const struct judge_item *it, double wait)
  * judged (JV_BUSY), but those far beyond (far_beyond), which stay in
  * the test.
  */
-static void mark_busy(const struct judge_opts *o, struct judge_item *items,
-		      size_t n)
+static void mark_phase_busy(const struct judge_opts *o, struct judge_item *phase,
+			    size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct judge_item *runq = &items[i];
+		const struct judge_item *runq = &phase[i];
 		double wait;
 
-		if (!is_waiting_metric(items, n, runq) || !busier(o, runq))
+		if (!is_waiting_metric(phase, n, runq) || !busier(o, runq))
 			continue;
 		wait = fmax(runq->b->sum.mean, runq->n->sum.mean);
 		for (size_t k = 0; k < n; k++) {
-			struct judge_item *it = &items[k];
+			struct judge_item *it = &phase[k];
 
 			/* Too few samples to judge is said of its own ("?"). */
-			if (!same_phase(it, runq) || it->b->better == RF_BETTER_NONE ||
+			if (it->b->better == RF_BETTER_NONE ||
 			    it->verdict == JV_CONSTANT || it->verdict == JV_UNCHOSEN ||
 			    it->verdict == JV_UNTESTED)
 				continue;
@@ -216,6 +216,20 @@ static void mark_busy(const struct judge_opts *o, struct judge_item *items,
 			it->verdict = JV_BUSY;
 			it->p = it->p_beyond = NAN;
 		}
+	}
+}
+
+/*
+ * Phase by phase: the items of one come together (judge_all), so that a
+ * result of 150,000 phases, each with its runq, is n steps, not n squared.
+ */
+static void mark_busy(const struct judge_opts *o, struct judge_item *items,
+		      size_t n)
+{
+	for (size_t i = 0, k; i < n; i = k) {
+		for (k = i + 1; k < n && same_phase(&items[k], &items[i]); k++)
+			;
+		mark_phase_busy(o, &items[i], k - i);
 	}
 }
 

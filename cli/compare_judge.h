@@ -97,7 +97,11 @@ const char *judge_verdict_name(enum judge_verdict v);
 bool judge_chosen(const struct judge_opts *o, const char *phase,
 		  const char *metric);
 
-/* Judges items[0..n) together; fills each item and the tally. */
+/*
+ * Judges items[0..n) together; fills each item and the tally. The items
+ * of a point's phase come one after another (a phase's contention is
+ * read from its runq among them).
+ */
 void judge_all(const struct judge_opts *o, struct judge_item *items,
 	       size_t n, struct judge_tally *t);
 

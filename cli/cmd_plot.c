@@ -17,6 +17,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,10 @@
 	      "[--metric M] [--phase P]\n" \
 	      "                [--force] [--across kernel|arch]\n"
 
+/* Lines of a sweep one picture draws, at most. */
+#define MAX_LINES 64
+/* Metrics an unknown --metric's message names, at most. */
+#define MAX_NAMED 20
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
 /*
@@ -230,30 +235,74 @@ static void put_num(struct strbuf *sb, double v)
 
 /* ---- the x axis: values of a parameter ---------------------------------- */
 
+struct xkey {
+	uint64_t hash;
+	size_t i;			/* into vals */
+};
+
 struct xaxis {
 	const struct jin_value **vals;	/* distinct, in order of appearance */
 	size_t n, cap;
+	struct xkey *keys;		/* [n], by hash: x_pos's index */
 	bool numeric;
 	bool log2;
 	double lo, hi;			/* of the numbers */
 };
 
+/* Added as they come; x_finish keeps the first of each value. */
 static void x_add(struct xaxis *x, const struct jin_value *v)
 {
-	size_t i;
-
-	for (i = 0; i < x->n; i++)
-		if (jin_equal(x->vals[i], v))
-			return;
 	VEC_PUSH(x->vals, x->n, x->cap, v);
 }
 
-/* Numbers on a log2 axis when they are all positive and span 8x or more. */
+static int cmp_xkey(const void *a, const void *b)
+{
+	const struct xkey *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static void x_index(struct xaxis *x)
+{
+	free(x->keys);
+	x->keys = xcalloc(x->n + 1, sizeof(*x->keys));
+	for (size_t i = 0; i < x->n; i++)
+		x->keys[i] = (struct xkey){ jin_hash(x->vals[i]), i };
+	qsort(x->keys, x->n, sizeof(*x->keys), cmp_xkey);
+}
+
+/*
+ * The distinct values in order of first appearance, found by hash: a
+ * sweep of a million points took n squared comparisons. Numbers on a
+ * log2 axis when they are all positive and span 8x or more.
+ */
 static void x_finish(struct xaxis *x)
 {
+	bool *dup = xcalloc(x->n + 1, sizeof(*dup));
 	double lo = INFINITY, hi = 0;
-	size_t i;
+	size_t i, k, kept = 0;
 
+	x_index(x);
+	for (i = 0; i < x->n; i = k) {
+		/* A run of one hash: each value against the kept ones before it. */
+		for (k = i + 1; k < x->n && x->keys[k].hash == x->keys[i].hash; k++)
+			;
+		for (size_t a = i + 1; a < k; a++)
+			for (size_t b = i; b < a; b++)
+				if (!dup[x->keys[b].i] &&
+				    jin_equal(x->vals[x->keys[a].i], x->vals[x->keys[b].i])) {
+					dup[x->keys[a].i] = true;
+					break;
+				}
+	}
+	for (i = 0; i < x->n; i++)
+		if (!dup[i])
+			x->vals[kept++] = x->vals[i];
+	x->n = kept;
+	free(dup);
+	x_index(x);
 	x->numeric = x->n > 0;
 	for (i = 0; i < x->n; i++) {
 		if (x->vals[i]->type != JIN_NUMBER) {
@@ -268,16 +317,32 @@ static void x_finish(struct xaxis *x)
 	x->hi = hi;
 }
 
+static void x_free(struct xaxis *x)
+{
+	free(x->vals);
+	free(x->keys);
+}
+
 /* Where v goes on the axis: the number, or the index of a word. */
 static double x_pos(const struct xaxis *x, const struct jin_value *v)
 {
-	size_t i;
+	uint64_t h;
+	size_t lo = 0, hi = x->n;
 
 	if (x->numeric)
 		return v->u.num;
-	for (i = 0; i < x->n; i++)
-		if (jin_equal(x->vals[i], v))
-			return (double)i;
+	h = jin_hash(v);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->keys[mid].hash < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->n && x->keys[lo].hash == h; lo++)
+		if (jin_equal(x->vals[x->keys[lo].i], v))
+			return (double)x->keys[lo].i;
 	return NAN;
 }
 
@@ -344,8 +409,9 @@ static bool has_metric(const struct plot *pl, const char *name)
 static int pick_metric(const struct plot *pl, const char **out)
 {
 	const struct rf_result *r = pl->r;
+	const char *named[MAX_NAMED];
 	struct strbuf names;
-	size_t i, k, m;
+	size_t i, k, m, nnamed = 0;
 
 	if (pl->o->phase) {
 		bool found = false;
@@ -364,16 +430,27 @@ static int pick_metric(const struct plot *pl, const char **out)
 	if (has_metric(pl, *out))
 		return 0;
 	sb_init(&names);
-	for (i = 0; i < r->npoints; i++)
-		for (k = 0; k < r->points[i].nphases; k++) {
+	/* The first MAX_NAMED names: a phase may have a million. */
+	for (i = 0; i < r->npoints && nnamed <= MAX_NAMED; i++)
+		for (k = 0; k < r->points[i].nphases && nnamed <= MAX_NAMED; k++) {
 			const struct rf_phase *ph = &r->points[i].phases[k];
 
-			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics; m++) {
-				char *name = rf_text_dup(ph->metrics[m].name);
+			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics &&
+				    nnamed <= MAX_NAMED; m++) {
+				const char *name = ph->metrics[m].name;
+				size_t j;
 
-				if (!strstr(names.buf ? names.buf : "", name))
-					sb_printf(&names, "%s%s", names.len ? ", " : "", name);
-				free(name);
+				for (j = 0; j < nnamed && strcmp(named[j], name); j++)
+					;
+				if (j < nnamed)
+					continue;
+				if (nnamed++ == MAX_NAMED) {
+					sb_puts(&names, ", ...");
+					break;
+				}
+				named[j] = name;
+				sb_puts(&names, names.len ? ", " : "");
+				rf_text(&names, name);
 			}
 		}
 	fprintf(stderr, "scn: plot: %s has no metric '%s'%s%s%s\n", r->path, *out,
@@ -469,7 +546,7 @@ static int draw_table(struct plot *pl)
 	rc = plot_write_tmp(pl, "table.dat", &data);
 	sb_free(&data);
 	if (rc) {
-		free(x.vals);
+		x_free(&x);
 		return PLOT_EXIT_CANTCREAT;
 	}
 	x_script(&pl->gp, &x, t->rows);
@@ -497,7 +574,7 @@ static int draw_table(struct plot *pl)
 	}
 	sb_putc(&pl->gp, '\n');
 	sb_free(&title);
-	free(x.vals);
+	x_free(&x);
 	return 0;
 }
 
@@ -571,11 +648,11 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			x_add(&x, xv);
 	}
 	x_finish(&x);
-	for (i = 0; i < r->npoints; i++) {
+	for (i = 0; i < r->npoints && nser <= MAX_LINES; i++) {
 		const struct rf_point *pt = &r->points[i];
 		const struct jin_value *xv = jin_get(pt->swept, xparam);
 
-		for (k = 0; xv && k < pt->nphases; k++) {
+		for (k = 0; xv && k < pt->nphases && nser <= MAX_LINES; k++) {
 			const struct rf_phase *ph = &pt->phases[k];
 			const struct rf_metric *m = rf_find_metric(ph, metric);
 			char *title;
@@ -589,6 +666,8 @@ static int draw_sweep(struct plot *pl, const char *metric)
 				struct series empty = { .title = title };
 
 				VEC_PUSH(ser, nser, cap, empty);
+				if (nser > MAX_LINES)
+					break;
 			} else {
 				free(title);
 			}
@@ -604,10 +683,21 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			hi = fmax(hi, m->sum.max / scale);
 		}
 	}
-	if (!nser) {
-		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
-			r->path, metric);
-		free(x.vals);
+	if (!nser || nser > MAX_LINES) {
+		if (nser)
+			fprintf(stderr, "scn: plot: %s has more than %d lines of '%s' to draw "
+				"(a phase and the other swept values each): more than one "
+				"picture can tell apart\nhint: --phase P draws one phase\n",
+				r->path, MAX_LINES, metric);
+		else
+			fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+				r->path, metric);
+		for (s = 0; s < nser; s++) {
+			free(ser[s].title);
+			free(ser[s].pts);
+		}
+		free(ser);
+		x_free(&x);
 		return EXIT_DATAERR;
 	}
 	sb_init(&data);
@@ -663,7 +753,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		free(ser[s].pts);
 	}
 	free(ser);
-	free(x.vals);
+	x_free(&x);
 	return rc;
 }
 
@@ -714,6 +804,13 @@ static int draw_bars(struct plot *pl, const char *metric)
 	if (!nbars) {
 		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
 			pl->r->path, metric);
+		rc = -ENODATA;
+		goto out;
+	}
+	if (nbars > PLOT_MAX_BARS) {
+		fprintf(stderr, "scn: plot: %s has %zu phases with '%s': more bars than "
+			"one picture can tell apart (%d)\nhint: --phase P draws one\n",
+			pl->r->path, nbars, metric, PLOT_MAX_BARS);
 		rc = -ENODATA;
 		goto out;
 	}
@@ -1114,11 +1211,13 @@ int cmd_plot(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	/*
-	 * Blocked from here to the end: a signal stops gnuplot (run_gnuplot)
-	 * or waits for the temporary directory to go, and scn exits 128+N.
+	 * Reading and checking the results leaves nothing behind: a signal
+	 * ends scn as it comes (a result of millions of values takes
+	 * seconds). From the temporary directory on they are blocked: a
+	 * signal stops gnuplot (run_gnuplot) or waits for the directory to
+	 * go, and scn exits 128+N.
 	 */
 	signals_stop_set(&stop);
-	sigprocmask(SIG_BLOCK, &stop, &old);
 	rs = xcalloc(o.nin, sizeof(*rs));
 	for (f = 0; f < o.nin && !rc; f++, loaded++) {
 		rc = rf_load_for(&rs[f], o.in[f], "plot");
@@ -1160,6 +1259,7 @@ int cmd_plot(int argc, char **argv)
 				"hint: apt-get install gnuplot-nox\n");
 		rc = PLOT_EXIT_UNAVAILABLE;
 	}
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	snprintf(pl.dir, sizeof(pl.dir), "%s/scn-plot.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!rc && !mkdtemp(pl.dir)) {

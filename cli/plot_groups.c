@@ -352,6 +352,8 @@ int plot_groups(struct plot *pl, const char *metric)
 	bool any = false;
 	int rc = 0;
 
+	sb_init(&data);
+	sb_init(&tics);
 	/* The groups: every selected phase with the metric, in order seen. */
 	for (f = 0; f < pl->o->nin; f++)
 		for (i = 0; i < pl->rs[f].npoints; i++)
@@ -362,7 +364,8 @@ int plot_groups(struct plot *pl, const char *metric)
 					continue;
 				for (g = 0; g < ngroups && strcmp(groups[g], ph->name); g++)
 					;
-				if (g == ngroups)
+				/* Past the bound, only counted: the search is ngroups long. */
+				if (g == ngroups && ngroups <= PLOT_MAX_BARS)
 					VEC_PUSH(groups, ngroups, gcap, ph->name);
 			}
 	for (f = 0; f < pl->o->nin; f++) {
@@ -383,6 +386,16 @@ int plot_groups(struct plot *pl, const char *metric)
 		}
 		free(fl);
 	}
+	if (ngroups * nbars > PLOT_MAX_BARS) {
+		fprintf(stderr, "scn: plot: %s%s: %s%zu phases with '%s' and %zu bars a "
+			"phase: more bars than one picture can tell apart (%d)\nhint: "
+			"--phase P draws one phase\n", pl->r->path, pl->o->nin > 1 ? " and the others" : "",
+			ngroups > PLOT_MAX_BARS ? "more than " : "",
+			ngroups > PLOT_MAX_BARS ? (size_t)PLOT_MAX_BARS : ngroups, metric, nbars,
+			PLOT_MAX_BARS);
+		rc = PLOT_EXIT_DATAERR;
+		goto out;
+	}
 	sp.lo = xcalloc(ngroups + 1, sizeof(*sp.lo));
 	sp.hi = xcalloc(ngroups + 1, sizeof(*sp.hi));
 	/*
@@ -390,8 +403,6 @@ int plot_groups(struct plot *pl, const char *metric)
 	 * names are tics of the script, quoted as every text is: a data file
 	 * has no quoting that every name survives.
 	 */
-	sb_init(&data);
-	sb_init(&tics);
 	for (g = 0; g < ngroups; g++) {
 		sp.lo[g] = INFINITY;
 		sp.hi[g] = -INFINITY;

@@ -64,6 +64,8 @@ void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
 		     const char *metric, const char *note);
 /* A data file of the temporary directory as a quoted gnuplot string. */
 void gp_data(struct strbuf *gp, const struct plot *pl, const char *name);
+/* The path of a file of the temporary directory, which the caller frees. */
+char *plot_tmp_path(const struct plot *pl, const char *name);
 /* Writes text to a file of the temporary directory: 0 or -errno (said). */
 int plot_write_tmp(const struct plot *pl, const char *name,
 		   const struct strbuf *text);
@@ -103,5 +105,16 @@ void plot_yaxis_log(struct strbuf *gp, const char *axis, double lo, double hi);
  */
 #define PLOT_SCALES_APART 10
 bool plot_scales_apart(double small, double big);
+
+/*
+ * Running gnuplot (plot_run.c). Whether an executable name is on PATH;
+ * gnuplot on plot.gp of the temporary directory (0, or the exit code
+ * after a message: gnuplot's output shown, a signal's 128+N); the
+ * picture name copied to -o; the directory emptied and removed.
+ */
+bool plot_on_path(const char *name);
+int plot_run_gnuplot(const struct plot *pl);
+int plot_deliver(const struct plot *pl, const char *name);
+void plot_remove_dir(const char *dir);
 
 #endif

@@ -29,12 +29,14 @@ struct compare_opts {
 	bool across_kernel;	/* --across kernel (or arch) */
 	bool across_arch;	/* --across arch */
 	bool summary;			/* --summary: the changes alone */
+	bool all;			/* --all: every row, every only-in line */
 	const char *base_path, *new_path;
 };
 
 #define COMPARE_USAGE \
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
-	"                   [--metric M[,M...]]... [--summary] [--force] [--across kernel|arch]\n" \
+	"                   [--metric M[,M...]]... [--summary | --all] [--force]\n" \
+	"                   [--across kernel|arch]\n" \
 	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n"
 
 static int usage(const char *fmt, const char *arg)
@@ -95,6 +97,7 @@ const struct option cli_compare_options[] = {
 	{ "correction", required_argument, NULL, 'c' },
 	{ "metric", required_argument, NULL, 'm' },
 	{ "summary", no_argument, NULL, 's' },
+	{ "all", no_argument, NULL, 'l' },
 	{ "force", no_argument, NULL, 'F' },
 	{ "across", required_argument, NULL, 'A' },
 	{ "help", no_argument, NULL, 'h' },
@@ -142,6 +145,9 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 		case 's':
 			o->summary = true;
 			break;
+		case 'l':
+			o->all = true;
+			break;
 		case 'F':
 			o->force = true;
 			break;
@@ -161,6 +167,8 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 				     argv[optind - 1]);
 		}
 	}
+	if (o->all && o->summary)
+		return usage("%s", "--all and --summary choose rows the opposite ways: one of them");
 	if (argc - optind != 2)
 		return usage("%s", "compare takes two results: BASE.json NEW.json");
 	o->base_path = argv[optind];
@@ -249,7 +257,14 @@ struct pairs {
 	struct judge_item *items;
 	size_t len, cap;
 	struct alike_lines labels;	/* the point labels the items borrow */
-	struct alike_lines only;	/* "only in base: ..." */
+	struct alike_lines only;	/* "only in base: ..." of points, phases */
+	/* And of metrics, for --all: what to print, borrowed (a million of them). */
+	struct only_metric {
+		const char *side, *point, *phase, *metric;
+	} *only_metrics;
+	size_t nonly_metrics, only_metrics_cap;
+	size_t only_metric_n[2];	/* of base and of new */
+	bool list_metrics;		/* --all: only_metrics kept, not only counted */
 	struct alike_lines forced;	/* points matched though they differ */
 };
 
@@ -325,10 +340,10 @@ static void fill_row(struct row *row, const struct judge_item *it)
 	const char *unit;
 	double scale = time_scale(it->b->unit, b->mean, n->mean, &unit);
 
-	row->cell[C_POINT] = xstrdup(it->point);
-	row->cell[C_PHASE] = xstrdup(it->phase);
-	row->cell[C_METRIC] = xstrdup(it->b->name);
-	row->cell[C_UNIT] = xstrdup(*unit ? unit : "-");
+	row->cell[C_POINT] = xstrdup(it->point);	/* rf_point_label's: escaped */
+	row->cell[C_PHASE] = rf_text_dup(it->phase);
+	row->cell[C_METRIC] = rf_text_dup(it->b->name);
+	row->cell[C_UNIT] = rf_text_dup(*unit ? unit : "-");
 	row->cell[C_N] = xasprintf("%zu/%zu", b->n, n->n);
 	row->cell[C_BASE] = mean_sd(b, scale);
 	row->cell[C_NEW] = mean_sd(n, scale);
@@ -357,19 +372,32 @@ static void add_pair(struct pairs *ps, const char *point, const char *phase,
 	VEC_PUSH(ps->items, ps->len, ps->cap, it);
 }
 
+/*
+ * point is a label (escaped); phase and metric come from the file. A
+ * metric only one side has is counted, and kept to be listed (--all) as
+ * pointers: a million of them made compare's largest allocation.
+ */
 static void only_in(struct pairs *ps, const char *side, const char *point,
 		    const char *phase, const char *metric)
 {
+	struct strbuf sb;
 	char *s;
 
-	if (metric)
-		s = xasprintf("only in %s: point %s, phase %s, metric %s", side,
-			      point, phase, metric);
-	else if (phase)
-		s = xasprintf("only in %s: point %s, phase %s", side, point,
-			      phase);
-	else
-		s = xasprintf("only in %s: point %s", side, point);
+	if (metric) {
+		struct only_metric om = { side, point, phase, metric };
+
+		ps->only_metric_n[strcmp(side, "base") != 0]++;
+		if (ps->list_metrics)
+			VEC_PUSH(ps->only_metrics, ps->nonly_metrics, ps->only_metrics_cap, om);
+		return;
+	}
+	sb_init(&sb);
+	sb_printf(&sb, "only in %s: point %s", side, point);
+	if (phase) {
+		sb_puts(&sb, ", phase ");
+		rf_text(&sb, phase);
+	}
+	s = sb_steal(&sb);
 	VEC_PUSH(ps->only.v, ps->only.len, ps->only.cap, s);
 }
 
@@ -425,7 +453,8 @@ static void params_that_differ(struct strbuf *sb, const struct jin_value *a,
 
 			if ((s == 1 && jin_get(a, m->key)) || jin_equal(m->value, other))
 				continue;	/* alike, or seen from a */
-			sb_printf(sb, "%s%s", sb->len > start ? ", " : "", m->key);
+			sb_puts(sb, sb->len > start ? ", " : "");
+			rf_text(sb, m->key);
 		}
 }
 
@@ -441,24 +470,25 @@ static void compare_points(const struct compare_opts *o, const struct rf_result 
 {
 	bool *used = xcalloc(n->npoints + 1, sizeof(*used));
 	size_t *match = xcalloc(b->npoints + 1, sizeof(*match));
+	struct rf_point_index ix;
 	struct strbuf label;
 	size_t i, k;
 
+	rf_point_index_init(&ix, n, false);
 	for (i = 0; i < b->npoints; i++) {
-		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(b->points[i].params, n->points[k].params))
-				break;
+		k = rf_point_index_find(&ix, b->points[i].params, used);
 		match[i] = k;
 		if (k < n->npoints)
 			used[k] = true;
 	}
+	rf_point_index_free(&ix);
 	sb_init(&label);
+	if (o->force)
+		rf_point_index_init(&ix, n, true);
 	for (i = 0; o->force && i < b->npoints; i++) {
 		if (match[i] < n->npoints)
 			continue;
-		for (k = 0; k < n->npoints; k++)
-			if (!used[k] && jin_equal(b->points[i].swept, n->points[k].swept))
-				break;
+		k = rf_point_index_find(&ix, b->points[i].swept, used);
 		if (k == n->npoints)
 			continue;
 		match[i] = k;
@@ -471,6 +501,8 @@ static void compare_points(const struct compare_opts *o, const struct rf_result 
 		VEC_PUSH(ps->forced.v, ps->forced.len, ps->forced.cap,
 			 xasprintf("point %s", label.buf));
 	}
+	if (o->force)
+		rf_point_index_free(&ix);
 	for (i = 0; i < b->npoints; i++) {
 		if (match[i] < n->npoints) {
 			compare_point(ps, &b->points[i], &n->points[match[i]]);
@@ -551,37 +583,88 @@ static void table_free(struct table *tb)
 
 static void print_side(const char *side, const struct rf_result *r)
 {
-	printf("%s %s: %s, %s%s%s\n", side, r->path,
-	       *r->name ? r->name : "(unnamed)", r->status,
-	       *r->started ? ", started " : "", r->started);
+	char *name = rf_text_dup(*r->name ? r->name : "(unnamed)");
+	char *status = rf_text_dup(r->status), *started = rf_text_dup(r->started);
+
+	printf("%s %s: %s, %s%s%s\n", side, r->path, name, status,
+	       *started ? ", started " : "", started);
+	free(name);
+	free(status);
+	free(started);
 }
 
 /* A skipped side has nothing to compare: a SKIP, as scn run reports one. */
 static int skipped(const struct rf_result *r)
 {
+	char *why;
+
 	if (strcmp(r->status, "skip"))
 		return 0;
+	why = rf_text_dup(r->skip_reason);
 	printf("# SKIP nothing to compare: %s was skipped%s%s\n", r->path,
-	       r->skip_reason ? ": " : "", r->skip_reason ? r->skip_reason : "");
+	       r->skip_reason ? ": " : "", why);
+	free(why);
 	return COMPARE_EXIT_SKIP;
 }
 
+/* Whether the means differ by more than the bar, or one of them is 0. */
+static bool changed_beyond(const struct judge_item *it, double bar)
+{
+	if (isnan(it->change))
+		return it->b->sum.n && it->n->sum.n && it->n->sum.mean != it->b->sum.mean;
+	return fabs(it->change) > bar;
+}
+
 /*
- * The table of judged metrics: every one but those left out as constant,
- * or with --summary those that changed.
+ * The rows a person is shown by default: the metrics that changed,
+ * surely (better, worse) or by more than the bar (judged or not: no
+ * direction, too few samples, busy, within the noise); --all shows every
+ * row, --summary the judged changes and the busy ones.
  */
+static bool row_shown(const struct compare_opts *o, const struct judge_item *it)
+{
+	if (it->verdict == JV_CONSTANT)
+		return false;
+	if (o->all)
+		return true;
+	if (it->verdict == JV_WORSE || it->verdict == JV_BETTER)
+		return true;
+	if (o->summary)
+		return it->verdict == JV_BUSY;
+	return it->verdict != JV_UNCHOSEN && changed_beyond(it, judge_bar(&o->judge));
+}
+
+/* What the table left out: "12 rows not shown (...): 11 ..., 1 ..." */
+static void print_hidden(const struct compare_opts *o, const struct pairs *ps,
+			 size_t hidden)
+{
+	size_t unchosen = 0;
+
+	for (size_t i = 0; i < ps->len; i++)
+		unchosen += ps->items[i].verdict == JV_UNCHOSEN;
+	printf("%zu row%s not shown (--all shows every row):", hidden,
+	       hidden == 1 ? "" : "s");
+	if (hidden > unchosen)
+		printf(" %zu changed by %g%% or less, not surely%s", hidden - unchosen,
+		       judge_bar(&o->judge), unchosen ? "," : "");
+	if (unchosen)
+		printf(" %zu not chosen by --metric", unchosen);
+	putchar('\n');
+}
+
 static void print_judged(const struct compare_opts *o, const struct pairs *ps)
 {
 	struct table tb = { 0 };
+	size_t hidden = 0;
 
 	for (size_t i = 0; i < ps->len; i++) {
 		const struct judge_item *it = &ps->items[i];
 		struct row r = { { 0 } };
 
-		if (it->verdict == JV_CONSTANT ||
-		    (o->summary && it->verdict != JV_WORSE && it->verdict != JV_BETTER &&
-		     it->verdict != JV_BUSY))
+		if (!row_shown(o, it)) {
+			hidden += it->verdict != JV_CONSTANT;
 			continue;
+		}
 		fill_row(&r, it);
 		VEC_PUSH(tb.rows, tb.len, tb.cap, r);
 	}
@@ -591,27 +674,99 @@ static void print_judged(const struct compare_opts *o, const struct pairs *ps)
 		printf("no metric in common\n");
 	else if (o->summary)
 		printf("no significant change\n");
+	else
+		printf("no metric changed (judged, or by more than %g%%)\n",
+		       judge_bar(&o->judge));
+	if (hidden && !o->summary)
+		print_hidden(o, ps, hidden);
 	table_free(&tb);
 }
 
-/* A line per phase whose timings a busier machine on one side spoiled. */
+/* ", " between the items of a list, " and " before its last. */
+static const char *list_sep(size_t i, size_t n)
+{
+	return !i ? "" : i + 1 == n ? " and " : ", ";
+}
+
+static bool same_phase(const struct judge_item *a, const struct judge_item *b)
+{
+	return a->point == b->point && !strcmp(a->phase, b->phase);
+}
+
+/*
+ * The metric names of a busy phase's items (phase[0..n), which come
+ * together: judge_all) with or without far set.
+ */
+static void busy_metrics(struct strbuf *sb, const struct judge_item *phase,
+			 size_t len, bool judged)
+{
+	size_t n = 0, k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < len; i++) {
+			const struct judge_item *it = &phase[i];
+
+			if (!it->busy || (it->verdict != JV_BUSY) != judged)
+				continue;
+			if (!pass) {
+				n++;
+				continue;
+			}
+			sb_puts(sb, list_sep(k++, n));
+			rf_text(sb, it->b->name);
+		}
+}
+
+/*
+ * A line per phase whose timings a busier machine on one side spoiled:
+ * what it waited for, what is therefore not judged, and what was judged
+ * all the same as it moved far beyond both sides' noise.
+ */
 static void print_busy(const struct pairs *ps)
 {
-	for (size_t i = 0; i < ps->len; i++) {
+	for (size_t i = 0, end; i < ps->len; i = end) {
 		const struct judge_item *it = &ps->items[i];
-		size_t k;
+		struct strbuf judged, not;
+		bool own;
 
-		if (it->verdict != JV_BUSY)
+		/* The phase's items, and its first busy one: a line a phase. */
+		for (end = i + 1; end < ps->len && same_phase(&ps->items[end], it); end++)
+			;
+		while (it < &ps->items[end] && !it->busy)
+			it++;
+		if (it == &ps->items[end])
 			continue;
-		for (k = 0; k < i; k++)
-			if (ps->items[k].verdict == JV_BUSY && ps->items[k].point == it->point &&
-			    !strcmp(ps->items[k].phase, it->phase))
-				break;
-		if (k < i)
-			continue;	/* said already */
-		printf("busy: phase %s%s%s waited for a CPU %.0f%% of its time in base, %.0f%% in new (runq): the machine's other work, not the build; its timings are not judged\n",
-		       it->phase, strcmp(it->point, "-") ? " of " : "",
-		       strcmp(it->point, "-") ? it->point : "", it->runq_b * 100, it->runq_n * 100);
+		own = it->runq_name && !strcmp(it->runq_name, "runq");
+		sb_init(&judged);
+		sb_init(&not);
+		busy_metrics(&judged, &ps->items[i], end - i, true);
+		busy_metrics(&not, &ps->items[i], end - i, false);
+		fputs("busy: phase ", stdout);
+		{
+			char *ph = rf_text_dup(it->phase);
+
+			printf("%s%s%s", ph, strcmp(it->point, "-") ? " of " : "",
+			       strcmp(it->point, "-") ? it->point : "");
+			free(ph);
+		}
+		if (own)
+			printf(" waited for a CPU %.0f%% of its time in base, %.0f%% in new (runq: "
+			       "these results have no runq.others, so its own threads' waiting "
+			       "for each other counts too): the machine's other work, not the build; ",
+			       it->runq_b * 100, it->runq_n * 100);
+		else
+			printf(" waited for other work %.0f%% of its time in base, %.0f%% in new "
+			       "(runq.others): the machine's other work, not the build; ",
+			       it->runq_b * 100, it->runq_n * 100);
+		if (!judged.len)
+			printf("its timings are not judged\n");
+		else
+			printf("judged all the same, as it moved by more than %d times the spread "
+			       "of either side and more than that waiting explains: %s%s%s\n",
+			       JUDGE_FAR_SPREADS, judged.buf, not.len ? "; not judged: " : "",
+			       not.len ? not.buf : "");
+		sb_free(&judged);
+		sb_free(&not);
 	}
 }
 
@@ -626,6 +781,20 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	if (!o->summary)
 		for (i = 0; i < ps->only.len; i++)
 			printf("%s\n", ps->only.v[i]);
+	if (!o->summary && o->all)
+		for (i = 0; i < ps->nonly_metrics; i++) {
+			const struct only_metric *om = &ps->only_metrics[i];
+			char *phase = rf_text_dup(om->phase), *metric = rf_text_dup(om->metric);
+
+			printf("only in %s: point %s, phase %s, metric %s\n", om->side,
+			       om->point, phase, metric);
+			free(phase);
+			free(metric);
+		}
+	else if (!o->summary && ps->only_metric_n[0] + ps->only_metric_n[1])
+		printf("only in one side: %zu metric%s of base, %zu of new, in phases both have (--all lists them)\n",
+		       ps->only_metric_n[0], ps->only_metric_n[0] == 1 ? "" : "s",
+		       ps->only_metric_n[1]);
 	print_busy(ps);
 	if (t->untested)
 		printf("n<%d: %zu metric%s with fewer than %d samples on a side, not judged%s (%zu changed by more than %g%%)\n",
@@ -638,6 +807,8 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 		printf(", %zu not tested", t->untested);
 	if (t->busy)
 		printf(", %zu busy", t->busy);
+	if (t->far)
+		printf(", %zu judged though busy", t->far);
 	if (t->unchosen)
 		printf(", %zu not chosen by --metric", t->unchosen);
 	printf(")");
@@ -647,6 +818,14 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 	       judge_correction_name(j->correction), t->tests, t->tests == 1 ? "" : "s");
 	for (i = 0; i < ps->len; i++)
 		failing += ps->items[i].failing;
+	if (!failing && t->busy_gated) {
+		/* A gate must not pass what it could not judge. */
+		printf("inconclusive: the runs were contended: %zu metric%s that --fail-over %g%% "
+		       "gates could not be judged (busy); run both again on a quieter machine, "
+		       "or alternated and pooled (docs/results.md, section 5)\n",
+		       t->busy_gated, t->busy_gated == 1 ? "" : "s", j->fail_over);
+		return COMPARE_EXIT_INCONCLUSIVE;
+	}
 	if (!failing)
 		return 0;
 	printf("FAIL: worse by more than %g%%:\n", j->fail_over);
@@ -654,15 +833,19 @@ static int print_verdicts(const struct compare_opts *o, const struct pairs *ps,
 		const struct judge_item *it = &ps->items[i];
 		/* Without a sweep the point's "-" would only puzzle. */
 		const char *pt = strcmp(it->point, "-") ? it->point : "";
+		char *ph, *name;
 
 		if (!it->failing)
 			continue;
+		ph = rf_text_dup(it->phase);
+		name = rf_text_dup(it->b->name);
 		if (isnan(it->change))
-			printf("  %s%s%s %s (from 0)\n", pt, *pt ? " " : "", it->phase,
-			       it->b->name);
+			printf("  %s%s%s %s (from 0)\n", pt, *pt ? " " : "", ph, name);
 		else
-			printf("  %s%s%s %s (%.1f%% worse)\n", pt, *pt ? " " : "",
-			       it->phase, it->b->name, fabs(it->change));
+			printf("  %s%s%s %s (%.1f%% worse)\n", pt, *pt ? " " : "", ph, name,
+			       fabs(it->change));
+		free(ph);
+		free(name);
 	}
 	return COMPARE_EXIT_WORSE;
 }
@@ -718,6 +901,7 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		rc = COMPARE_EXIT_UNLIKE;
 		goto out;
 	}
+	ps.list_metrics = o->all;
 	compare_points(o, b, n, &ps);
 	print_side("base", b);
 	print_side("new ", n);
@@ -731,10 +915,14 @@ static int report(const struct compare_opts *o, const struct rf_result *b,
 		printf("forced: %s\n", ps.forced.v[i]);
 	for (i = 0; i < notes.len; i++)
 		printf("note: %s\n", notes.v[i]);
-	if (strcmp(b->status, "pass"))
-		printf("note: %s ended with status %s\n", b->path, b->status);
-	if (strcmp(n->status, "pass"))
-		printf("note: %s ended with status %s\n", n->path, n->status);
+	for (i = 0; i < 2; i++) {
+		const struct rf_result *r = i ? n : b;
+		char *status = rf_text_dup(r->status);
+
+		if (strcmp(r->status, "pass"))
+			printf("note: %s ended with status %s\n", r->path, status);
+		free(status);
+	}
 	putchar('\n');
 	judge_all(&o->judge, ps.items, ps.len, &t);
 	print_judged(o, &ps);
@@ -745,6 +933,7 @@ out:
 	free(ps.items);
 	alike_lines_free(&ps.labels);
 	alike_lines_free(&ps.only);
+	free(ps.only_metrics);
 	alike_lines_free(&ps.forced);
 	alike_lines_free(&blocking);
 	alike_lines_free(&notes);

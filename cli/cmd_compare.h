@@ -12,6 +12,8 @@
 /* Exit codes of compare besides 0, 64 (usage) and 65 (bad result file). */
 #define COMPARE_EXIT_WORSE 1		/* worse by more than --fail-over */
 #define COMPARE_EXIT_UNLIKE 3		/* measured on setups that differ */
+/* --fail-over gates a metric that contention left unjudged (3 too) */
+#define COMPARE_EXIT_INCONCLUSIVE 3
 #define COMPARE_EXIT_SKIP 4		/* a side was skipped: nothing to compare */
 
 /* argv[0] is "compare". Prints to stdout, errors to stderr; the exit code. */

@@ -3,34 +3,25 @@
  * cmd_plot: a result drawn by gnuplot (see cmd_plot.h).
  *
  * Every text that comes from the result (names, titles, labels) enters
- * the gnuplot script through gp_quote() only, as a single-quoted gnuplot
- * string, where nothing but a doubled quote is special. gnuplot draws
+ * the gnuplot script through gp_quote() only, as a double-quoted gnuplot
+ * string in which every byte that could mean more is an escape. gnuplot draws
  * into the temporary directory; the picture is copied to -o only once it
  * exists and is not empty, so a failed plot never leaves half a file.
  */
 #include "cmd_plot.h"
 #include "options.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <signal.h>
 #include <strings.h>
-#include <sys/prctl.h>
-#include <sys/signalfd.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "../common/outfile.h"
 #include "../common/util.h"
 #include "plot.h"
 #include "result_alike.h"
@@ -43,13 +34,17 @@
 	      "[--metric M] [--phase P]\n" \
 	      "                [--force] [--across kernel|arch]\n"
 
+/* Lines of a sweep one picture draws, at most. */
+#define MAX_LINES 64
+/* Metrics an unknown --metric's message names, at most. */
+#define MAX_NAMED 20
 /* Explicit tics, one per value, up to this many values. */
 #define MAX_LABELLED_TICS 16
-/* gnuplot draws any plot scn makes in a second or two: past this it is
- * stuck, and stopped. */
-#define GNUPLOT_MAX_S 120
-/* A gnuplot asked to stop (SIGTERM) is killed this much later. */
-#define GNUPLOT_GRACE_S 2
+/*
+ * Samples drawn as points beside a bar, at most: more cannot be told
+ * apart, and millions made an SVG of 435 MB. Past it, every k-th.
+ */
+#define MAX_SAMPLE_POINTS 2000
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -128,37 +123,45 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 }
 
 /*
- * A gnuplot single-quoted string of at most max bytes of s (cut at a
- * character, with "..."); control characters become blanks.
+ * A gnuplot string of at most max bytes of s (cut at a character, with
+ * "..."). Single quotes will not do: gnuplot 5.4 reads 'x''''y' (x''y)
+ * as two strings. In double quotes it reads \\, \" and octal escapes
+ * after the line's backquotes (command substitution) and macros (@name)
+ * were expanded: a backquote, '@' and '$' are written in octal, so no
+ * text becomes a command; control characters (and C1, bidi overrides)
+ * are shown as rf_text escapes them, as compare shows them, but in a
+ * path (raw), which must reach gnuplot as it is.
  */
-static void quote_n(struct strbuf *sb, const char *s, size_t max)
+static void quote_n(struct strbuf *sb, const char *s, size_t max, bool raw)
 {
-	size_t n = strlen(s), i;
+	char *shown = raw ? xstrdup(s) : rf_text_dup(s);
+	size_t n = strlen(shown), i;
 
 	if (n > max) {
 		/* Not inside a UTF-8 sequence: back to a lead byte. */
-		for (n = max; n && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+		for (n = max; n && ((unsigned char)shown[n] & 0xc0) == 0x80; n--)
 			;
 	}
-	sb_putc(sb, '\'');
+	sb_putc(sb, '"');
 	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned char c = (unsigned char)shown[i];
 
-		if (c == '\'')
-			sb_puts(sb, "''");
-		else if (c < 0x20 || c == 0x7f)
-			sb_putc(sb, ' ');
+		if (c == '"' || c == '\\')
+			sb_printf(sb, "\\%c", c);
+		else if (c == '`' || c == '@' || c == '$' || c < 0x20 || c == 0x7f)
+			sb_printf(sb, "\\%03o", c);
 		else
 			sb_putc(sb, (char)c);
 	}
-	if (n < strlen(s))
+	if (n < strlen(shown))
 		sb_puts(sb, "...");
-	sb_putc(sb, '\'');
+	sb_putc(sb, '"');
+	free(shown);
 }
 
 void gp_quote(struct strbuf *sb, const char *s)
 {
-	quote_n(sb, s, PLOT_TEXT_MAX);
+	quote_n(sb, s, PLOT_TEXT_MAX, false);
 }
 
 void gp_set_text(struct strbuf *gp, const char *what, const char *text)
@@ -168,7 +171,7 @@ void gp_set_text(struct strbuf *gp, const char *what, const char *text)
 	sb_putc(gp, '\n');
 }
 
-static char *tmp_path(const struct plot *pl, const char *name)
+char *plot_tmp_path(const struct plot *pl, const char *name)
 {
 	return xasprintf("%s/%s", pl->dir, name);
 }
@@ -177,14 +180,14 @@ static char *tmp_path(const struct plot *pl, const char *name)
 static void set_path(struct strbuf *gp, const char *what, const char *path)
 {
 	sb_printf(gp, "set %s ", what);
-	quote_n(gp, path, SIZE_MAX);
+	quote_n(gp, path, SIZE_MAX, true);
 	sb_putc(gp, '\n');
 }
 
 int plot_write_tmp(const struct plot *pl, const char *name,
 		   const struct strbuf *text)
 {
-	char *path = tmp_path(pl, name);
+	char *path = plot_tmp_path(pl, name);
 	FILE *f = fopen(path, "we");
 	int rc = 0;
 
@@ -201,9 +204,9 @@ int plot_write_tmp(const struct plot *pl, const char *name,
 
 void gp_data(struct strbuf *gp, const struct plot *pl, const char *name)
 {
-	char *path = tmp_path(pl, name);
+	char *path = plot_tmp_path(pl, name);
 
-	quote_n(gp, path, SIZE_MAX);
+	quote_n(gp, path, SIZE_MAX, true);
 	free(path);
 }
 
@@ -217,30 +220,74 @@ static void put_num(struct strbuf *sb, double v)
 
 /* ---- the x axis: values of a parameter ---------------------------------- */
 
+struct xkey {
+	uint64_t hash;
+	size_t i;			/* into vals */
+};
+
 struct xaxis {
 	const struct jin_value **vals;	/* distinct, in order of appearance */
 	size_t n, cap;
+	struct xkey *keys;		/* [n], by hash: x_pos's index */
 	bool numeric;
 	bool log2;
 	double lo, hi;			/* of the numbers */
 };
 
+/* Added as they come; x_finish keeps the first of each value. */
 static void x_add(struct xaxis *x, const struct jin_value *v)
 {
-	size_t i;
-
-	for (i = 0; i < x->n; i++)
-		if (jin_equal(x->vals[i], v))
-			return;
 	VEC_PUSH(x->vals, x->n, x->cap, v);
 }
 
-/* Numbers on a log2 axis when they are all positive and span 8x or more. */
+static int cmp_xkey(const void *a, const void *b)
+{
+	const struct xkey *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static void x_index(struct xaxis *x)
+{
+	free(x->keys);
+	x->keys = xcalloc(x->n + 1, sizeof(*x->keys));
+	for (size_t i = 0; i < x->n; i++)
+		x->keys[i] = (struct xkey){ jin_hash(x->vals[i]), i };
+	qsort(x->keys, x->n, sizeof(*x->keys), cmp_xkey);
+}
+
+/*
+ * The distinct values in order of first appearance, found by hash: a
+ * sweep of a million points took n squared comparisons. Numbers on a
+ * log2 axis when they are all positive and span 8x or more.
+ */
 static void x_finish(struct xaxis *x)
 {
+	bool *dup = xcalloc(x->n + 1, sizeof(*dup));
 	double lo = INFINITY, hi = 0;
-	size_t i;
+	size_t i, k, kept = 0;
 
+	x_index(x);
+	for (i = 0; i < x->n; i = k) {
+		/* A run of one hash: each value against the kept ones before it. */
+		for (k = i + 1; k < x->n && x->keys[k].hash == x->keys[i].hash; k++)
+			;
+		for (size_t a = i + 1; a < k; a++)
+			for (size_t b = i; b < a; b++)
+				if (!dup[x->keys[b].i] &&
+				    jin_equal(x->vals[x->keys[a].i], x->vals[x->keys[b].i])) {
+					dup[x->keys[a].i] = true;
+					break;
+				}
+	}
+	for (i = 0; i < x->n; i++)
+		if (!dup[i])
+			x->vals[kept++] = x->vals[i];
+	x->n = kept;
+	free(dup);
+	x_index(x);
 	x->numeric = x->n > 0;
 	for (i = 0; i < x->n; i++) {
 		if (x->vals[i]->type != JIN_NUMBER) {
@@ -255,16 +302,32 @@ static void x_finish(struct xaxis *x)
 	x->hi = hi;
 }
 
+static void x_free(struct xaxis *x)
+{
+	free(x->vals);
+	free(x->keys);
+}
+
 /* Where v goes on the axis: the number, or the index of a word. */
 static double x_pos(const struct xaxis *x, const struct jin_value *v)
 {
-	size_t i;
+	uint64_t h;
+	size_t lo = 0, hi = x->n;
 
 	if (x->numeric)
 		return v->u.num;
-	for (i = 0; i < x->n; i++)
-		if (jin_equal(x->vals[i], v))
-			return (double)i;
+	h = jin_hash(v);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->keys[mid].hash < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->n && x->keys[lo].hash == h; lo++)
+		if (jin_equal(x->vals[x->keys[lo].i], v))
+			return (double)x->keys[lo].i;
 	return NAN;
 }
 
@@ -331,8 +394,9 @@ static bool has_metric(const struct plot *pl, const char *name)
 static int pick_metric(const struct plot *pl, const char **out)
 {
 	const struct rf_result *r = pl->r;
+	const char *named[MAX_NAMED];
 	struct strbuf names;
-	size_t i, k, m;
+	size_t i, k, m, nnamed = 0;
 
 	if (pl->o->phase) {
 		bool found = false;
@@ -351,16 +415,28 @@ static int pick_metric(const struct plot *pl, const char **out)
 	if (has_metric(pl, *out))
 		return 0;
 	sb_init(&names);
-	for (i = 0; i < r->npoints; i++)
-		for (k = 0; k < r->points[i].nphases; k++) {
+	/* The first MAX_NAMED names: a phase may have a million. */
+	for (i = 0; i < r->npoints && nnamed <= MAX_NAMED; i++)
+		for (k = 0; k < r->points[i].nphases && nnamed <= MAX_NAMED; k++) {
 			const struct rf_phase *ph = &r->points[i].phases[k];
 
-			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics; m++)
-				if (!strstr(names.buf ? names.buf : "",
-					    ph->metrics[m].name))
-					sb_printf(&names, "%s%s",
-						  names.len ? ", " : "",
-						  ph->metrics[m].name);
+			for (m = 0; plot_phase_selected(pl, ph) && m < ph->nmetrics &&
+				    nnamed <= MAX_NAMED; m++) {
+				const char *name = ph->metrics[m].name;
+				size_t j;
+
+				for (j = 0; j < nnamed && strcmp(named[j], name); j++)
+					;
+				if (j < nnamed)
+					continue;
+				if (nnamed++ == MAX_NAMED) {
+					sb_puts(&names, ", ...");
+					break;
+				}
+				named[j] = name;
+				sb_puts(&names, names.len ? ", " : "");
+				rf_text(&names, name);
+			}
 		}
 	fprintf(stderr, "scn: plot: %s has no metric '%s'%s%s%s\n", r->path, *out,
 		pl->o->phase ? " in that phase" : "",
@@ -416,6 +492,7 @@ static int draw_table(struct plot *pl)
 	struct xaxis x = { 0 };
 	struct strbuf data, title;
 	bool nonneg = true;
+	double lo = INFINITY, hi = -INFINITY;
 	size_t r, c, runs = 0;
 	char *key;
 	int rc;
@@ -444,19 +521,22 @@ static int draw_table(struct plot *pl)
 			put_num(&data, s && s->n ? s->max : v);
 			nonneg = nonneg && !(v < 0);
 			runs = s && s->n > runs ? s->n : runs;
+			if (!isnan(v)) {
+				lo = fmin(lo, s && s->n ? s->min : v);
+				hi = fmax(hi, s && s->n ? s->max : v);
+			}
 		}
 		sb_putc(&data, '\n');
 	}
 	rc = plot_write_tmp(pl, "table.dat", &data);
 	sb_free(&data);
 	if (rc) {
-		free(x.vals);
+		x_free(&x);
 		return PLOT_EXIT_CANTCREAT;
 	}
 	x_script(&pl->gp, &x, t->rows);
 	plot_ylabel(pl, t->value, t->unit ? t->unit : "");
-	if (nonneg)
-		sb_puts(&pl->gp, "set yrange [0:*]\n");
+	plot_yaxis(&pl->gp, "y", lo, hi, nonneg);
 	/* Say what is drawn: a mean, and what the bars span. */
 	key = runs > 1 ? xasprintf("%s%smean of %zu runs, bars min to max",
 				   t->cols ? t->cols : "", t->cols ? ": " : "", runs) :
@@ -479,7 +559,7 @@ static int draw_table(struct plot *pl)
 	}
 	sb_putc(&pl->gp, '\n');
 	sb_free(&title);
-	free(x.vals);
+	x_free(&x);
 	return 0;
 }
 
@@ -539,6 +619,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 	const char *xparam = r->points[0].swept->u.obj.members[0].key, *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool name_phase = count_phases_with(pl, metric) > 1, nonneg = true;
+	double lo = INFINITY, hi = -INFINITY, small = INFINITY, big = 0;
 	struct series *ser = NULL;
 	size_t nser = 0, cap = 0, i, k, s, j;
 	struct xaxis x = { 0 };
@@ -552,11 +633,11 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			x_add(&x, xv);
 	}
 	x_finish(&x);
-	for (i = 0; i < r->npoints; i++) {
+	for (i = 0; i < r->npoints && nser <= MAX_LINES; i++) {
 		const struct rf_point *pt = &r->points[i];
 		const struct jin_value *xv = jin_get(pt->swept, xparam);
 
-		for (k = 0; xv && k < pt->nphases; k++) {
+		for (k = 0; xv && k < pt->nphases && nser <= MAX_LINES; k++) {
 			const struct rf_phase *ph = &pt->phases[k];
 			const struct rf_metric *m = rf_find_metric(ph, metric);
 			char *title;
@@ -570,6 +651,8 @@ static int draw_sweep(struct plot *pl, const char *metric)
 				struct series empty = { .title = title };
 
 				VEC_PUSH(ser, nser, cap, empty);
+				if (nser > MAX_LINES)
+					break;
 			} else {
 				free(title);
 			}
@@ -581,12 +664,25 @@ static int draw_sweep(struct plot *pl, const char *metric)
 			nonneg = nonneg && m->sum.min >= 0;
 			ser[s].pts[ser[s].n].max = m->sum.max / scale;
 			ser[s].n++;
+			lo = fmin(lo, m->sum.min / scale);
+			hi = fmax(hi, m->sum.max / scale);
 		}
 	}
-	if (!nser) {
-		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
-			r->path, metric);
-		free(x.vals);
+	if (!nser || nser > MAX_LINES) {
+		if (nser)
+			fprintf(stderr, "scn: plot: %s has more than %d lines of '%s' to draw "
+				"(a phase and the other swept values each): more than one "
+				"picture can tell apart\nhint: --phase P draws one phase\n",
+				r->path, MAX_LINES, metric);
+		else
+			fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+				r->path, metric);
+		for (s = 0; s < nser; s++) {
+			free(ser[s].title);
+			free(ser[s].pts);
+		}
+		free(ser);
+		x_free(&x);
 		return EXIT_DATAERR;
 	}
 	sb_init(&data);
@@ -594,19 +690,38 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		/* Lines join points in x order, whatever the sweep's order. */
 		if (ser[s].n)
 			qsort(ser[s].pts, ser[s].n, sizeof(*ser[s].pts), cmp_x);
-		for (j = 0; j < ser[s].n; j++)
+		double top = -INFINITY;
+
+		for (j = 0; j < ser[s].n; j++) {
 			sb_printf(&data, "%.17g %.17g %.17g %.17g\n",
 				  ser[s].pts[j].x, ser[s].pts[j].mean,
 				  ser[s].pts[j].min, ser[s].pts[j].max);
+			top = fmax(top, ser[s].pts[j].max);
+		}
 		sb_puts(&data, "\n\n");	/* the next gnuplot "index" */
+		small = fmin(small, top);
+		big = fmax(big, top);
 	}
 	rc = plot_write_tmp(pl, "sweep.dat", &data) ? PLOT_EXIT_CANTCREAT : 0;
 	sb_free(&data);
 	if (!rc) {
 		x_script(&pl->gp, &x, xparam);
-		plot_ylabel(pl, metric, unit);
-		if (nonneg)
-			sb_puts(&pl->gp, "set yrange [0:*]\n");
+		/*
+		 * Lines of phases far apart (a fault phase's 88k pages/s beside
+		 * a check's 24M) on a log axis: on one linear axis the low
+		 * ones are flat on the floor, whatever they do.
+		 */
+		if (nser > 1 && lo > 0 && plot_scales_apart(small, big)) {
+			char *label = *unit ? xasprintf("%s, log scale", unit) :
+					      xstrdup("log scale");
+
+			plot_ylabel(pl, metric, label);
+			free(label);
+			plot_yaxis_log(&pl->gp, "y", lo, hi);
+		} else {
+			plot_ylabel(pl, metric, unit);
+			plot_yaxis(&pl->gp, "y", lo, hi, nonneg);
+		}
 		gp_set_text(&pl->gp, "key title", "mean, bars min to max of the runs");
 		sb_puts(&pl->gp, "plot ");
 		for (s = 0; s < nser; s++) {
@@ -623,7 +738,7 @@ static int draw_sweep(struct plot *pl, const char *metric)
 		free(ser[s].pts);
 	}
 	free(ser);
-	free(x.vals);
+	x_free(&x);
 	return rc;
 }
 
@@ -639,8 +754,8 @@ static int draw_bars(struct plot *pl, const char *metric)
 	const char *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
 	bool nonneg = true;
-	double lo = INFINITY, hi = 0, bottom = INFINITY;
-	size_t k, j, nbars = 0;
+	double lo = INFINITY, hi = 0, bottom = INFINITY, top = -INFINITY;
+	size_t k, j, nbars = 0, step = 1;
 	int rc;
 
 	sb_init(&bars);
@@ -657,11 +772,14 @@ static int draw_bars(struct plot *pl, const char *metric)
 		lo = fmin(lo, m->sum.mean);
 		hi = fmax(hi, m->sum.mean);
 		bottom = fmin(bottom, m->sum.min / scale);
-		for (j = 0; m->samples && j < m->sum.n; j++) {
+		top = fmax(top, m->sum.max / scale);
+		if (m->sum.n / MAX_SAMPLE_POINTS + 1 > step)
+			step = m->sum.n / MAX_SAMPLE_POINTS + 1;
+		for (j = 0; m->samples && j < m->sum.n; j++)
+			nonneg = nonneg && m->samples[j] >= 0;
+		for (j = 0; m->samples && j < m->sum.n; j += m->sum.n / MAX_SAMPLE_POINTS + 1)
 			sb_printf(&samples, "%zu %.17g\n", nbars,
 				  m->samples[j] / scale);
-			nonneg = nonneg && m->samples[j] >= 0;
-		}
 		nonneg = nonneg && m->sum.min >= 0;
 		sb_puts(&tics, nbars ? ", " : "");
 		gp_quote(&tics, ph->name);
@@ -671,6 +789,13 @@ static int draw_bars(struct plot *pl, const char *metric)
 	if (!nbars) {
 		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
 			pl->r->path, metric);
+		rc = -ENODATA;
+		goto out;
+	}
+	if (nbars > PLOT_MAX_BARS) {
+		fprintf(stderr, "scn: plot: %s has %zu phases with '%s': more bars than "
+			"one picture can tell apart (%d)\nhint: --phase P draws one\n",
+			pl->r->path, nbars, metric, PLOT_MAX_BARS);
 		rc = -ENODATA;
 		goto out;
 	}
@@ -687,14 +812,13 @@ static int draw_bars(struct plot *pl, const char *metric)
 
 			plot_ylabel(pl, metric, label);
 			free(label);
-			sb_printf(&pl->gp, "set logscale y\nset yrange [%.17g:*]\n", bottom / 2);
+			plot_yaxis_log(&pl->gp, "y", bottom > 0 ? bottom : lo / scale, top);
 		} else {
 			plot_ylabel(pl, metric, unit);
+			plot_yaxis(&pl->gp, "y", fmin(bottom, 0), top, nonneg);
 		}
 		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
 		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
-		if (nonneg && !logy)
-			sb_puts(&pl->gp, "set yrange [0:*]\n");
 		sb_puts(&pl->gp, "set boxwidth 0.6\nset style fill solid 0.35 border\n");
 		sb_puts(&pl->gp, "plot ");
 		gp_data(&pl->gp, pl, "bars.dat");
@@ -703,8 +827,12 @@ static int draw_bars(struct plot *pl, const char *metric)
 		if (samples.len) {
 			sb_puts(&pl->gp, ", \\\n     ");
 			gp_data(&pl->gp, pl, "samples.dat");
-			sb_puts(&pl->gp, " using 1:2 with points pt 7 ps 0.6 "
-				"title 'samples'");
+			sb_puts(&pl->gp, " using 1:2 with points pt 7 ps 0.6 title ");
+			if (step > 1)
+				sb_printf(&pl->gp, "'samples (%d a bar at most, evenly)'",
+					  MAX_SAMPLE_POINTS);
+			else
+				sb_puts(&pl->gp, "'samples'");
 		}
 		sb_putc(&pl->gp, '\n');
 	}
@@ -715,244 +843,10 @@ out:
 	return rc == -ENODATA ? EXIT_DATAERR : rc ? PLOT_EXIT_CANTCREAT : 0;
 }
 
-/* ---- running gnuplot ------------------------------------------------------ */
-
-/* True when an executable named name is on PATH. */
-static bool on_path(const char *name)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	bool found = false;
-
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; !found; p = colon + 1) {
-		char *file;
-
-		colon = strchr(p, ':');
-		if (!colon)
-			colon = p + strlen(p);
-		/* An empty entry is the current directory, as for execvp. */
-		file = colon > p ? xasprintf("%.*s/%s", (int)(colon - p), p, name) :
-				   xasprintf("./%s", name);
-		found = access(file, X_OK) == 0;
-		free(file);
-		if (!*colon)
-			break;
-	}
-	return found;
-}
-
-/* Shows what gnuplot said, indented, after a failure. */
-static void show_file(const char *path)
-{
-	char line[1024];
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f))
-		fprintf(stderr, "  %s%s", line,
-			strchr(line, '\n') ? "" : "\n");
-	fclose(f);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/*
- * Waits for gnuplot; a stop signal (blocked by cmd_plot, read here from
- * a signalfd with SIGCHLD) or GNUPLOT_MAX_S stops it: SIGTERM, then
- * SIGKILL. Returns 0 with *status, else the exit code after a message.
- */
-static int wait_gnuplot(pid_t pid, int *status)
-{
-	double start = now_s(), term_at = 0;
-	struct signalfd_siginfo si;
-	int sfd, signo = 0, rc = 0;
-	bool late = false;
-	sigset_t set;
-
-	signals_stop_set(&set);
-	sigaddset(&set, SIGCHLD);
-	sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	while (waitpid(pid, status, WNOHANG) == 0) {
-		struct pollfd p = { sfd, POLLIN, 0 };
-		double now = now_s();
-
-		if (!term_at && now - start > GNUPLOT_MAX_S)
-			late = true;
-		if (!term_at && (late || signo)) {
-			kill(pid, SIGTERM);
-			term_at = now;
-		} else if (term_at && now - term_at > GNUPLOT_GRACE_S) {
-			kill(pid, SIGKILL);
-		}
-		poll(&p, sfd >= 0 ? 1 : 0, 250);
-		while (sfd >= 0 && read(sfd, &si, sizeof(si)) == sizeof(si))
-			if (si.ssi_signo != SIGCHLD && !signo)
-				signo = (int)si.ssi_signo;
-	}
-	if (sfd >= 0)
-		close(sfd);
-	if (signo) {
-		fprintf(stderr, "scn: plot: interrupted by signal %d; gnuplot was "
-			"stopped and its files removed\n", signo);
-		rc = 128 + signo;
-	} else if (late) {
-		fprintf(stderr, "scn: plot: gnuplot did not finish within %d s: "
-			"stopped\n", GNUPLOT_MAX_S);
-		rc = PLOT_EXIT_FAILED;
-	}
-	return rc;
-}
-
-/* Runs gnuplot on the script; its stdout and stderr go to gnuplot.err. */
-static int run_gnuplot(const struct plot *pl)
-{
-	char *script = tmp_path(pl, "plot.gp"), *errs = tmp_path(pl, "gnuplot.err");
-	char *const argv[] = { "gnuplot", script, NULL };
-	pid_t parent = getpid(), pid;
-	int status, fd, rc = 0;
-
-	fd = open(errs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		fprintf(stderr, "scn: plot: cannot create '%s': %s\n", errs,
-			strerror(errno));
-		rc = PLOT_EXIT_CANTCREAT;
-		goto out;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		fprintf(stderr, "scn: plot: fork: %s (errno %d)\n",
-			strerror(errno), errno);
-		close(fd);
-		rc = PLOT_EXIT_FAILED;
-		goto out;
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-		sigset_t none;
-
-		/* Ends with scn, even killed with SIGKILL; takes signals. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
-			_exit(127);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		if (null >= 0)
-			dup2(null, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		execvp(argv[0], argv);
-		dprintf(STDERR_FILENO, "cannot run gnuplot: %s\n",
-			strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	rc = wait_gnuplot(pid, &status);
-	if (rc)
-		goto out;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		goto out;
-	if (WIFEXITED(status))
-		fprintf(stderr, "scn: plot: gnuplot failed (exit %d):\n",
-			WEXITSTATUS(status));
-	else
-		fprintf(stderr, "scn: plot: gnuplot was killed by signal %d:\n",
-			WTERMSIG(status));
-	show_file(errs);
-	rc = PLOT_EXIT_FAILED;
-out:
-	free(script);
-	free(errs);
-	return rc;
-}
-
-/*
- * Copies the picture to -o, once gnuplot's file is there and not empty;
- * written beside -o and renamed over it (common/outfile.h).
- */
-static int deliver(const struct plot *pl, const char *name)
-{
-	char *from = tmp_path(pl, name), buf[65536];
-	int in = -1, rc = 0, e;
-	struct outfile of;
-	FILE *out = NULL;
-	struct stat st;
-	ssize_t n;
-
-	in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0 || fstat(in, &st) || st.st_size == 0) {
-		char *errs = tmp_path(pl, "gnuplot.err");
-
-		fprintf(stderr, "scn: plot: gnuplot drew nothing:\n");
-		show_file(errs);
-		free(errs);
-		rc = PLOT_EXIT_FAILED;
-		goto out;
-	}
-	out = outfile_open(&of, pl->o->out);
-	if (!out)
-		goto fail_write;
-	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || fwrite(buf, 1, (size_t)n, out) != (size_t)n) {
-			e = errno;
-			outfile_close(&of, false);
-			out = NULL;
-			errno = e;
-			goto fail_write;
-		}
-	}
-	e = -outfile_close(&of, true);
-	out = NULL;
-	if (e) {
-		errno = e;
-		goto fail_write;
-	}
-	goto out;
-fail_write:
-	fprintf(stderr, "scn: plot: cannot write '%s': %s\n", pl->o->out,
-		strerror(errno));
-	rc = PLOT_EXIT_CANTCREAT;
-out:
-	if (in >= 0)
-		close(in);
-	free(from);
-	return rc;
-}
-
-/* Empties and removes the temporary directory: only files scn wrote. */
-static void remove_dir(const char *dir)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (d) {
-		while ((de = readdir(d))) {
-			char *path;
-
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			path = xasprintf("%s/%s", dir, de->d_name);
-			unlink(path);
-			free(path);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
-}
-
 static void script_head(struct plot *pl, const char *picture)
 {
 	struct strbuf *gp = &pl->gp;
-	char *path = tmp_path(pl, picture);
+	char *path = plot_tmp_path(pl, picture);
 
 	sb_puts(gp, "# SPDX-License-Identifier: GPL-2.0-only\n"
 		    "# written by scn plot\n"
@@ -1000,8 +894,8 @@ static int draw(struct plot *pl)
 		return rc;
 	if (plot_write_tmp(pl, "plot.gp", &pl->gp))
 		return PLOT_EXIT_CANTCREAT;
-	rc = run_gnuplot(pl);
-	return rc ? rc : deliver(pl, picture);
+	rc = plot_run_gnuplot(pl);
+	return rc ? rc : plot_deliver(pl, picture);
 }
 
 /*
@@ -1068,29 +962,33 @@ int cmd_plot(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	/*
-	 * Blocked from here to the end: a signal stops gnuplot (run_gnuplot)
-	 * or waits for the temporary directory to go, and scn exits 128+N.
+	 * Reading and checking the results leaves nothing behind: a signal
+	 * ends scn as it comes (a result of millions of values takes
+	 * seconds). From the temporary directory on they are blocked: a
+	 * signal stops gnuplot (run_gnuplot) or waits for the directory to
+	 * go, and scn exits 128+N.
 	 */
 	signals_stop_set(&stop);
-	sigprocmask(SIG_BLOCK, &stop, &old);
 	rs = xcalloc(o.nin, sizeof(*rs));
 	for (f = 0; f < o.nin && !rc; f++, loaded++) {
 		rc = rf_load_for(&rs[f], o.in[f], "plot");
 		if (rc)
 			continue;	/* counted in loaded: rf_free'd below */
+		char *why = rf_text_dup(rs[f].skip_reason), *status = rf_text_dup(rs[f].status);
+
 		if (o.nin > 1 && !strcmp(rs[f].status, "skip")) {
 			/* One host that could not run it: the others are drawn. */
 			fprintf(stderr, "scn: plot: leaving out %s: it was skipped%s%s\n",
-				o.in[f], rs[f].skip_reason ? ": " : "",
-				rs[f].skip_reason ? rs[f].skip_reason : "");
+				o.in[f], rs[f].skip_reason ? ": " : "", why);
 			rf_free(&rs[f]);
 			o.in[f] = NULL;
 		} else if (!rs[f].npoints) {
 			fprintf(stderr, "scn: plot: %s has no points to draw (status %s%s%s)\n",
-				o.in[f], rs[f].status, rs[f].skip_reason ? ": " : "",
-				rs[f].skip_reason ? rs[f].skip_reason : "");
+				o.in[f], status, rs[f].skip_reason ? ": " : "", why);
 			rc = EXIT_DATAERR;
 		}
+		free(why);
+		free(status);
 	}
 	/* Close the gaps the skipped ones left. */
 	for (f = 0, kept = 0; !rc && f < loaded; f++)
@@ -1107,11 +1005,12 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (!rc)
 		rc = check_alike(&o, rs, &pl.unlike);
-	if (!rc && !on_path("gnuplot")) {
+	if (!rc && !plot_on_path("gnuplot")) {
 		fprintf(stderr, "scn: plot: gnuplot is not installed\n"
 				"hint: apt-get install gnuplot-nox\n");
 		rc = PLOT_EXIT_UNAVAILABLE;
 	}
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	snprintf(pl.dir, sizeof(pl.dir), "%s/scn-plot.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!rc && !mkdtemp(pl.dir)) {
@@ -1125,7 +1024,7 @@ int cmd_plot(int argc, char **argv)
 		sb_init(&pl.gp);
 		rc = draw(&pl);
 		sb_free(&pl.gp);
-		remove_dir(pl.dir);
+		plot_remove_dir(pl.dir);
 	}
 	for (f = 0; f < loaded; f++)
 		if (o.in[f])

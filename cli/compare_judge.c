@@ -125,7 +125,7 @@ static void look(const struct judge_opts *o, struct judge_item *it)
 
 /*
  * Whether the machine was surely busier on one side during a phase, by
- * its "runq" metric (its threads waiting for a CPU): by JUDGE_BUSY_RUNQ or
+ * its waiting metric (runq.others, else runq): by JUDGE_BUSY_RUNQ or
  * more, and, with the samples for a test, by Welch's test at alpha.
  */
 static bool busier(const struct judge_opts *o, const struct judge_item *runq)
@@ -140,27 +140,96 @@ static bool busier(const struct judge_opts *o, const struct judge_item *runq)
 	return !stats_welch(b, n, &t, &df, &p) && p < o->alpha;
 }
 
-/* The timed metrics of phases where one side's machine was busier. */
-static void mark_busy(const struct judge_opts *o, struct judge_item *items,
-		      size_t n)
+static bool same_phase(const struct judge_item *a, const struct judge_item *b)
+{
+	return a->point == b->point && !strcmp(a->phase, b->phase);
+}
+
+/*
+ * The metric a phase's contention is read from: its runq.others where
+ * both sides have samples of it; else (a result written before scn kept
+ * it) its runq, which counts the waiting of the run's own threads for
+ * each other too.
+ */
+static bool is_waiting_metric(const struct judge_item *phase, size_t n,
+			      const struct judge_item *it)
+{
+	if (!strcmp(it->b->name, "runq.others"))
+		return it->b->sum.n && it->n->sum.n;
+	if (strcmp(it->b->name, "runq"))
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(phase[k].b->name, "runq.others") &&
+		    is_waiting_metric(phase, n, &phase[k]))
+			return false;
+	return true;
+}
+
+/*
+ * Whether a metric of a busy phase changed far beyond both sides'
+ * noise (JUDGE_FAR_SPREADS) and beyond what the waiting explains: a
+ * phase that waited a share w of its time for other work took at most
+ * 1 / (1 - w) times as long for it.
+ */
+static bool far_beyond(const struct judge_item *it, double wait)
+{
+	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
+	double lo = fmin(b->mean, n->mean), hi = fmax(b->mean, n->mean);
+	double w = fmin(JUDGE_WAIT_CAP, fmax(wait, 0));
+
+	if (b->n < JUDGE_MIN_SAMPLES || n->n < JUDGE_MIN_SAMPLES || !(lo > 0))
+		return false;
+	return hi - lo > JUDGE_FAR_SPREADS * fmax(b->stddev, n->stddev) &&
+	       hi / lo > 1 / (1 - w);
+}
+
+/*
+ * The timed metrics of phases where one side's machine was busier: not
+ * judged (JV_BUSY), but those far beyond (far_beyond), which stay in
+ * the test.
+ */
+static void mark_phase_busy(const struct judge_opts *o, struct judge_item *phase,
+			    size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct judge_item *runq = &items[i];
+		const struct judge_item *runq = &phase[i];
+		double wait;
 
-		if (strcmp(runq->b->name, "runq") || !busier(o, runq))
+		if (!is_waiting_metric(phase, n, runq) || !busier(o, runq))
 			continue;
+		wait = fmax(runq->b->sum.mean, runq->n->sum.mean);
 		for (size_t k = 0; k < n; k++) {
-			struct judge_item *it = &items[k];
+			struct judge_item *it = &phase[k];
 
-			if (it->point != runq->point || strcmp(it->phase, runq->phase) ||
-			    it->b->better == RF_BETTER_NONE || it->verdict == JV_CONSTANT ||
-			    it->verdict == JV_UNCHOSEN)
+			/* Too few samples to judge is said of its own ("?"). */
+			if (it->b->better == RF_BETTER_NONE ||
+			    it->verdict == JV_CONSTANT || it->verdict == JV_UNCHOSEN ||
+			    it->verdict == JV_UNTESTED)
+				continue;
+			it->busy = true;
+			it->runq_b = runq->b->sum.mean;
+			it->runq_n = runq->n->sum.mean;
+			it->runq_name = runq->b->name;
+			it->far = far_beyond(it, wait);
+			if (it->far)
 				continue;
 			it->verdict = JV_BUSY;
 			it->p = it->p_beyond = NAN;
-			it->runq_b = runq->b->sum.mean;
-			it->runq_n = runq->n->sum.mean;
 		}
+	}
+}
+
+/*
+ * Phase by phase: the items of one come together (judge_all), so that a
+ * result of 150,000 phases, each with its runq, is n steps, not n squared.
+ */
+static void mark_busy(const struct judge_opts *o, struct judge_item *items,
+		      size_t n)
+{
+	for (size_t i = 0, k; i < n; i = k) {
+		for (k = i + 1; k < n && same_phase(&items[k], &items[i]); k++)
+			;
+		mark_phase_busy(o, &items[i], k - i);
 	}
 }
 
@@ -213,6 +282,8 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 		/* NaN (untested) is below no alpha. */
 		if (it->p < o->alpha && it->n->sum.mean != it->b->sum.mean)
 			it->verdict = up == lower ? JV_WORSE : JV_BETTER;
+		else if (it->far)
+			it->verdict = JV_BUSY;	/* far, but not surely: busy still */
 		it->failing = it->verdict == JV_WORSE && it->p_beyond < o->alpha;
 	}
 	for (i = 0; i < n; i++) {
@@ -224,9 +295,11 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 			continue;
 		case JV_WORSE:
 			t->worse++;
+			t->far += it->far;
 			break;
 		case JV_BETTER:
 			t->better++;
+			t->far += it->far;
 			break;
 		case JV_SAME:
 			t->same++;
@@ -244,6 +317,7 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 			break;
 		case JV_BUSY:
 			t->busy++;
+			t->busy_gated += o->fail_over >= 0;
 			break;
 		}
 		t->compared++;

@@ -20,11 +20,22 @@
 /* Fewer samples than this on a side: no test, no verdict. */
 #define JUDGE_MIN_SAMPLES 3
 /*
- * A phase's "runq" (its threads waiting for a CPU, on average) that
- * differs by this much between the sides, surely: its timings measured
- * the machine's other work as much as the build, and are not judged.
+ * A phase's "runq.others" (its threads waiting for a CPU while other work
+ * ran, on average) that differs by this much between the sides, surely:
+ * its timings measured the machine's other work as much as the build,
+ * and are not judged. A result without runq.others (written before scn
+ * kept it) is judged by its "runq", its own threads' waiting too.
  */
 #define JUDGE_BUSY_RUNQ 0.1
+/*
+ * A busy phase's metric is judged all the same when its means differ by
+ * more than this many times the larger standard deviation of the two
+ * sides, and by more than the waiting can explain: no contention moves
+ * a figure that far while leaving both sides that steady.
+ */
+#define JUDGE_FAR_SPREADS 3
+/* The largest share of a phase's time contention is taken to explain. */
+#define JUDGE_WAIT_CAP 0.9
 
 enum judge_correction { JC_HOLM, JC_BH, JC_NONE };
 
@@ -58,7 +69,11 @@ struct judge_item {
 	double p;			/* two-sided, corrected; NaN untested */
 	double p_beyond;		/* worse beyond the bar: one-sided, corrected; NaN */
 	bool failing;			/* worse by more than --fail-over */
-	double runq_b, runq_n;		/* JV_BUSY: the phase's mean runq */
+	/* A busy phase: its waiting on each side, and by which metric. */
+	bool busy;			/* the phase was busier on one side */
+	bool far;			/* judged though busy: far beyond both */
+	double runq_b, runq_n;		/* the phase's mean runq(.others) */
+	const char *runq_name;		/* "runq.others", or "runq" */
 };
 
 struct judge_tally {
@@ -66,6 +81,8 @@ struct judge_tally {
 	size_t constant;		/* left out */
 	size_t tests;			/* in the corrected family */
 	size_t untested_beyond;		/* untested, changed beyond the bar */
+	size_t busy_gated;		/* busy, chosen, under --fail-over */
+	size_t far;			/* judged though busy */
 };
 
 /* Parses a --correction value; -1 when unknown. */
@@ -80,7 +97,11 @@ const char *judge_verdict_name(enum judge_verdict v);
 bool judge_chosen(const struct judge_opts *o, const char *phase,
 		  const char *metric);
 
-/* Judges items[0..n) together; fills each item and the tally. */
+/*
+ * Judges items[0..n) together; fills each item and the tally. The items
+ * of a point's phase come one after another (a phase's contention is
+ * read from its runq among them).
+ */
 void judge_all(const struct judge_opts *o, struct judge_item *items,
 	       size_t n, struct judge_tally *t);
 

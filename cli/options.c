@@ -151,26 +151,30 @@ static const char help_features[] =
 
 static const char help_compare[] =
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
-	"                   [--metric M[,M...]]... [--summary] [--force]\n"
+	"                   [--metric M[,M...]]... [--summary | --all] [--force]\n"
 	"                   [--across kernel|arch]\n"
 	"                   BASE.json NEW.json\n"
 	"  Matches points by their parameters, phases and metrics by name, and\n"
 	"  judges each metric with 3 or more samples a side by Welch's t-test,\n"
 	"  its p corrected for the number of metrics tested, better or worse\n"
 	"  below A; fewer samples: '?'. Metrics constant and alike on both sides\n"
-	"  are left out.\n"
+	"  are left out; so are, without --all, those that did not change.\n"
 	"  --fail-over PCT           exit 1 when a metric is surely worse by more\n"
+	"                            than PCT\n"
 	"  --alpha A                 the significance level (0.05)\n"
 	"  --correction C            holm (the default), bh or none\n"
 	"  --metric M[,M...]         judge those named alone (time, unmerge.time)\n"
 	"  --summary                 show the metrics that changed alone\n"
+	"  --all                     a row for every metric, every only-in line\n"
 	"  --force                   compare results not measured alike\n"
 	"  --across kernel|arch      accept what another kernel (or architecture:\n"
 	"                            an x86 run and an arm64 one) makes differ\n"
 	"  -h, --help                this text\n"
 	"  Exit 0, 1 surely worse by more than --fail-over PCT, 3 results not\n"
-	"  measured alike, 4 a side was skipped, 64 usage or a file that cannot\n"
-	"  be read, 65 a file that is not a scn-result/1 document.\n";
+	"  measured alike, nothing compared, or inconclusive (a metric --fail-over\n"
+	"  gates not judged: the runs were contended), 4 a side was skipped, 64\n"
+	"  usage or a file that cannot be read, 65 a file that is not a\n"
+	"  scn-result/1 document.\n";
 
 static const char help_plot[] =
 	"usage: scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M] [--phase P]\n"

@@ -12,6 +12,12 @@
 #include "../common/util.h"
 #include "result_file.h"
 
+/*
+ * Bars one picture draws, at most: more cannot be told apart, and
+ * gnuplot took minutes over 460,000 phases.
+ */
+#define PLOT_MAX_BARS 400
+
 #define PLOT_EXIT_USAGE 64
 #define PLOT_EXIT_DATAERR 65
 
@@ -36,7 +42,7 @@ struct plot {
 };
 
 /*
- * A gnuplot single-quoted string: nothing of text can become code; at
+ * A gnuplot string, quoted so that any text is text (cmd_plot.c): at
  * most PLOT_TEXT_MAX bytes of it, since a result's names are any length
  * and gnuplot takes minutes over a label of megabytes.
  */
@@ -50,8 +56,16 @@ void gp_set_text(struct strbuf *gp, const char *what, const char *text);
  * of the table's cells when metric is NULL).
  */
 void plot_title(struct plot *pl, const char *line1, const char *metric);
+/*
+ * That title as a gnuplot string expression appended to sb, with note
+ * (may be NULL) at the end of its second line: a multiplot's title.
+ */
+void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
+		     const char *metric, const char *note);
 /* A data file of the temporary directory as a quoted gnuplot string. */
 void gp_data(struct strbuf *gp, const struct plot *pl, const char *name);
+/* The path of a file of the temporary directory, which the caller frees. */
+char *plot_tmp_path(const struct plot *pl, const char *name);
 /* Writes text to a file of the temporary directory: 0 or -errno (said). */
 int plot_write_tmp(const struct plot *pl, const char *name,
 		   const struct strbuf *text);
@@ -72,5 +86,35 @@ void plot_ylabel(struct plot *pl, const char *metric, const char *unit);
 int plot_groups(struct plot *pl, const char *metric);
 /* Whether a single result is drawn as groups: a sweep over words. */
 bool plot_wants_groups(const struct plot *pl);
+
+/*
+ * Axes (plot_axis.c). "set Yrange" and "set Ytics" (axis "y", "x") for
+ * values from lo to hi, from 0 where from_zero: round steps of 1, 2, 2.5
+ * or 5 times a power of ten, labelled with SI prefixes (88k, 2.5M, 24M)
+ * where gnuplot would write 2.5e+07. Nothing for no values (lo > hi).
+ */
+void plot_yaxis(struct strbuf *gp, const char *axis, double lo, double hi,
+		bool from_zero);
+/* The same on a log axis (lo > 0): a tic a power of ten (1k, 10k, 100k). */
+void plot_yaxis_log(struct strbuf *gp, const char *axis, double lo, double hi);
+/*
+ * Whether things whose largest values are small and big (the tallest
+ * bar of one phase, and of another) need a scale each: one axis would
+ * draw the small ones PLOT_SCALES_APART times lower or more, where a
+ * change of theirs cannot be seen. Not where a value is negative.
+ */
+#define PLOT_SCALES_APART 10
+bool plot_scales_apart(double small, double big);
+
+/*
+ * Running gnuplot (plot_run.c). Whether an executable name is on PATH;
+ * gnuplot on plot.gp of the temporary directory (0, or the exit code
+ * after a message: gnuplot's output shown, a signal's 128+N); the
+ * picture name copied to -o; the directory emptied and removed.
+ */
+bool plot_on_path(const char *name);
+int plot_run_gnuplot(const struct plot *pl);
+int plot_deliver(const struct plot *pl, const char *name);
+void plot_remove_dir(const char *dir);
 
 #endif

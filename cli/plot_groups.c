@@ -263,16 +263,97 @@ struct bar {
 	char *label;
 };
 
+/* What the groups' bars span: each group's, and all of them. */
+struct spans {
+	double *lo, *hi;		/* [ngroups]: min and max of a group's bars */
+	double all_lo, all_hi;
+	double small, big;		/* the least and most of the groups' hi */
+	bool nonneg;
+};
+
+/* Phases a picture shows as panels at most; past it, a log axis. */
+#define MAX_PANELS 8
+/* Panels a row at most. */
+#define PANELS_A_ROW 4
+/* Bars the key lists a column, at most. */
+#define KEY_ROWS 4
+
+/* "plot" of every bar, of group g alone (g < 0: every group). */
+static void plot_bars(struct plot *pl, const struct bar *bars, size_t nbars,
+		      const char *metric, long g)
+{
+	sb_puts(&pl->gp, "plot ");
+	for (size_t b = 0; b < nbars; b++) {
+		sb_puts(&pl->gp, b ? ", \\\n     " : "");
+		gp_data(&pl->gp, pl, "groups.dat");
+		if (g >= 0)
+			sb_printf(&pl->gp, " every ::%ld::%ld", g, g);
+		sb_printf(&pl->gp, " using %zu:%zu:%zu title ", 2 + 3 * b, 3 + 3 * b,
+			  4 + 3 * b);
+		gp_quote(&pl->gp, *bars[b].label ? bars[b].label : metric);
+	}
+	sb_putc(&pl->gp, '\n');
+}
+
+/*
+ * Small multiples: a panel per phase, each with a y axis of its own, the
+ * bars in the same order and colours in each, the key once below them
+ * all. A phase of 88k pages/s beside one of 24M would be a flat line on
+ * one axis; a regression of its own would not show.
+ */
+static void draw_panels(struct plot *pl, const char *const *groups, size_t ngroups,
+			const struct bar *bars, size_t nbars, const char *metric,
+			const char *unit, const char *title, const struct spans *sp)
+{
+	size_t cols = ngroups <= PANELS_A_ROW ? ngroups : (ngroups + 1) / 2;
+	size_t rows = (ngroups + cols - 1) / cols;
+	size_t krows = (nbars < KEY_ROWS ? nbars : KEY_ROWS) + 1;
+	double bottom = 0.06 + 0.04 * (double)krows;
+	char *note = sp->small > 0 ?
+		     xasprintf("a scale per phase, as they are %.0f times apart",
+			       sp->big / sp->small) :
+		     xstrdup("a scale per phase");
+
+	sb_printf(&pl->gp, "unset xtics\nunset xlabel\n"
+		  "set multiplot layout %zu,%zu margins 0.09,0.97,%.3f,0.86 spacing 0.08,0.12 title ",
+		  rows, cols, bottom);
+	plot_title_text(pl, &pl->gp, title, metric, note);
+	sb_putc(&pl->gp, '\n');
+	free(note);
+	for (size_t g = 0; g < ngroups; g++) {
+		gp_set_text(&pl->gp, "title", groups[g]);
+		if (g % cols == 0)
+			plot_ylabel(pl, metric, unit);
+		else
+			sb_puts(&pl->gp, "unset ylabel\n");
+		plot_yaxis(&pl->gp, "y", sp->lo[g], sp->hi[g], true);
+		if (g + 1 < ngroups) {
+			sb_puts(&pl->gp, "unset key\n");
+		} else {
+			sb_printf(&pl->gp, "set key at screen 0.09,%.3f left top Left reverse "
+				  "maxrows %d\n", bottom - 0.05, KEY_ROWS);
+			gp_set_text(&pl->gp, "key title",
+				    "each bar: the mean of the runs; error bars: min to max");
+		}
+		plot_bars(pl, bars, nbars, metric, (long)g);
+	}
+	sb_puts(&pl->gp, "unset multiplot\n");
+}
+
 int plot_groups(struct plot *pl, const char *metric)
 {
 	const char **groups = NULL, *unit;
 	size_t ngroups = 0, gcap = 0, nbars = 0, bcap = 0, f, i, k, g, b;
 	double scale = plot_unit_scale(pl, metric, &unit);
+	struct spans sp = { .all_lo = INFINITY, .all_hi = -INFINITY, .small = INFINITY,
+			    .big = 0, .nonneg = true };
 	struct bar *bars = NULL;
-	struct strbuf data, title;
-	bool nonneg = true, any = false;
+	struct strbuf data, title, tics;
+	bool any = false;
 	int rc = 0;
 
+	sb_init(&data);
+	sb_init(&tics);
 	/* The groups: every selected phase with the metric, in order seen. */
 	for (f = 0; f < pl->o->nin; f++)
 		for (i = 0; i < pl->rs[f].npoints; i++)
@@ -283,7 +364,8 @@ int plot_groups(struct plot *pl, const char *metric)
 					continue;
 				for (g = 0; g < ngroups && strcmp(groups[g], ph->name); g++)
 					;
-				if (g == ngroups)
+				/* Past the bound, only counted: the search is ngroups long. */
+				if (g == ngroups && ngroups <= PLOT_MAX_BARS)
 					VEC_PUSH(groups, ngroups, gcap, ph->name);
 			}
 	for (f = 0; f < pl->o->nin; f++) {
@@ -304,14 +386,30 @@ int plot_groups(struct plot *pl, const char *metric)
 		}
 		free(fl);
 	}
-	/* A row per group: its name, then mean, min and max of each bar. */
-	sb_init(&data);
+	if (ngroups * nbars > PLOT_MAX_BARS) {
+		fprintf(stderr, "scn: plot: %s%s: %s%zu phases with '%s' and %zu bars a "
+			"phase: more bars than one picture can tell apart (%d)\nhint: "
+			"--phase P draws one phase\n", pl->r->path, pl->o->nin > 1 ? " and the others" : "",
+			ngroups > PLOT_MAX_BARS ? "more than " : "",
+			ngroups > PLOT_MAX_BARS ? (size_t)PLOT_MAX_BARS : ngroups, metric, nbars,
+			PLOT_MAX_BARS);
+		rc = PLOT_EXIT_DATAERR;
+		goto out;
+	}
+	sp.lo = xcalloc(ngroups + 1, sizeof(*sp.lo));
+	sp.hi = xcalloc(ngroups + 1, sizeof(*sp.hi));
+	/*
+	 * A row per group: its index, then mean, min and max of each bar. The
+	 * names are tics of the script, quoted as every text is: a data file
+	 * has no quoting that every name survives.
+	 */
 	for (g = 0; g < ngroups; g++) {
-		/* A column in double quotes, which a name cannot end early. */
-		sb_putc(&data, '"');
-		for (const char *c = groups[g]; *c && c - groups[g] < PLOT_TEXT_MAX; c++)
-			sb_putc(&data, *c == '"' || (unsigned char)*c < 0x20 ? '\'' : *c);
-		sb_putc(&data, '"');
+		sp.lo[g] = INFINITY;
+		sp.hi[g] = -INFINITY;
+		sb_printf(&data, "%zu", g);
+		sb_puts(&tics, g ? ", " : "");
+		gp_quote(&tics, groups[g]);
+		sb_printf(&tics, " %zu", g);
 		for (b = 0; b < nbars; b++) {
 			const struct rf_phase *ph = rf_find_phase(
 				&pl->rs[bars[b].f].points[bars[b].i], groups[g]);
@@ -324,13 +422,24 @@ int plot_groups(struct plot *pl, const char *metric)
 			any = true;
 			sb_printf(&data, " %.17g %.17g %.17g", m->sum.mean / scale,
 				  m->sum.min / scale, m->sum.max / scale);
-			nonneg = nonneg && m->sum.min >= 0;
+			sp.nonneg = sp.nonneg && m->sum.min >= 0;
+			sp.lo[g] = fmin(sp.lo[g], m->sum.min / scale);
+			sp.hi[g] = fmax(sp.hi[g], m->sum.max / scale);
 		}
 		sb_putc(&data, '\n');
+		if (sp.lo[g] > sp.hi[g])
+			continue;	/* no bar */
+		sp.all_lo = fmin(sp.all_lo, sp.lo[g]);
+		sp.all_hi = fmax(sp.all_hi, sp.hi[g]);
+		sp.small = fmin(sp.small, sp.hi[g]);
+		sp.big = fmax(sp.big, sp.hi[g]);
 	}
 	if (!any) {
+		char *m = rf_text_dup(metric);
+
 		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
-			pl->r->path, metric);
+			pl->r->path, m);
+		free(m);
 		rc = PLOT_EXIT_DATAERR;
 		goto out;
 	}
@@ -350,34 +459,44 @@ int plot_groups(struct plot *pl, const char *metric)
 			sb_printf(&title, ", across %s", what.buf);
 		sb_free(&what);
 	}
-	plot_title(pl, title.buf, metric);
-	sb_free(&title);
-	gp_set_text(&pl->gp, "xlabel", "phase");
-	plot_ylabel(pl, metric, unit);
-	/* Names of bars can be long (a release and boot options): below. */
-	sb_puts(&pl->gp, "set key below left Left reverse\n");
-	gp_set_text(&pl->gp, "key title", "each bar: the mean of the runs; error bars: min to max");
 	sb_puts(&pl->gp, "set style data histograms\n"
 			 "set style histogram errorbars gap 1 lw 1\n"
 			 "set style fill solid 0.55 border -1\n"
 			 "set bars front\n");
-	if (nonneg)
-		sb_puts(&pl->gp, "set yrange [0:*]\n");
-	sb_puts(&pl->gp, "plot ");
-	for (b = 0; b < nbars; b++) {
-		sb_puts(&pl->gp, b ? ", \\\n     " : "");
-		gp_data(&pl->gp, pl, "groups.dat");
-		sb_printf(&pl->gp, " using %zu:%zu:%zu%s title ", 2 + 3 * b, 3 + 3 * b,
-			  4 + 3 * b, b ? "" : ":xtic(1)");
-		gp_quote(&pl->gp, *bars[b].label ? bars[b].label : metric);
+	if (ngroups > 1 && ngroups <= MAX_PANELS && sp.nonneg &&
+	    plot_scales_apart(sp.small, sp.big)) {
+		draw_panels(pl, groups, ngroups, bars, nbars, metric, unit, title.buf, &sp);
+		sb_free(&title);
+		goto out;
 	}
-	sb_putc(&pl->gp, '\n');
+	plot_title(pl, title.buf, metric);
+	sb_free(&title);
+	gp_set_text(&pl->gp, "xlabel", "phase");
+	sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
+	/* Names of bars can be long (a release and boot options): below. */
+	sb_puts(&pl->gp, "set key below left Left reverse\n");
+	gp_set_text(&pl->gp, "key title", "each bar: the mean of the runs; error bars: min to max");
+	/* Too many phases for panels, far apart: a log axis, if it can. */
+	if (ngroups > MAX_PANELS && sp.all_lo > 0 && plot_scales_apart(sp.small, sp.big)) {
+		char *label = *unit ? xasprintf("%s, log scale", unit) : xstrdup("log scale");
+
+		plot_ylabel(pl, metric, label);
+		free(label);
+		plot_yaxis_log(&pl->gp, "y", sp.all_lo, sp.all_hi);
+	} else {
+		plot_ylabel(pl, metric, unit);
+		plot_yaxis(&pl->gp, "y", sp.all_lo, sp.all_hi, sp.nonneg);
+	}
+	plot_bars(pl, bars, nbars, metric, -1);
 out:
 	sb_free(&data);
+	sb_free(&tics);
 	for (b = 0; b < nbars; b++)
 		free(bars[b].label);
 	free(bars);
 	free(groups);
+	free(sp.lo);
+	free(sp.hi);
 	return rc;
 }
 
@@ -411,7 +530,8 @@ static void sample_counts(const struct plot *pl, const char *metric, size_t *lo,
 		*lo = 0;
 }
 
-void plot_title(struct plot *pl, const char *line1, const char *metric)
+void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
+		     const char *metric, const char *note)
 {
 	struct strbuf ctx;
 	size_t lo, hi;
@@ -431,13 +551,20 @@ void plot_title(struct plot *pl, const char *line1, const char *metric)
 		sb_printf(&ctx, "%sn=%zu to %zu", ctx.len ? ", " : "", lo, hi);
 	if (pl->unlike)
 		sb_printf(&ctx, "%snot measured alike (--force)", ctx.len ? "; " : "");
-	sb_puts(&pl->gp, "set title ");
-	gp_quote(&pl->gp, line1);
+	if (note)
+		sb_printf(&ctx, "%s%s", ctx.len ? "; " : "", note);
+	gp_quote(sb, line1);
 	if (ctx.len) {
 		/* A second line: gnuplot joins strings with '.'. */
-		sb_puts(&pl->gp, " . \"\\n\" . ");
-		gp_quote(&pl->gp, ctx.buf);
+		sb_puts(sb, " . \"\\n\" . ");
+		gp_quote(sb, ctx.buf);
 	}
-	sb_putc(&pl->gp, '\n');
 	sb_free(&ctx);
+}
+
+void plot_title(struct plot *pl, const char *line1, const char *metric)
+{
+	sb_puts(&pl->gp, "set title ");
+	plot_title_text(pl, &pl->gp, line1, metric, NULL);
+	sb_putc(&pl->gp, '\n');
 }

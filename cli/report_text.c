@@ -81,8 +81,27 @@ static void free_rows(char ***cells, size_t nrows, size_t ncols)
 }
 
 /*
+ * A cell of the table: a real to four significant digits (40376, 85.33,
+ * 0.0007560), as a rate of 40375.562919 pages/s has no six decimals to
+ * tell; everything else as a print statement shows it.
+ */
+static void table_cell(struct strbuf *sb, const struct value *v)
+{
+	if (v->type == VT_REAL && isfinite(v->r) && v->r != 0) {
+		int mag = (int)floor(log10(fabs(v->r)));
+		int dec = mag >= 3 ? 0 : 3 - mag;
+
+		sb_printf(sb, "%.*f", dec > 12 ? 12 : dec, v->r);
+		return;
+	}
+	value_format(sb, v, NULL);
+}
+
+/*
  * The table of a sweep, as the EPOLL patch printed its readers against
  * poll and epoll: a row per value of rows=, a column per value of cols=.
+ * What the cells are, and their unit=, head it: in the header without
+ * cols=, else on a line of its own above.
  */
 static void print_table(const struct record *rec, FILE *out)
 {
@@ -112,8 +131,13 @@ static void print_table(const struct record *rec, FILE *out)
 			value_format_human(&sb, &cols->values[c]);
 		else
 			sb_puts(&sb, t->value_text ? t->value_text : "value");
+		if (!cols && t->unit)
+			sb_printf(&sb, " (%s)", t->unit);
 		text[0][c + 1] = sb_steal(&sb);
 	}
+	if (cols)
+		fprintf(out, "%s%s%s%s\n", t->value_text ? t->value_text : "value",
+			t->unit ? " (" : "", t->unit ? t->unit : "", t->unit ? ")" : "");
 	for (r = 0; r < nr; r++) {
 		struct strbuf sb;
 
@@ -129,7 +153,7 @@ static void print_table(const struct record *rec, FILE *out)
 		c = cols ? sweep_index(p, i, t->cols, &ignore) : 0;
 		sb_init(&sb);
 		if (rec->points[i].cell.ok)
-			value_format(&sb, &rec->points[i].cell.v, NULL);
+			table_cell(&sb, &rec->points[i].cell.v);
 		else
 			sb_puts(&sb, "-");
 		free(text[r + 1][c + 1]);

@@ -16,6 +16,17 @@ void alike_lines_free(struct alike_lines *ls)
 	free(ls->v);
 }
 
+/* "label.key", the key (the file's) escaped as rf_text does. */
+static char *sub_label(const char *label, const char *key)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_printf(&sb, "%s.", label);
+	rf_text(&sb, key);
+	return sb_steal(&sb);
+}
+
 /*
  * "label: A -> B" for each leaf where a and b differ; objects are walked
  * key by key, so that one changed knob is one line, not the whole set.
@@ -31,7 +42,7 @@ static void diff_value(struct alike_lines *ls, const char *label,
 	if (jin_is(a, JIN_OBJECT) && jin_is(b, JIN_OBJECT)) {
 		for (i = 0; i < a->u.obj.len; i++) {
 			const struct jin_member *m = &a->u.obj.members[i];
-			char *sub = xasprintf("%s.%s", label, m->key);
+			char *sub = sub_label(label, m->key);
 
 			diff_value(ls, sub, m->value, jin_get(b, m->key));
 			free(sub);
@@ -42,7 +53,7 @@ static void diff_value(struct alike_lines *ls, const char *label,
 
 			if (jin_get(a, m->key))
 				continue;
-			sub = xasprintf("%s.%s", label, m->key);
+			sub = sub_label(label, m->key);
 			diff_value(ls, sub, NULL, m->value);
 			free(sub);
 		}
@@ -160,7 +171,7 @@ static void diff_params(struct alike_lines *ls, const struct rf_result *b,
 			if ((k == 1 && jin_get(pb, m->key)) ||
 			    swept_in(b, m->key) || swept_in(n, m->key))
 				continue;
-			label = xasprintf("scenario.params.%s", m->key);
+			label = sub_label("scenario.params", m->key);
 			diff_value(ls, label, jin_get(pb, m->key),
 				   jin_get(pn, m->key));
 			free(label);
@@ -201,7 +212,7 @@ static void diff_knobs(const struct rf_result *b, const struct rf_result *n,
 
 			if (s == 1 && vb)
 				continue;	/* seen from the base */
-			label = xasprintf("fingerprint.knobs.%s", m->key);
+			label = sub_label("fingerprint.knobs", m->key);
 			diff_value(!vb || !vn || fresh ? notes : blocking, label, vb, vn);
 			free(label);
 		}

@@ -190,6 +190,7 @@ static int load_phase(struct loader *ld, const struct jin_value *p,
 	if (rc)
 		return rc;
 	out->nmetrics = jin_len(metrics);
+	out->by_name = metrics;
 	out->metrics = arena_alloc(&ld->r->doc.arena,
 				   (out->nmetrics + 1) * sizeof(*out->metrics));
 	for (i = 0; i < out->nmetrics; i++) {
@@ -199,6 +200,16 @@ static int load_phase(struct loader *ld, const struct jin_value *p,
 			return rc;
 	}
 	return 0;
+}
+
+/* By name, then by place: the first of a name comes first. */
+static int cmp_phase(const void *a, const void *b)
+{
+	const struct rf_phase *x = *(const struct rf_phase *const *)a;
+	const struct rf_phase *y = *(const struct rf_phase *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x > y) - (x < y);
 }
 
 static int load_point(struct loader *ld, const struct jin_value *p, size_t k,
@@ -236,6 +247,13 @@ static int load_point(struct loader *ld, const struct jin_value *p, size_t k,
 		rc = load_phase(ld, jin_at(phases, i), pwhere, &out->phases[i]);
 		if (rc)
 			return rc;
+	}
+	if (out->nphases >= JIN_INDEXED) {
+		out->by_name = arena_alloc(&ld->r->doc.arena,
+					   out->nphases * sizeof(*out->by_name));
+		for (i = 0; i < out->nphases; i++)
+			out->by_name[i] = &out->phases[i];
+		qsort(out->by_name, out->nphases, sizeof(*out->by_name), cmp_phase);
 	}
 	return 0;
 }
@@ -439,6 +457,18 @@ static int load_parsed(struct rf_result *r, int rc, const struct jin_error *jerr
 {
 	struct loader ld = { .r = r, .err = err };
 
+	if (rc && jerr->line && jerr->first != '{') {
+		/* scn run's text, CSV or KTAP, not a JSON object at all */
+		snprintf(err->msg, sizeof(err->msg), "%s",
+			 jerr->first ? "not a result file: write it with --format json" :
+				       "not a result file (it is empty): write it with --format json");
+		return rc;
+	}
+	if (rc && jerr->trailing && jerr->line > 1 && jerr->col == 1) {
+		snprintf(err->msg, sizeof(err->msg), "not a result file but a JSON object a "
+			 "line (--format ndjson): write it with --format json");
+		return rc;
+	}
 	if (rc) {
 		err->line = jerr->line;
 		err->col = jerr->col;
@@ -446,6 +476,11 @@ static int load_parsed(struct rf_result *r, int rc, const struct jin_error *jerr
 		return rc;
 	}
 	r->root = r->doc.root;
+	if (r->root->type != JIN_OBJECT) {
+		snprintf(err->msg, sizeof(err->msg),
+			 "not a result file (JSON, but not an object): write it with --format json");
+		return -EINVAL;
+	}
 	return load(&ld);
 }
 
@@ -463,14 +498,17 @@ int rf_load_for(struct rf_result *r, const char *path, const char *cmd)
 {
 	struct rf_error err;
 	int rc = rf_load(r, path, &err);
+	char *msg;
 
 	if (!rc)
 		return 0;
+	msg = rf_text_dup(err.msg);	/* it quotes the file's strings */
 	if (err.line)
 		fprintf(stderr, "scn: %s: %s:%d:%d: %s\n", cmd, path, err.line,
-			err.col, err.msg);
+			err.col, msg);
 	else
-		fprintf(stderr, "scn: %s: %s: %s\n", cmd, path, err.msg);
+		fprintf(stderr, "scn: %s: %s: %s\n", cmd, path, msg);
+	free(msg);
 	return rc == -EINVAL ? 65 : 64;
 }
 
@@ -492,14 +530,14 @@ void rf_free(struct rf_result *r)
 
 size_t rf_pool(struct rf_result *r, const struct rf_result *other)
 {
+	struct rf_point_index ix;
 	size_t pooled = 0;
 
+	rf_point_index_init(&ix, other, false);
 	for (size_t i = 0; i < r->npoints; i++) {
-		const struct rf_point *op = NULL;
+		size_t k = rf_point_index_find(&ix, r->points[i].params, NULL);
+		const struct rf_point *op = k < other->npoints ? &other->points[k] : NULL;
 
-		for (size_t k = 0; k < other->npoints && !op; k++)
-			if (jin_equal(r->points[i].params, other->points[k].params))
-				op = &other->points[k];
 		for (size_t p = 0; op && p < r->points[i].nphases; p++) {
 			struct rf_phase *ph = &r->points[i].phases[p];
 			const struct rf_phase *oph = rf_find_phase(op, ph->name);
@@ -521,35 +559,192 @@ size_t rf_pool(struct rf_result *r, const struct rf_result *other)
 			}
 		}
 	}
+	rf_point_index_free(&ix);
 	return pooled;
 }
 
 const struct rf_phase *rf_find_phase(const struct rf_point *pt,
 				     const char *name)
 {
-	size_t i;
+	size_t i, lo = 0, hi = pt->nphases;
 
-	for (i = 0; i < pt->nphases; i++)
-		if (!strcmp(pt->phases[i].name, name))
-			return &pt->phases[i];
-	return NULL;
+	if (!pt->by_name) {
+		for (i = 0; i < pt->nphases; i++)
+			if (!strcmp(pt->phases[i].name, name))
+				return &pt->phases[i];
+		return NULL;
+	}
+	/* The leftmost of the name: the first in the file. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(pt->by_name[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < pt->nphases && !strcmp(pt->by_name[lo]->name, name) ?
+	       pt->by_name[lo] : NULL;
 }
 
 const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
 				       const char *name)
 {
+	const struct jin_member *m;
 	size_t i;
 
+	if (ph->by_name) {
+		m = jin_member(ph->by_name, name);
+		return m ? &ph->metrics[m - ph->by_name->u.obj.members] : NULL;
+	}
 	for (i = 0; i < ph->nmetrics; i++)
 		if (!strcmp(ph->metrics[i].name, name))
 			return &ph->metrics[i];
 	return NULL;
 }
 
+static const struct jin_value *point_key(const struct rf_point_index *ix, size_t i)
+{
+	return ix->swept ? ix->r->points[i].swept : ix->r->points[i].params;
+}
+
+/* A point and its hash, sorted by hash, then by place. */
+struct hashed {
+	uint64_t hash;
+	size_t i;
+};
+
+static int cmp_hashed(const void *a, const void *b)
+{
+	const struct hashed *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);	/* in file order within a hash */
+}
+
+void rf_point_index_init(struct rf_point_index *ix, const struct rf_result *r,
+			 bool swept)
+{
+	size_t n = r->npoints, k;
+	struct hashed *by_hash = xcalloc(n + 1, sizeof(*by_hash));
+
+	memset(ix, 0, sizeof(*ix));
+	ix->r = r;
+	ix->swept = swept;
+	ix->order = xcalloc(n + 1, sizeof(*ix->order));
+	ix->hash = xcalloc(n + 1, sizeof(*ix->hash));
+	ix->cursor = xcalloc(n + 1, sizeof(*ix->cursor));
+	for (k = 0; k < n; k++)
+		by_hash[k] = (struct hashed){ jin_hash(point_key(ix, k)), k };
+	qsort(by_hash, n, sizeof(*by_hash), cmp_hashed);
+	for (k = 0; k < n; k++) {
+		ix->order[k] = by_hash[k].i;
+		ix->hash[k] = by_hash[k].hash;
+		ix->cursor[k] = k;
+	}
+	free(by_hash);
+}
+
+size_t rf_point_index_find(struct rf_point_index *ix, const struct jin_value *v,
+			   const bool *used)
+{
+	size_t n = ix->r->npoints, lo = 0, hi = n, k;
+	uint64_t h = jin_hash(v);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ix->hash[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == n || ix->hash[lo] != h)
+		return n;
+	/*
+	 * Skip the run's used points from where the last search left off:
+	 * a million points of the same parameters are matched in n steps.
+	 */
+	k = ix->cursor[lo];
+	while (k < n && ix->hash[k] == h && used && used[ix->order[k]])
+		k++;
+	ix->cursor[lo] = k;
+	for (; k < n && ix->hash[k] == h; k++)
+		if ((!used || !used[ix->order[k]]) && jin_equal(point_key(ix, ix->order[k]), v))
+			return ix->order[k];
+	return n;
+}
+
+void rf_point_index_free(struct rf_point_index *ix)
+{
+	free(ix->order);
+	free(ix->hash);
+	free(ix->cursor);
+	memset(ix, 0, sizeof(*ix));
+}
+
+/*
+ * The code point of the UTF-8 sequence at s that rf_text escapes, and
+ * its length in *len; 0 for one it keeps. The parser took only valid
+ * UTF-8, and scn writes nothing else.
+ */
+static unsigned escaped_char(const unsigned char *s, size_t *len)
+{
+	*len = 1;
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return s[0];
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+		*len = 2;
+		return s[1];		/* C1: U+0080 to U+009F */
+	}
+	/* U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069 */
+	if (s[0] == 0xe2 && s[1] && s[2]) {
+		unsigned cp = ((s[1] & 0x3fu) << 6 | (s[2] & 0x3fu)) + 0x2000;
+
+		if ((s[1] == 0x80 || s[1] == 0x81) &&
+		    (cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+		     (cp >= 0x2066 && cp <= 0x2069))) {
+			*len = 3;
+			return cp;
+		}
+	}
+	return 0;
+}
+
+void rf_text(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len;
+
+	while (*p) {
+		unsigned c = escaped_char(p, &len);
+
+		if (c == '\n')
+			sb_puts(sb, "\\n");
+		else if (c == '\t')
+			sb_puts(sb, "\\t");
+		else if (c)
+			sb_printf(sb, "\\u%04x", c);
+		else
+			sb_putc(sb, (char)*p);
+		p += len;
+	}
+}
+
+char *rf_text_dup(const char *s)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	rf_text(&sb, s ? s : "");
+	return sb_steal(&sb);
+}
+
 void rf_value_text(struct strbuf *sb, const struct jin_value *v)
 {
 	if (jin_is(v, JIN_STRING))
-		sb_puts(sb, v->u.str.s);
+		rf_text(sb, v->u.str.s);
 	else
 		jin_write(sb, v);
 }
@@ -567,7 +762,8 @@ void rf_point_label(struct strbuf *sb, const struct rf_point *pt)
 
 		if (i)
 			sb_putc(sb, ',');
-		sb_printf(sb, "%s=", m->key);
+		rf_text(sb, m->key);
+		sb_putc(sb, '=');
 		rf_value_text(sb, m->value);
 	}
 }

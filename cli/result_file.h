@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../common/json_in.h"
 #include "../common/stats.h"
@@ -43,6 +44,7 @@ struct rf_phase {
 	const char *name;
 	struct rf_metric *metrics;	/* in file order */
 	size_t nmetrics;
+	const struct jin_value *by_name;	/* the metrics object: rf_find_metric's index */
 };
 
 struct rf_point {
@@ -51,6 +53,8 @@ struct rf_point {
 	const char *status;		/* "" when the file has none */
 	struct rf_phase *phases;
 	size_t nphases;
+	/* The phases sorted by name (then place), where they are many; or NULL. */
+	struct rf_phase **by_name;
 };
 
 /* A sweep's table: cells[row][col], one column when cols is NULL. */
@@ -113,16 +117,52 @@ int rf_load_for(struct rf_result *r, const char *path, const char *cmd);
  */
 size_t rf_pool(struct rf_result *r, const struct rf_result *other);
 
+/* The first phase of that name; the metric of that name (log n each). */
 const struct rf_phase *rf_find_phase(const struct rf_point *pt,
 				     const char *name);
 const struct rf_metric *rf_find_metric(const struct rf_phase *ph,
 				       const char *name);
 
 /*
+ * A result's points found by their parameters (params, or with swept
+ * set their swept values), as compare and pooling match two results'
+ * points: by hash, so that results of a million points match in n log
+ * n, not in n squared.
+ */
+struct rf_point_index {
+	const struct rf_result *r;
+	bool swept;
+	size_t *order;			/* the points, by hash */
+	uint64_t *hash;			/* [n]: of point order[k] */
+	size_t *cursor;			/* [n]: below it, a run's points are used */
+};
+void rf_point_index_init(struct rf_point_index *ix, const struct rf_result *r,
+			 bool swept);
+/*
+ * The first point of ix whose parameters equal v and that used (NULL: none
+ * is) does not mark, or r->npoints. Calls that mark what they find find
+ * each point once.
+ */
+size_t rf_point_index_find(struct rf_point_index *ix, const struct jin_value *v,
+			   const bool *used);
+void rf_point_index_free(struct rf_point_index *ix);
+
+/*
  * Appends a value as a person reads it: strings without quotes, numbers
- * as short as they round-trip, anything else as compact JSON.
+ * as short as they round-trip, anything else as compact JSON. Strings
+ * are escaped as rf_text escapes them.
  */
 void rf_value_text(struct strbuf *sb, const struct jin_value *v);
+
+/*
+ * Appends a string of a result file so that it is shown, not obeyed, on
+ * a terminal: control characters (C0, DEL, C1: an ESC, a BEL, a CSI, a
+ * newline) and the bidirectional overrides become the escapes JSON
+ * writes (\n, \t, \u001b, \u202e); everything else is kept.
+ */
+void rf_text(struct strbuf *sb, const char *s);
+/* rf_text into a string of its own, which the caller frees. */
+char *rf_text_dup(const char *s);
 
 /* "readers=4,wait=poll" from a point's swept parameters; "-" for none. */
 void rf_point_label(struct strbuf *sb, const struct rf_point *pt);

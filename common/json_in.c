@@ -18,6 +18,7 @@ struct parser {
 	const char *bol;	/* where the current line begins */
 	int line;
 	int depth;
+	size_t values;		/* parsed so far, against JIN_MAX_VALUES */
 	struct jin_doc *doc;
 	struct jin_error *err;
 	struct strbuf scratch;	/* a string while it is unescaped */
@@ -387,15 +388,25 @@ static int cmp_member_key(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Sorting finds a repeated key in n log n, whatever the object's size. */
-static int check_unique_keys(struct parser *ps, struct jin_member *m, size_t n)
+/*
+ * An object of JIN_INDEXED members or more has its members' addresses,
+ * sorted by key, right after its members in the arena: a lookup is a
+ * binary search, not a walk (a result's phase of 500,000 metrics took
+ * compare hours of strcmp). Sorting also finds a repeated key in n log n.
+ */
+static struct jin_member **index_of(const struct jin_value *obj)
 {
-	const struct jin_member **by_key, *dup = NULL;
-	size_t i;
+	return (struct jin_member **)(obj->u.obj.members + obj->u.obj.len);
+}
+
+static int index_keys(struct parser *ps, struct jin_value *obj)
+{
+	struct jin_member *m = obj->u.obj.members, **by_key, *dup = NULL;
+	size_t n = obj->u.obj.len, i;
 
 	if (n < 2)
 		return 0;
-	by_key = xmalloc(n * sizeof(*by_key));
+	by_key = n >= JIN_INDEXED ? index_of(obj) : xmalloc(n * sizeof(*by_key));
 	for (i = 0; i < n; i++)
 		by_key[i] = &m[i];
 	qsort(by_key, n, sizeof(*by_key), cmp_member_key);
@@ -406,7 +417,8 @@ static int check_unique_keys(struct parser *ps, struct jin_member *m, size_t n)
 		    (!dup || by_key[i] < dup))
 			dup = by_key[i];
 	}
-	free(by_key);
+	if (n < JIN_INDEXED)
+		free(by_key);
 	if (!dup)
 		return 0;
 	ps->err->line = dup->line;
@@ -468,16 +480,17 @@ static int parse_object(struct parser *ps, struct jin_value **out)
 		rc = fail_unexpected(ps, "',' or '}'");
 		goto out;
 	}
-	rc = check_unique_keys(ps, members, len);
-	if (rc)
-		goto out;
 done:
 	obj->u.obj.len = len;
 	if (len) {
 		obj->u.obj.members = arena_alloc(&ps->doc->arena,
-						 len * sizeof(*members));
+						 len * sizeof(*members) +
+						 (len >= JIN_INDEXED ? len * sizeof(members) : 0));
 		memcpy(obj->u.obj.members, members, len * sizeof(*members));
 	}
+	rc = index_keys(ps, obj);
+	if (rc)
+		goto out;
 	*out = obj;
 out:
 	free(members);
@@ -504,6 +517,11 @@ static int parse_value(struct parser *ps, struct jin_value **out)
 	at = ps->p;
 	if (ps->p >= ps->end)
 		return fail_unexpected(ps, "a value");
+	/* Each value costs ~50 bytes of tree: a bound on the memory a file takes. */
+	if (++ps->values > JIN_MAX_VALUES)
+		return fail_at(ps, ps->p, "more than %u values: larger than a result "
+			       "scn reads (a run of --repeat N writes N samples a metric)",
+			       JIN_MAX_VALUES);
 	switch (*ps->p) {
 	case '{':
 	case '[':
@@ -558,12 +576,16 @@ int jin_parse(struct jin_doc *doc, const char *text, size_t len,
 		ps.p += 3;
 		ps.bol = ps.p;
 	}
+	skip_ws(&ps);
+	err->first = ps.p < ps.end ? *ps.p : '\0';
 	rc = parse_value(&ps, &root);
 	if (!rc) {
 		skip_ws(&ps);
-		if (ps.p < ps.end)
+		if (ps.p < ps.end) {
 			rc = fail_at(&ps, ps.p,
 				     "text after the end of the document");
+			err->trailing = true;
+		}
 	}
 	sb_free(&ps.scratch);
 	if (!rc)
@@ -652,20 +674,50 @@ bool jin_is(const struct jin_value *v, enum jin_type t)
 	return v && v->type == t;
 }
 
-static const struct jin_value *get_n(const struct jin_value *obj,
+static const struct jin_member *member_n(const struct jin_value *obj,
 				     const char *key, size_t len)
 {
 	size_t i;
 
 	if (!jin_is(obj, JIN_OBJECT))
 		return NULL;
+	if (obj->u.obj.len >= JIN_INDEXED) {
+		struct jin_member *const *by_key = index_of(obj);
+		size_t lo = 0, hi = obj->u.obj.len;
+
+		while (lo < hi) {
+			const struct jin_member *m = by_key[lo + (hi - lo) / 2];
+			int c = memcmp(m->key, key, m->key_len < len ? m->key_len : len);
+
+			if (!c && m->key_len == len)
+				return m;
+			if (c < 0 || (!c && m->key_len < len))
+				lo = lo + (hi - lo) / 2 + 1;
+			else
+				hi = lo + (hi - lo) / 2;
+		}
+		return NULL;
+	}
 	for (i = 0; i < obj->u.obj.len; i++) {
 		const struct jin_member *m = &obj->u.obj.members[i];
 
 		if (m->key_len == len && !memcmp(m->key, key, len))
-			return m->value;
+			return m;
 	}
 	return NULL;
+}
+
+static const struct jin_value *get_n(const struct jin_value *obj,
+				     const char *key, size_t len)
+{
+	const struct jin_member *m = member_n(obj, key, len);
+
+	return m ? m->value : NULL;
+}
+
+const struct jin_member *jin_member(const struct jin_value *obj, const char *key)
+{
+	return member_n(obj, key, strlen(key));
 }
 
 const struct jin_value *jin_get(const struct jin_value *obj, const char *key)
@@ -754,6 +806,78 @@ bool jin_equal(const struct jin_value *a, const struct jin_value *b)
 	return false;
 }
 
+/* A 64-bit mix (splitmix64's finaliser): every input bit moves the hash. */
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t hash_bytes(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return mix64(h);
+}
+
+uint64_t jin_hash(const struct jin_value *v)
+{
+	uint64_t h;
+	double d;
+	size_t i;
+
+	if (!v)
+		return 0;
+	switch (v->type) {
+	case JIN_NULL:
+		return 1;
+	case JIN_BOOL:
+		return 2 + v->u.b;
+	case JIN_NUMBER:
+		d = v->u.num == 0 ? 0 : v->u.num;	/* -0 == 0 */
+		memcpy(&h, &d, sizeof(h));
+		return mix64(h ^ 4);
+	case JIN_STRING:
+		return hash_bytes(v->u.str.s, v->u.str.len) ^ 5;
+	case JIN_ARRAY:
+		h = 6;
+		for (i = 0; i < v->u.arr.len; i++)
+			h = mix64(h + jin_hash(v->u.arr.items[i]));
+		return h;
+	case JIN_OBJECT:
+		/* A sum: the members' order does not matter, as for jin_equal. */
+		h = 7;
+		for (i = 0; i < v->u.obj.len; i++) {
+			const struct jin_member *m = &v->u.obj.members[i];
+
+			h += mix64(hash_bytes(m->key, m->key_len) + jin_hash(m->value));
+		}
+		return mix64(h);
+	}
+	return 0;
+}
+
+/*
+ * The bidirectional mark or override at s (UTF-8 E2 80 8E ... E2 81 A9),
+ * or 0: text shown to a person must not reorder what follows it.
+ */
+static unsigned bidi(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned cp;
+
+	if (u[0] != 0xe2 || (u[1] != 0x80 && u[1] != 0x81))
+		return 0;
+	cp = 0x2000 + ((u[1] & 0x3fu) << 6) + (u[2] & 0x3fu);
+	return cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069) ? cp : 0;
+}
+
 static void write_string(struct strbuf *sb, const char *s, size_t len)
 {
 	size_t i;
@@ -771,6 +895,13 @@ static void write_string(struct strbuf *sb, const char *s, size_t len)
 			sb_puts(sb, "\\t");
 		} else if (c < 0x20 || c == 0x7f) {
 			sb_printf(sb, "\\u%04x", c);
+		} else if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 &&
+			   (unsigned char)s[i + 1] <= 0x9f) {
+			/* C1 controls: a terminal obeys U+009B as it does ESC [ */
+			sb_printf(sb, "\\u%04x", (unsigned char)s[++i]);
+		} else if (c == 0xe2 && i + 2 < len && bidi(s + i)) {
+			sb_printf(sb, "\\u%04x", bidi(s + i));
+			i += 2;
 		} else {
 			sb_putc(sb, (char)c);
 		}

@@ -20,14 +20,26 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "util.h"
 
 /* Arrays and objects nested deeper than this are refused, not recursed. */
 #define JIN_MAX_DEPTH 256
-/* The largest document read from a file. */
-#define JIN_MAX_FILE_BYTES (256u << 20)
+/*
+ * The largest document read from a file, and the most values (numbers,
+ * strings, arrays, ...) in one: a tree of 4 Mi values takes ~200 MiB, so
+ * that scn compare reads two of the largest in well under 1 GiB.
+ */
+#define JIN_MAX_FILE_BYTES (128u << 20)
+#define JIN_MAX_VALUES (4u << 20)
+/*
+ * Objects of this many members or more are indexed by key as they are
+ * parsed: jin_get takes log n, so that walking one object against another
+ * (a phase's metrics, a fingerprint's knobs) is n log n, not n squared.
+ */
+#define JIN_INDEXED 16
 
 enum jin_type {
 	JIN_NULL,
@@ -77,6 +89,8 @@ struct jin_doc {
 struct jin_error {
 	int line, col;		/* 0 when there is no place (a read error) */
 	char msg[160];
+	char first;		/* the text's first byte but blanks; 0: none */
+	bool trailing;		/* a whole value parsed, then more text */
 };
 
 /*
@@ -103,6 +117,8 @@ const char *jin_type_name(enum jin_type t);
 bool jin_is(const struct jin_value *v, enum jin_type t);
 /* The value of key in object obj (the first, keys being unique). */
 const struct jin_value *jin_get(const struct jin_value *obj, const char *key);
+/* The member of obj whose key is key (its index: less obj's members). */
+const struct jin_member *jin_member(const struct jin_value *obj, const char *key);
 /* Item i of array arr, or NULL past its end. */
 const struct jin_value *jin_at(const struct jin_value *arr, size_t i);
 /* Items of an array or members of an object; 0 for anything else. */
@@ -120,6 +136,8 @@ const struct jin_value *jin_path(const struct jin_value *v, ...);
  * only NULL.
  */
 bool jin_equal(const struct jin_value *a, const struct jin_value *b);
+/* A hash of v: values jin_equal holds equal hash alike (NULL: 0). */
+uint64_t jin_hash(const struct jin_value *v);
 
 /*
  * Appends v as compact JSON (numbers as short as round-trips allow,

@@ -169,19 +169,40 @@ int stats_welch_beyond(const struct stats_summary *a,
 	return 0;
 }
 
-/* Indices of p in ascending order of their values. */
+/*
+ * Indices of p in ascending order of their values, ties in index order:
+ * a merge sort, as a sweep's comparison has hundreds of thousands of
+ * tests (insertion took compare 14 s over 300,000).
+ */
 static size_t *order_of(const double *p, size_t n)
 {
-	size_t *idx = malloc((n + 1) * sizeof(*idx)), i, k;
+	size_t *idx = malloc((n + 1) * sizeof(*idx));
+	size_t *tmp = malloc((n + 1) * sizeof(*tmp)), *from = idx, *to = tmp, *t;
+	size_t i, w;
 
-	if (!idx)
+	if (!idx || !tmp)
 		abort();
-	for (i = 0; i < n; i++) {
-		/* Insertion: the families are tens of tests, not thousands. */
-		for (k = i; k > 0 && p[idx[k - 1]] > p[i]; k--)
-			idx[k] = idx[k - 1];
-		idx[k] = i;
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+	for (w = 1; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t a = i, mid = i + w < n ? i + w : n, b = mid;
+			size_t end = i + 2 * w < n ? i + 2 * w : n, k = i;
+
+			while (a < mid && b < end)
+				to[k++] = p[from[b]] < p[from[a]] ? from[b++] : from[a++];
+			while (a < mid)
+				to[k++] = from[a++];
+			while (b < end)
+				to[k++] = from[b++];
+		}
+		t = from;
+		from = to;
+		to = t;
 	}
+	if (from != idx)
+		memcpy(idx, from, n * sizeof(*idx));
+	free(tmp);
 	return idx;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "confound.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,8 @@ void confound_read(struct phase_env *e, bool others_too)
 	e->ksm_running = read_long("/sys/kernel/mm/ksm/run") == 1;
 	rt_numa_own(&e->numa);
 	e->runq_ns = rt_runq_wait_ns();
+	e->cpu_ns = rt_own_cpu_ns();
+	e->idle_ns = rt_cpu_idle_ns(&e->ncpus);
 	e->at = rt_now_ns();
 	if (others_too && e->ksm_running)
 		rt_ksm_others(&e->ksm);
@@ -40,6 +43,22 @@ double confound_runq(const struct phase_env *e0, const struct phase_env *e1)
 	if (e0->runq_ns < 0 || e1->runq_ns < 0 || e1->at <= e0->at || waited < 0)
 		return 0;
 	return (double)waited / (double)(e1->at - e0->at);
+}
+
+double confound_runq_others(const struct phase_env *e0,
+			    const struct phase_env *e1)
+{
+	int64_t span = e1->at - e0->at, worked, others;
+
+	if (e0->runq_ns < 0 || e1->runq_ns < 0 || e0->cpu_ns < 0 || e1->cpu_ns < 0 ||
+	    e0->idle_ns < 0 || e1->idle_ns < 0 || span <= 0 ||
+	    e0->ncpus != e1->ncpus || e0->ncpus <= 0)
+		return NAN;	/* a CPU that came or went: the CPUs' time is unknown */
+	worked = span * e1->ncpus - (e1->idle_ns - e0->idle_ns);
+	others = worked - (e1->cpu_ns - e0->cpu_ns);
+	if (others <= 0)
+		return 0;
+	return fmin(confound_runq(e0, e1), (double)others / (double)span);
 }
 
 const struct rt_ksm_others *confound_ksm_other(const struct phase_env *e0,

@@ -25,6 +25,9 @@ struct phase_env {
 	struct rt_numa_own numa;	/* what balancing did to this process */
 	struct rt_ksm_others ksm;	/* other processes that use KSM */
 	int64_t runq_ns;		/* rt_runq_wait_ns() */
+	int64_t cpu_ns;			/* rt_own_cpu_ns() */
+	int64_t idle_ns;		/* rt_cpu_idle_ns() */
+	int ncpus;			/* and the CPUs it counted */
 	int64_t at;			/* when it was read: rt_now_ns() */
 };
 
@@ -34,6 +37,17 @@ struct phase_env {
  * timed while other work kept it waiting measured that work too.
  */
 double confound_runq(const struct phase_env *e0, const struct phase_env *e1);
+
+/*
+ * The part of that waiting other work caused (seconds per second; NaN
+ * where the kernel does not tell). This process's own threads beyond
+ * the CPUs wait for each other: that is the scenario's load, the same
+ * in every run of it. What others did is the time the machine's CPUs
+ * worked (not idle) less this process's CPU time; the waiting they can
+ * have caused is at most that, and at most all the waiting there was.
+ */
+double confound_runq_others(const struct phase_env *e0,
+			    const struct phase_env *e1);
 
 /*
  * Reads the state now. Other KSM users are looked for (a walk of /proc)

@@ -1273,7 +1273,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	guest_phase_end(s->r, pr, &counts);
 	results_add_run(s->r->res, op->index, &counts);
 	results_add_counters(s->r->res, op->index);
-	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1));
+	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),
+			 confound_runq_others(&e0, &e1));
 	guest_phase_series(s->r, pr);
 	if (!s->r->warmup && !pr->kvm_noted && s->r->reads_signal_stat) {
 		char *note = guest_stat_note(s->r, pr, s->r->sc->phases[op->index].name);

@@ -35,6 +35,7 @@
 	X(EXITS, "exits", VT_INT, 1)                                          \
 	X(DIRTY, "dirty", VT_INT, 0)                                          \
 	X(RUNQ, "runq", VT_REAL, 0)                                           \
+	X(RUNQ_OTHERS, "runq_others", VT_REAL, 0)                             \
 	X(LAT_P50, "lat_p50", VT_DURATION, 1)                                 \
 	X(LAT_P90, "lat_p90", VT_DURATION, 1)                                 \
 	X(LAT_P99, "lat_p99", VT_DURATION, 1)                                 \

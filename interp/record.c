@@ -32,6 +32,8 @@ static const struct metric_source {
 	{ "exits", "exits", REC_NEUTRAL, false, METRIC_EXITS, 1, METRIC_EXITS },
 	/* Not a result but a confounder: threads waiting for a CPU. */
 	{ "runq", "threads", REC_NEUTRAL, false, METRIC_RUNQ, 1, -1 },
+	/* The part of it other work caused: what makes a phase's timing unfair. */
+	{ "runq.others", "threads", REC_NEUTRAL, false, METRIC_RUNQ_OTHERS, 1, -1 },
 	/* A get that found no page found 0: a result like any other count. */
 	{ "dirty", "pages", REC_NEUTRAL, false, METRIC_DIRTY, 1, NEEDS_DIRTY_LOG },
 	/* A guest job's own timing of its accesses (latency), where it had one. */

@@ -98,6 +98,9 @@ void run_counts_metrics(const struct run_counts *c, double m[METRIC__COUNT])
 	m[METRIC_LAT_P90] = (double)c->lat_p90;
 	m[METRIC_LAT_P99] = (double)c->lat_p99;
 	m[METRIC_LAT_MAX] = (double)c->lat_max;
+	/* Until results_set_runq says: unknown where nobody read it. */
+	m[METRIC_RUNQ] = 0;
+	m[METRIC_RUNQ_OTHERS] = NAN;
 }
 
 void results_add_run(struct results *r, int phase, const struct run_counts *c)
@@ -241,12 +244,15 @@ void results_add_counters(struct results *r, int phase)
 				   (double)pr->cg_end->value[i]);
 }
 
-void results_set_runq(struct results *r, int phase, double waiting)
+void results_set_runq(struct results *r, int phase, double waiting,
+		      double others)
 {
 	struct phase_result *p = &r->phases[phase];
 
-	if (p->runs)
+	if (p->runs) {
 		p->samples[METRIC_RUNQ][p->runs - 1] = waiting;
+		p->samples[METRIC_RUNQ_OTHERS][p->runs - 1] = others;
+	}
 }
 
 void results_add_uffd_run(struct phase_result *pr)

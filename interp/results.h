@@ -133,8 +133,12 @@ void results_add_counters(struct results *r, int phase);
 /* A sample of a metric statement's value (metric PHASE.NAME = ...). */
 void results_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v);
-/* How much the last run of phase i waited for a CPU (confound_runq). */
-void results_set_runq(struct results *r, int phase, double waiting);
+/*
+ * How much the last run of phase i waited for a CPU (confound_runq), and
+ * how much of it other work caused (confound_runq_others).
+ */
+void results_set_runq(struct results *r, int phase, double waiting,
+		      double others);
 /* Frees what r holds and zeroes it. */
 void results_kvm_clear(struct kvm_result *r);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */

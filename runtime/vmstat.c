@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 int rt_counters_read(const char *path, char (*name)[RT_COUNTER_NAME],
 		     int64_t *value, size_t max, size_t *n, struct rt_err *err)
@@ -95,4 +97,50 @@ int64_t rt_runq_wait_ns(void)
 	}
 	closedir(d);
 	return sum;
+}
+
+int64_t rt_cpu_idle_ns(int *ncpus)
+{
+	unsigned long long user, nice, sys, idle, iowait;
+	long hz = sysconf(_SC_CLK_TCK);
+	FILE *f = fopen("/proc/stat", "re");
+	char line[512];
+	int64_t ns = -1;
+	int n = 0;
+
+	*ncpus = 0;
+	if (!f || hz <= 0) {
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	/*
+	 * The first line sums every CPU's nanoseconds before it turns them
+	 * into ticks, so it is one tick off at most where the per-CPU lines
+	 * are one tick each; those are counted, as only online CPUs have one.
+	 */
+	if (fgets(line, sizeof(line), f) &&
+	    sscanf(line, "cpu %llu %llu %llu %llu %llu", &user, &nice, &sys,
+		   &idle, &iowait) == 5)
+		ns = (int64_t)((idle + iowait) * (1000000000ull / (unsigned long long)hz));
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "cpu", 3))
+			break;
+		n++;
+		/* A line longer than the buffer: its rest is no "cpu" line. */
+		while (!strchr(line, '\n') && fgets(line, sizeof(line), f))
+			;
+	}
+	fclose(f);
+	*ncpus = n;
+	return n ? ns : -1;
+}
+
+int64_t rt_own_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+		return -1;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }

@@ -41,6 +41,15 @@ bool rt_proc_field(const char *path, const char *name, char *val, size_t len);
  * much other work the machine made it wait for.
  */
 int64_t rt_runq_wait_ns(void);
+/*
+ * The time every CPU of the machine was idle (idle and iowait of
+ * /proc/stat's first line), summed, in ns, and in *ncpus how many CPUs
+ * are online; -1 where /proc/stat cannot be read. Over a phase, the
+ * CPUs' time less this is the time the machine worked, whoever for.
+ */
+int64_t rt_cpu_idle_ns(int *ncpus);
+/* The CPU time of this process, its ended threads too (ns); -1 unknown. */
+int64_t rt_own_cpu_ns(void);
 /* The value of name, false if the kernel has no such counter. */
 bool rt_vmstat_get(const struct rt_vmstat *s, const char *name, int64_t *out);
 

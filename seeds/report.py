@@ -9,15 +9,50 @@
     report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
 
 A result that was skipped is a row that says why. Nothing here measures:
-it reads what scn run wrote.
+it reads what scn run wrote (with --format json). Every string a result
+holds is printed escaped: a terminal shows an ESC in a name, and obeys
+none.
 """
 import json
+import re
 import sys
 
 
+class NotAResult(Exception):
+    """A file given that is not a result: the message names it."""
+
+
 def load(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        raise NotAResult("%s: cannot open: %s (errno %d)" % (path, e.strerror, e.errno)) from None
+    try:
+        d = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        lines = text.strip().splitlines()
+        if lines and all(l.strip().startswith(b"{") for l in lines[:2]) and len(lines) > 1:
+            why = "not a result file but a JSON object a line (--format ndjson)"
+        elif text.strip()[:1] != b"{":
+            why = "not a result file" + ("" if text.strip() else " (it is empty)")
+        else:
+            raise NotAResult("%s: not JSON: %s" % (path, e)) from None
+        raise NotAResult("%s: %s: write it with --format json" % (path, why)) from None
+    if not isinstance(d, dict) or not str(d.get("schema", "")).startswith("scn-result/1"):
+        raise NotAResult("%s: not a scn-result/1 document: write it with scn run --format json" % path)
+    return d
+
+
+# C0 and C1 controls, DEL and the bidirectional marks and overrides.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def esc(s):
+    """A string of a result as a terminal should show it: escapes for controls."""
+    s = str(s)
+    return UNSAFE.sub(lambda m: {"\n": "\\n", "\t": "\\t"}.get(m.group(0),
+                                                            "\\u%04x" % ord(m.group(0))), s)
 
 
 def host(d):
@@ -33,7 +68,7 @@ def host(d):
     else:
         virt = (fp.get("virt") or {}).get("kind") or "?"
         where = "this machine (%s, %s)" % (k, virt)
-    return where
+    return esc(where)
 
 
 def metric(ph, name, stat="mean"):
@@ -48,15 +83,33 @@ def phase(pt, name):
     return None
 
 
-def secs(v):
-    return "-" if v is None else "%.9fs" % v
-
-
 def duration(v):
-    """A latency: microseconds, or nanoseconds below one (a native access)."""
+    """A time in the unit that suits it, three significant digits: 51.7ms, 12.0ns."""
     if v is None:
         return "-"
-    return "%.1fus" % (v * 1e6) if v >= 1e-6 else "%.1fns" % (v * 1e9)
+    if v == 0:
+        return "0s"
+    for scale, unit in ((1, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns")):
+        x = v / scale
+        # 999.96ms is 1.00s: the rounded value picks the unit.
+        shown = abs(float("%.3g" % x))
+        if shown >= 1 or unit == "ns":
+            break
+    return "%.*f%s" % (max(0, 3 - len(str(int(shown)))), x, unit)
+
+
+secs = duration
+
+
+def bucket(m):
+    """
+    A log2 bucket's bound over the runs: the lower median run's, a bucket
+    some run had. A mean of 12.0ns and 12.6ns is 12.3ns, which no bucket is.
+    """
+    s = sorted(x for x in (m or {}).get("samples") or [] if x is not None)
+    if s:
+        return s[(len(s) - 1) // 2]
+    return None if m is None else m.get("mean")
 
 
 def count(v):
@@ -72,7 +125,7 @@ SKIPS = []
 
 def skip_row(d, ncols):
     """A row that says SKIP; the reason is printed under the table."""
-    SKIPS.append("%s: %s" % (host(d), d.get("skip_reason") or d.get("status") or "?"))
+    SKIPS.append("%s: %s" % (host(d), esc(d.get("skip_reason") or d.get("status") or "?")))
     return [host(d), "SKIP (%d)" % len(SKIPS)] + [""] * (ncols - 2)
 
 
@@ -96,14 +149,14 @@ def seed000(results):
             continue
         for pt in d["points"]:
             params = pt.get("params") or {}
-            row = [host(d), str(params.get("policy", "?")), str(params.get("type", "?"))]
+            row = [host(d), esc(params.get("policy", "?")), esc(params.get("type", "?"))]
             for name in ("run1", "run2", "ro", "rw"):
                 ph = phase(pt, name)
                 if not ph:
                     row.append("-")
                     continue
-                row.append("%.2fs %s/%s/%s" % (
-                    metric(ph, "time") or 0,
+                row.append("%s %s/%s/%s" % (
+                    duration(metric(ph, "time") or 0),
                     count(metric(ph, "delta.vmstat.numa_pte_updates")),
                     count(metric(ph, "delta.vmstat.numa_hint_faults")),
                     count(metric(ph, "delta.vmstat.numa_pages_migrated"))))
@@ -123,7 +176,7 @@ def seed002(results):
         fp = d.get("fingerprint") or {}
         emulated |= ((fp.get("testhost") or {}).get("accel") == "tcg")
         for pt in d["points"]:
-            efault = str((pt.get("params") or {}).get("efault", "?"))
+            efault = esc((pt.get("params") or {}).get("efault", "?"))
             ro = phase(pt, "ro") or {}
             ms = ro.get("metrics") or {}
             # The faults each vCPU took in ro (vcpu[i].faults): the counts
@@ -132,7 +185,7 @@ def seed002(results):
                         if k.startswith("vcpu[") and k.endswith("].faults"))
             faults = "+".join(count(metric(ro, "vcpu[%d].faults" % i, "median"))
                               for i in nv) or "-"
-            rows.append([host(d), fp.get("arch") or "x86_64", efault] +
+            rows.append([host(d), esc(fp.get("arch") or "x86_64"), efault] +
                         [secs(metric(phase(pt, n) or {}, "time"))
                          for n in ("run1", "reset", "run2", "ro", "rw")] + [faults])
             # The phase's percentiles (every vCPU's accesses together),
@@ -142,7 +195,8 @@ def seed002(results):
                            key=lambda v: int(v[5:-1]))
             for v in [""] + vcpus:
                 pre = v + "." if v else ""
-                got = [metric(ro, pre + "lat." + s) for s in ("p50", "p90", "p99", "max")]
+                got = [bucket((ro.get("metrics") or {}).get(pre + "lat." + s))
+                       for s in ("p50", "p90", "p99", "max")]
                 if all(g is None for g in got):
                     continue
                 lat.append([host(d), efault, v or "all vCPUs"] +
@@ -155,7 +209,8 @@ def seed002(results):
     if lat:
         print("the ro phase's access latency (the guest's counter: TSC on x86, CNTVCT on arm64),")
         print("all vCPUs and each, p50 / p90 / p99 / max")
-        print("(the upper bound of a log2 bucket of cycles: a histogram's resolution)")
+        print("(the upper bound of a log2 bucket of cycles, a histogram's resolution;")
+        print("over several runs the lower median run's, a bucket one of them had)")
         table([["host", "efault", "vcpu", "p50", "p90", "p99", "max"]] + lat)
     else:
         print("the ro phase's access latency: not in these results (run with -D latency=yes)")
@@ -179,7 +234,11 @@ def main(argv):
     if len(argv) < 3 or argv[1] not in ("000", "002", "003"):
         print(__doc__.strip(), file=sys.stderr)
         return 64
-    results = [load(p) for p in argv[2:]]
+    try:
+        results = [load(p) for p in argv[2:]]
+    except NotAResult as e:
+        print("report.py: %s" % e, file=sys.stderr)
+        return 65
     {"000": seed000, "002": seed002, "003": seed003}[argv[1]](results)
     return 0
 

@@ -125,6 +125,42 @@ if printf 'size  t.pages\n1M    256\n2M    512\n' | cmp -s - "$TMP/table"; then
 else
 	fail "text: table" "$(cat "$TMP/table")"
 fi
+# A table of rates with a unit (uffd_readers's, issue 25: no unit, and
+# "40375.562919" where four digits say all): the value and its unit
+# head it, a real has four significant digits.
+cat >"$TMP/rates.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+param size = 4M
+param mode = write
+backing a type=anon size=size
+phase t { host write a }
+sweep size in 4M, 8M
+sweep mode in write, read
+table rows=size cols=mode value=t.pages / t.seconds unit="pages/s"
+SCN
+"$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M "$TMP/rates.scn" >"$TMP/table" 2>"$TMP/err"
+if grep -qx 't.pages / t.seconds (pages/s)' "$TMP/table" &&
+	grep -Eqx 'size +write +read' "$TMP/table" &&
+	grep -Eqx '1M +[1-9][0-9]{3,} +[1-9][0-9]{3,}' "$TMP/table" &&
+	grep -Eqx '2M +[1-9][0-9]{3,} +[1-9][0-9]{3,}' "$TMP/table"; then
+	ok "text: a table of rates says what and in which unit, the rates whole (four digits at least)"
+else
+	fail "text: a table's unit and digits" "$(cat "$TMP/table" "$TMP/err")"
+fi
+cat >"$TMP/small.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+param size = 4M
+backing a type=anon size=size
+phase t { host write a }
+sweep size in 1M, 2M
+table rows=size value=t.pages / 700.0
+SCN
+"$SCN" run --state-dir "$STATE" -q "$TMP/small.scn" >"$TMP/table" 2>"$TMP/err"
+if printf 'size  t.pages / 700.0\n1M    0.3657\n2M    0.7314\n' | cmp -s - "$TMP/table"; then
+	ok "text: a table's reals to four significant digits (0.3657, not 0.365714)"
+else
+	fail "text: a table's reals to four significant digits" "$(cat "$TMP/table" "$TMP/err")"
+fi
 
 "$SCN" run --state-dir "$STATE" -q --sweep size=1M,2M --format json "$TMP/sweep.scn" >"$TMP/s.json" 2>/dev/null
 if python3 - "$TMP/s.json" <<'PY' >"$TMP/py" 2>&1; then

@@ -77,6 +77,12 @@ run missing "$R/no-such-result.json" -o "$TMP/x.svg" &&
 	want_rc "a missing file: exit 64, as for every command" 64 "^scn: plot: .*no-such-result\.json: cannot open: "
 run malformed "$R/malformed.json" -o "$TMP/x.svg" &&
 	want_rc "malformed JSON: exit 65 with line:col" 65 "malformed\.json:4:3: unexpected"
+# scn run's text output where JSON was meant (docs/seeds.md's seed 002
+# said -o local.json without --format json: "local.json:1:1: unexpected 'r'").
+printf 'run1 = 37.2ms\nphase  metric  n\n' >"$TMP/local.json"
+run text "$TMP/local.json" -o "$TMP/x.svg" &&
+	want_rc "text output given as a result: not a result file, named, exit 65" 65 \
+		"^scn: plot: $TMP/local\.json: not a result file: write it with --format json$"
 run skipped "$R/skip.json" -o "$TMP/x.svg" &&
 	want_rc "a skipped result: nothing to draw, exit 65" 65 "has no points to draw \(status skip: needs ksm"
 run no-output "$R/base.json" &&
@@ -143,6 +149,75 @@ PY
 run bars-log "$TMP/apart.json" -o "$TMP/apart.svg" &&
 	drawn "rates 1000x apart: bars on a log axis, said on the axis" "$TMP/apart.svg" \
 		"rate (pages/s, log scale)"
+# The phase that matters is not hidden (issue 25): two runs of
+# host_demand_paging drew fault's 88k pages/s beside check's 24M on one
+# linear axis, a flat line, with tics of 2.5e+07. Two results whose
+# phases are 150 times apart (fill about 88k, unmerge about 14M): a panel
+# per phase, each its own scale (0 to 100k, 0 to 15M), the key once;
+# tics in SI (80k, 7.5M, where gnuplot's "%.0s%c" rounds 7.5M to 8M),
+# no e+ anywhere. svg_text FILE prints every text of an SVG, a line each.
+svg_text() {
+	python3 -c 'import sys, xml.etree.ElementTree as ET
+for t in ET.parse(sys.argv[1]).getroot().iter():
+    if t.tag.endswith("text"):
+        print("".join(t.itertext()).strip())' "$1"
+}
+python3 - "$R/base.json" "$TMP/apart-a.json" "$TMP/apart-b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for out, k in ((sys.argv[2], 1.0), (sys.argv[3], 1.05)):
+    fill, unmerge = (ph["metrics"]["rate"] for ph in d["points"][0]["phases"])
+    fill["samples"] = [x * 1.8 * k for x in (49000, 48500, 49500, 50000, 48000)]
+    unmerge["samples"] = [x * 100 * k for x in (132000, 131000, 133000, 130000, 134000)]
+    json.dump(d, open(out, "w"))
+PY
+run apart-ab "$TMP/apart-a.json" "$TMP/apart-b.json" -o "$TMP/apart-ab.svg"
+if [ "$RC" = 0 ] && svg_text "$TMP/apart-ab.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx 'fill' "$TMP/texts" && grep -qx 'unmerge' "$TMP/texts" &&
+	grep -qx '80k' "$TMP/texts" && grep -qx '7.5M' "$TMP/texts" && grep -qx '12.5M' "$TMP/texts" &&
+	grep -q 'a scale per phase, as they are 1[45][0-9] times apart' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "drawn: the panels' titles, SI tics (80k, 7.5M, 12.5M), no e+, the title says why"
+else
+	fail "panels drawn with SI tics" "exit $RC: $(head -3 "$ERR") $(tr '\n' '|' <"$TMP/texts")"
+fi
+# Close phases stay on one axis, its tics SI too (base.json and
+# kernel.json: 49k and 142k pages/s, 3 times apart).
+run kernels-si "$R/base.json" "$R/kernel.json" -o "$TMP/kernels-si.svg"
+if [ "$RC" = 0 ] && svg_text "$TMP/kernels-si.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx '125k' "$TMP/texts" && ! grep -q 'a scale per phase' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "phases 3x apart: one axis, SI tics (125k)"
+else
+	fail "phases 3x apart: one axis, SI tics" "exit $RC: $(tr '\n' '|' <"$TMP/texts")"
+fi
+# A log axis labels its decades in SI too (apart.json: 49k and 142M).
+if svg_text "$TMP/apart.svg" >"$TMP/texts" 2>&1 &&
+	grep -qx '100k' "$TMP/texts" && grep -qx '1M' "$TMP/texts" && grep -qx '100M' "$TMP/texts" &&
+	! grep -qE '[0-9]e[+-]?[0-9]' "$TMP/texts"; then
+	ok "a log axis: decades in SI (100k, 1M, 100M)"
+else
+	fail "a log axis: decades in SI" "$(tr '\n' '|' <"$TMP/texts")"
+fi
+# Lines of two phases far apart (a sweep): a log axis.
+python3 - "$R/sweep-base.json" "$TMP/sweep-apart.json" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("table", None)
+for pt in d["points"]:
+    ph = copy.deepcopy(pt["phases"][0])
+    ph["name"] = "check"
+    r = ph["metrics"]["rate"]
+    r["samples"] = [x * 200 for x in r["samples"]]
+    for k in ("min", "median", "mean", "max", "stddev"):
+        r[k] = r[k] * 200
+    pt["phases"].append(ph)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run sweep-apart "$TMP/sweep-apart.json" -o "$TMP/sweep-apart.svg" &&
+	drawn "a sweep's lines of phases 200x apart: a log axis, said on the axis" "$TMP/sweep-apart.svg" \
+		"rate (pages/s, log scale)" "check wait=epoll" ">10M<"
+
 # A sweep's table with the runs' spread: medians, error bars, the unit.
 printf '# SPDX-License-Identifier: GPL-2.0-only\nparam size = 1M\nregion r type=anon size=size\nphase p { host write r }\nsweep size in 1M, 2M, 4M\ntable rows=size value=p.time\n' >"$TMP/tab.scn"
 "$SCN" run -q $WAIT --repeat 3 --format json -o "$TMP/tab.json" "$TMP/tab.scn" >/dev/null 2>&1
@@ -287,7 +362,7 @@ mkdir -p "$TMP/fake-keep" "$TMP/kept"
 cat >"$TMP/fake-keep/gnuplot" <<'SH'
 #!/bin/sh
 cp "$(dirname "$1")"/*.dat "$1" "$KEEP"/
-out=$(sed -n "s/^set output '\(.*\)'$/\1/p" "$1")
+out=$(sed -n 's/^set output "\(.*\)"$/\1/p' "$1")
 echo '<svg/>' >"$out"
 SH
 chmod +x "$TMP/fake-keep/gnuplot"
@@ -298,16 +373,29 @@ else
 	fail "a bar is the mean of its samples (2), not their median (1)" "$(cat "$TMP/kept/bars.dat" "$ERR" 2>&1)"
 fi
 (cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot "$TMP/skewed.json" "$R/kernel.json" --phase unmerge -o "$TMP/skewed.svg" >"$OUT" 2>"$ERR")
-if grep -Eq '^"unmerge" 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null; then
+if grep -Eq '^0 2 1 6 ' "$TMP/kept/groups.dat" 2>/dev/null &&
+	grep -q '^set xtics ("unmerge" 0)$' "$TMP/kept/plot.gp"; then
 	ok "a grouped bar is the mean of its samples too"
 else
 	fail "a grouped bar is the mean of its samples too" "$(cat "$TMP/kept/groups.dat" "$ERR" 2>&1)"
 fi
+# The two results of phases 150 times apart (above), as the script has them.
+(cd "$TMP" && KEEP=$TMP/kept PATH=$TMP/fake-keep:$PATH TMPDIR=$PLOT_TMP "$SCN" plot \
+	"$TMP/apart-a.json" "$TMP/apart-b.json" -o "$TMP/apart-ab.svg" >"$OUT" 2>"$ERR")
+ranges=$(sed -n 's/^set yrange \[0:\([0-9.e+]*\)\]$/\1/p' "$TMP/kept/plot.gp" | tr '\n' ' ')
+if grep -q '^set multiplot layout 1,2 ' "$TMP/kept/plot.gp" &&
+	grep -q '^set title "fill"$' "$TMP/kept/plot.gp" && grep -q '^set title "unmerge"$' "$TMP/kept/plot.gp" &&
+	grep -q 'every ::1::1 using 5:6:7 title ' "$TMP/kept/plot.gp" &&
+	[ "$ranges" = "100000 15000000 " ] && [ "$(grep -c '^unset key$' "$TMP/kept/plot.gp")" = 1 ]; then
+	ok "phases 150x apart, two results: a panel per phase, a scale each (0-100k, 0-15M), the key once"
+else
+	fail "phases far apart: a panel per phase" "ranges '$ranges': $(grep -E 'multiplot|range|title|key' "$TMP/kept/plot.gp")"
+fi
 
 # A title that would be gnuplot or shell code if it were not quoted.
-# The newline in the name becomes a blank.
+# The newline in the name is shown as compare shows it, \n.
 IFS= read -r title <<'TXT'
-<text>it's "x" '; system('touch PWNED') # \ `touch PWNED2` $(touch PWNED3)</text>
+<text>it's "x"\n'; system('touch PWNED') # \ `touch PWNED2` $(touch PWNED3)</text>
 TXT
 run tricky "$R/tricky.json" -o "$TMP/tricky.svg" &&
 	drawn "quotes, backquotes and \$() in titles stay text" "$TMP/tricky.svg" \
@@ -316,6 +404,104 @@ if ls "$TMP"/PWNED* >/dev/null 2>&1 || ls "$ROOT"/PWNED* >/dev/null 2>&1; then
 	fail "titles run nothing" "a PWNED file was made"
 else
 	ok "titles run nothing"
+fi
+
+# Labels quoted so that any text works (issue 24): two adjacent single
+# quotes (x''y) made gnuplot 5.4 exit 1, as 'x''''y' is two strings to it.
+# Every field that reaches a label gets quotes, backslashes, a newline,
+# ESC, BEL, C1, a bidi override, backquotes, $(), @macros and gnuplot
+# code: a bar per phase, grouped bars (words), lines (numbers), a table,
+# two results told apart by kernel, command line, host and a parameter.
+# Each picture must be drawn, be well-formed XML with no control byte,
+# show the text escaped as compare shows it, and run nothing.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$R/base.json" "$R/sweep-base.json" "$TMP/lab" <<'PY'
+import copy, json, os, sys
+bad = "x''y \"q\" \\ \\\\ a\nb \x1b[31m\x07 \u009b\u202e `touch PWNED4` $(touch PWNED5) @GPVAL_VERSION '; system('touch PWNED6') #"
+base, sweep, out = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+os.makedirs(out, exist_ok=True)
+def dump(d, name):
+    json.dump(d, open(os.path.join(out, name), "w"))
+# A bar per phase: the scenario's name (title), a phase's (tic), a unit.
+d = copy.deepcopy(base)
+d["scenario"]["name"] = bad
+d["points"][0]["phases"][0]["name"] = bad
+for ph in d["points"][0]["phases"]:
+    ph["metrics"]["time"]["unit"] = bad if ph is d["points"][0]["phases"][0] else "s"
+d["fingerprint"]["kernel"]["release"] = bad
+d["fingerprint"]["virt"]["kind"] = bad
+dump(d, "bars.json")
+# Grouped bars: a sweep over words, its name and values.
+g = copy.deepcopy(base)
+g["scenario"]["name"] = bad
+for i, pt in enumerate(g["points"]):
+    pt["swept"] = {bad: bad + str(i)}
+g["points"].append(copy.deepcopy(g["points"][0]))
+g["points"][1]["swept"] = {bad: "other"}
+g["points"][1]["params"] = dict(g["points"][1]["params"], other=1)
+dump(g, "groups.json")
+# Lines: a sweep over numbers, and a word beside them (the series' titles).
+s = copy.deepcopy(sweep)
+s.pop("table", None)
+for pt in s["points"]:
+    sw = pt["swept"]
+    pt["swept"] = {bad + "n": sw["readers"], bad: bad + sw["wait"]}
+dump(s, "lines.json")
+# The table: its names, a column's value, the unit.
+t = copy.deepcopy(sweep)
+t["table"]["rows"], t["table"]["cols"], t["table"]["value"] = bad, bad, bad
+t["table"]["col_values"] = [bad, bad + "2"]
+t["table"]["unit"] = bad
+dump(t, "table.json")
+# Two results told apart by what differs: kernel, boot line, a parameter.
+a, b = copy.deepcopy(base), copy.deepcopy(base)
+a["fingerprint"]["kernel"]["release"], b["fingerprint"]["kernel"]["release"] = bad, bad + "2"
+b["fingerprint"]["kernel"]["cmdline"] += " " + bad.replace(" ", "_")
+b["scenario"]["params"]["size"] = bad
+for pt in b["points"]:
+    pt["params"]["size"] = bad
+dump(a, "kern-a.json")
+dump(b, "kern-b.json")
+PY
+	lab_check() { # name svg
+		python3 - "$2" <<'PY'
+import re, sys, xml.etree.ElementTree as ET
+raw = open(sys.argv[1], "rb").read()
+ET.fromstring(raw)	# well-formed
+text = raw.decode("utf-8")
+assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\u009f\u202e]", text), "a control character"
+want = "x''y \"q\" \\ \\\\ a\\nb \\u001b[31m\\u0007 \\u009b\\u202e `touch PWNED4` $(touch PWNED5) @GPVAL_VERSION '; system('touch PWNED6') #"
+plain = text.replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+assert want[:100] in plain, "the text shown escaped"
+PY
+	}
+	for f in bars groups lines table; do
+		(cd "$TMP" && "$SCN" plot "$TMP/lab/$f.json" -o "$TMP/lab/$f.svg" >"$OUT" 2>"$ERR")
+		RC=$?
+		if [ $RC = 0 ] && lab_check "$f" "$TMP/lab/$f.svg" 2>"$TMP/py"; then
+			ok "labels of any text: $f drawn, every field shown escaped, well-formed"
+		else
+			fail "labels of any text: $f" "exit $RC: $(head -5 "$ERR") $(tail -2 "$TMP/py")"
+		fi
+	done
+	(cd "$TMP" && "$SCN" plot --force "$TMP/lab/kern-a.json" "$TMP/lab/kern-b.json" \
+		-o "$TMP/lab/kern.svg" >"$OUT" 2>"$ERR")
+	RC=$?
+	if [ $RC = 0 ] && lab_check kern "$TMP/lab/kern.svg" 2>"$TMP/py"; then
+		ok "labels of any text: two results named by kernel, boot line and parameter"
+	else
+		fail "labels of any text: two results" "exit $RC: $(head -5 "$ERR") $(tail -2 "$TMP/py")"
+	fi
+	if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$ERR"; then
+		fail "plot's messages escape the result's strings" "$(od -c "$ERR" | head)"
+	else
+		ok "plot's messages escape the result's strings"
+	fi
+	if ls "$TMP"/PWNED* "$TMP"/lab/PWNED* >/dev/null 2>&1; then
+		fail "labels run nothing" "a PWNED file was made"
+	else
+		ok "labels run nothing"
+	fi
 fi
 
 if gnuplot -e 'print GPVAL_TERMINALS' 2>&1 | grep -qw 'png\|pngcairo'; then

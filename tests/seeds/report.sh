@@ -55,3 +55,66 @@ if grep -q "access latency: not in these results (run with -D latency=yes)" "$TM
 else
 	fail "seeds/report.py 002: a result without latency says so" "$(cat "$TMP/out")"
 fi
+# Units and precision (issue 25): a latency of 51.7 ms is "51.7ms", not
+# "51699.0us"; a bucket's bound over two runs (12.0ns and 12.6ns, whose
+# mean 12.3ns is no bucket) is the lower median run's, 12.0ns, as the
+# run that had only 12.0ns shows it; the phase times in the same units.
+python3 - "$TMP/units.json" <<'PY'
+import json, sys
+def m(v):
+    v = v if isinstance(v, list) else [v]
+    return {"unit": "s", "better": None, "n": len(v), "samples": v, "min": min(v),
+            "median": sorted(v)[len(v) // 2], "mean": sum(v) / len(v), "max": max(v), "stddev": 0}
+ro = {"time": m(0.0516994), "lat.p50": m([12.0e-9, 12.6e-9]), "lat.p90": m(12.0e-9),
+      "lat.p99": m(0.0516994), "lat.max": m(2.5)}
+pt = {"params": {"efault": "once"}, "swept": {"efault": "once"}, "status": "pass",
+      "phases": [{"name": "ro", "metrics": ro}, {"name": "run1", "metrics": {"time": m(0.000190)}}]}
+d = {"schema": "scn-result/1", "status": "pass", "points": [pt],
+     "fingerprint": {"kernel": {"release": "6.12", "cmdline": ""}, "virt": {"kind": "svm"},
+                     "testhost": {"spec": "debian:6.12", "accel": "tcg"}}}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+python3 seeds/report.py 002 "$TMP/units.json" >"$TMP/out" 2>&1
+if grep -Eq ' all vCPUs +12\.0ns +12\.0ns +51\.7ms +2\.50s$' "$TMP/out" &&
+	grep -Eq ' once +190us +- +- +51\.7ms ' "$TMP/out" && ! grep -q '51699' "$TMP/out"; then
+	ok "seeds/report.py: times in the unit that suits them, three digits (51.7ms, 190us), a bucket as one"
+else
+	fail "seeds/report.py: units and precision" "$(cat "$TMP/out")"
+fi
+# What scn run writes without --format json (docs/seeds.md's commands did
+# that): said so, with the file's name, not a Python traceback.
+printf 'run1 = 37.2ms\n' >"$TMP/local.json"
+python3 seeds/report.py 002 "$TMP/local.json" >"$TMP/out" 2>&1
+rc=$?
+if [ $rc = 65 ] && grep -qx "report.py: $TMP/local.json: not a result file: write it with --format json" "$TMP/out" &&
+	! grep -q Traceback "$TMP/out"; then
+	ok "seeds/report.py: a text output is not a result file, named (exit 65)"
+else
+	fail "seeds/report.py: a text output given" "exit $rc: $(cat "$TMP/out")"
+fi
+# Every string of a result printed escaped: ESC, BEL and a newline in
+# each field a row or a reason shows reach no terminal.
+python3 - "$TMP/esc.json" "$TMP/esc-skip.json" <<'PY'
+import json, sys
+bad = "x\x1b]0;owned\x07\x1b[2J\ny\u009b\u202e"
+m = {"unit": "s", "better": None, "n": 1, "samples": [1e-6], "min": 1e-6, "median": 1e-6,
+     "mean": 1e-6, "max": 1e-6, "stddev": 0}
+pt = {"params": {"efault": bad, "policy": bad, "type": bad}, "status": "pass",
+      "phases": [{"name": n, "metrics": {"time": m, "lat.p50": m}} for n in ("ro", "run1")]}
+fp = {"arch": bad, "kernel": {"release": bad, "cmdline": "preempt=" + bad},
+      "virt": {"kind": bad}, "testhost": {"spec": bad, "accel": bad}}
+json.dump({"schema": "scn-result/1", "status": "pass", "fingerprint": fp, "points": [pt]},
+          open(sys.argv[1], "w"))
+fp2 = dict(fp, testhost=None)
+json.dump({"schema": "scn-result/1", "status": "skip", "skip_reason": bad, "fingerprint": fp2,
+           "points": []}, open(sys.argv[2], "w"))
+PY
+for seed in 000 002 003; do
+	python3 seeds/report.py $seed "$TMP/esc.json" "$TMP/esc-skip.json" >"$TMP/out" 2>&1
+	if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80\xae' "$TMP/out" ||
+		! grep -qF 'x\u001b]0;owned\u0007\u001b[2J\ny\u009b\u202e' "$TMP/out"; then
+		fail "seeds/report.py $seed: every string escaped" "$(od -c "$TMP/out" | head -20)"
+	else
+		ok "seeds/report.py $seed: ESC, BEL, CSI, newlines and bidi overrides of every field escaped"
+	fi
+done

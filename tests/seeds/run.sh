@@ -128,7 +128,7 @@ elif th "seed 002 on arm64" "$TMP/s002-arm64.json" --kernel "$ARM" -D mem=32M -D
 	fi
 fi
 if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
-	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+s +[0-9.]+s.* 1\+1$' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) .* 1\+1$' "$TMP/table" &&
 	grep -Eq '^this machine .*(SKIP \(1\)|once)' "$TMP/table"; then
 	ok "seed 002: the seed's table, a row per host and efault, the faults per vCPU"
 else
@@ -200,7 +200,7 @@ if [ $have = 2 ]; then
 	[ $rc = 3 ] && grep -q 'hint: .*--across kernel' "$TMP/out" &&
 		ok "seed 003: compare refuses two kernels without --across kernel (exit 3)" ||
 		fail "seed 003: compare refuses two kernels without --across kernel" "exit $rc"
-	"$SCN" compare --across kernel "$a" "$b" >"$TMP/out" 2>&1
+	"$SCN" compare --all --across kernel "$a" "$b" >"$TMP/out" 2>&1
 	rc=$?
 	if [ $rc = 0 ] && grep -q '^across kernel: 6\.1\.[^ ]* -> 6\.12\.' "$TMP/out" &&
 		grep -Eq '^-  +unmerge +speed +MiB/s +5/5 +[0-9.]+±[0-9.]+ +[0-9.]+±[0-9.]+ +[0-9.]+ +[-+][0-9.]+% +([<0-9.]+ +(better|worse|~)|- +busy)$' "$TMP/out"; then

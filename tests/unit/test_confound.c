@@ -3,6 +3,7 @@
  * Unit tests of interp/confound: which warnings a phase gets from what
  * ran beside it, and that each says whose counters it rests on.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "../../interp/confound.h"
@@ -38,6 +39,50 @@ static char *notes_of(const struct phase_env *e0, const struct phase_env *e1,
 		free(notes[i]);
 	}
 	return all;
+}
+
+/*
+ * A phase of 1 s on 2 CPUs: this process waited wait_ms for a CPU and
+ * ran own_ms, and the CPUs were idle idle_ms between them.
+ */
+static double others_of(double wait_ms, double own_ms, double idle_ms)
+{
+	struct phase_env a = { .runq_ns = 5000000, .cpu_ns = 7000000,
+			       .idle_ns = 900000000, .ncpus = 2, .at = 1000000000 };
+	struct phase_env b = a;
+
+	b.at += 1000000000;
+	b.runq_ns += (int64_t)(wait_ms * 1e6);
+	b.cpu_ns += (int64_t)(own_ms * 1e6);
+	b.idle_ns += (int64_t)(idle_ms * 1e6);
+	return confound_runq_others(&a, &b);
+}
+
+/* runq.others: the waiting other work can have caused, and no more. */
+static void test_runq_others(void)
+{
+	struct phase_env a = { .runq_ns = 0, .cpu_ns = 0, .idle_ns = 0, .ncpus = 2,
+			       .at = 1 }, b = a;
+
+	/* Three threads of its own on two CPUs: 2 s of work, 1 s waited. */
+	tap_ok(others_of(1000, 2000, 0) == 0,
+	       "its own threads beyond the CPUs waited for each other: runq.others 0, not 1 (%g)",
+	       others_of(1000, 2000, 0));
+	tap_ok(fabs(others_of(500, 1000, 700) - 0.3) < 1e-9,
+	       "another process ran 0.3 s beside it: the 0.5 s it waited count 0.3 (%g)",
+	       others_of(500, 1000, 700));
+	tap_ok(fabs(others_of(200, 1000, 0) - 0.2) < 1e-9,
+	       "another process took a whole CPU: no more than the 0.2 s it waited (%g)",
+	       others_of(200, 1000, 0));
+	tap_ok(others_of(0, 1000, 0) == 0, "it never waited: 0 whatever else ran");
+	tap_ok(others_of(300, 1000, 1010) == 0,
+	       "idle past the CPUs' time (/proc/stat's ticks round): 0, never below");
+	b.at = a.at + 1000000000;
+	b.idle_ns = -1;
+	tap_ok(isnan(confound_runq_others(&a, &b)), "/proc/stat unread: unknown (NaN)");
+	b.idle_ns = 0;
+	b.ncpus = 3;
+	tap_ok(isnan(confound_runq_others(&a, &b)), "a CPU came online: unknown (NaN)");
 }
 
 int main(void)
@@ -104,5 +149,6 @@ int main(void)
 	free(s);
 	e1.ksm_running = false;
 	tap_ok(!confound_ksm_other(&e0, &e1), "no other KSM user counts while ksmd did not run");
+	test_runq_others();
 	return tap_done();
 }

@@ -263,6 +263,60 @@ static void test_files(void)
 	unlink(path);
 }
 
+/*
+ * A large object is looked up through its index (JIN_INDEXED members or
+ * more): every key found, keys that are prefixes of others told apart,
+ * an absent key, one with a NUL; a repeated key still found at its place.
+ */
+static void test_index(void)
+{
+	static const char *const extra[] = { "a", "ab", "abc", "b", "", "zz" };
+	struct jin_doc doc;
+	struct jin_error err;
+	struct strbuf sb;
+	size_t i, found = 0, n = 500;
+	int rc;
+
+	sb_init(&sb);
+	sb_putc(&sb, '{');
+	for (i = 0; i < n; i++)
+		sb_printf(&sb, "\"k%zu\": %zu, ", (i * 7919) % n, (i * 7919) % n);
+	for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++)
+		sb_printf(&sb, "\"%s\": \"%s\"%s", extra[i], extra[i],
+			  i + 1 < sizeof(extra) / sizeof(extra[0]) ? ", " : "}");
+	rc = parse(&doc, sb.buf, &err);
+	TAP_INT(rc, 0, "an object of %zu members parses", n + 6);
+	for (i = 0; !rc && i < n; i++) {
+		char key[32];
+		double v = -1;
+
+		snprintf(key, sizeof(key), "k%zu", i);
+		found += jin_num(jin_get(doc.root, key), &v) && v == (double)i;
+	}
+	TAP_INT((long)found, (long)n, "every key of a large object found, with its value");
+	for (i = 0; !rc && i < sizeof(extra) / sizeof(extra[0]); i++)
+		TAP_STR(jin_str(jin_get(doc.root, extra[i])), extra[i],
+			"key '%s' (a prefix of another, or empty) found", extra[i]);
+	tap_ok(!rc && !jin_get(doc.root, "k500") && !jin_get(doc.root, "abcd") &&
+	       !jin_get(doc.root, "k") && !jin_get(doc.root, "zzz"),
+	       "absent keys of a large object are not found");
+	tap_ok(!rc && jin_member(doc.root, "k419") == &doc.root->u.obj.members[1] &&
+	       jin_member(doc.root, "zz") == &doc.root->u.obj.members[n + 5] &&
+	       !jin_member(doc.root, "k501"),
+	       "jin_member: the member itself, at its index in document order");
+	jin_free(&doc);
+	sb.len = 0;
+	sb_putc(&sb, '{');
+	for (i = 0; i < 40; i++)
+		sb_printf(&sb, "\"k%zu\": 1, ", i);
+	sb_puts(&sb, "\"k3\": 2}");
+	rc = parse(&doc, sb.buf, &err);
+	tap_ok(rc == -EINVAL && strstr(err.msg, "duplicate key \"k3\"") &&
+	       err.col == (int)sb.len - 7, "a large object's repeated key: at its second place");
+	jin_free(&doc);
+	sb_free(&sb);
+}
+
 int main(void)
 {
 	test_tree();
@@ -272,5 +326,6 @@ int main(void)
 	test_depth();
 	test_errors();
 	test_files();
+	test_index();
 	return tap_done();
 }

@@ -204,6 +204,41 @@ static void test_corrections(void)
 }
 
 /* One-sided: is b's mean beyond a's by more than a shift? */
+/*
+ * A large family, values in no order and many alike: Holm and BH as
+ * their definitions give them, rank by rank (a reference in n squared).
+ */
+static void test_corrections_large(void)
+{
+	enum { N = 3000 };
+	static double p[N], holm[N], bh[N];
+	static size_t rank[N];
+	size_t i, k, bad_holm = 0, bad_bh = 0;
+
+	for (i = 0; i < N; i++)
+		p[i] = (double)((i * 7919) % 500) / 1000;	/* each value 6 times */
+	/* Ranks from 1, ties in index order. */
+	for (i = 0; i < N; i++)
+		for (k = 0, rank[i] = 1; k < N; k++)
+			rank[i] += p[k] < p[i] || (p[k] == p[i] && k < i);
+	stats_holm(p, N, holm);
+	stats_bh(p, N, bh);
+	for (i = 0; i < N; i++) {
+		double want_holm = 0, want_bh = 1;
+
+		for (k = 0; k < N; k++) {
+			if (rank[k] <= rank[i])
+				want_holm = fmax(want_holm, fmin(1, p[k] * (double)(N - rank[k] + 1)));
+			if (rank[k] >= rank[i])
+				want_bh = fmin(want_bh, fmin(1, p[k] * N / (double)rank[k]));
+		}
+		bad_holm += fabs(holm[i] - want_holm) > 1e-12;
+		bad_bh += fabs(bh[i] - want_bh) > 1e-12;
+	}
+	TAP_INT(bad_holm, 0, "Holm over %d tests with ties: every value as defined", N);
+	TAP_INT(bad_bh, 0, "BH over %d tests with ties: every value as defined", N);
+}
+
 static void test_beyond(void)
 {
 	static const double two1[] = { 0, 2 }, two2[] = { 4, 6 };
@@ -247,6 +282,7 @@ int main(void)
 	test_welch();
 	test_monotone();
 	test_corrections();
+	test_corrections_large();
 	test_beyond();
 	test_outliers();
 	return tap_done();

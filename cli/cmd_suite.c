@@ -226,6 +226,8 @@ static void ktap_line(struct runner *r, size_t i, char *line)
 	if (!*line)
 		return;
 	if (line[0] == ' ') {
+		/* A sweep's warnings are in its points' blocks. */
+		c->warnings += !strncmp(line + strspn(line, " "), "# warning: ", 11);
 		if (c->result_seen)	/* its block is closed: keep it so */
 			fprintf(r->out, "# %s\n", line + strspn(line, " "));
 		else

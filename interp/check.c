@@ -43,7 +43,7 @@ struct loader {
 };
 
 static int load_file(struct loader *ld, const char *path, struct loc from,
-		     struct ast_list *out);
+		     struct loc at, struct ast_list *out);
 
 /* Reads the includes of stmts into their nodes' bodies. */
 static void load_includes(struct loader *ld, const struct source *src,
@@ -77,13 +77,14 @@ static void load_includes(struct loader *ld, const struct source *src,
 			path = xasprintf("%s/%s", dir, n->a->kids.v[0]->name);
 			free(copy);
 		}
-		load_file(ld, path, n->a->loc, &n->body);
+		load_file(ld, path, n->a->loc, n->loc, &n->body);
 		free(path);
 	}
 }
 
+/* from: the path's place, for errors; at: the include statement's. */
 static int load_file(struct loader *ld, const char *path, struct loc from,
-		     struct ast_list *out)
+		     struct loc at, struct ast_list *out)
 {
 	char real[PATH_MAX];
 	struct source *src;
@@ -120,6 +121,7 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 			   rc == -EFBIG ? "larger than 64M" : strerror(-rc));
 		return rc;
 	}
+	src->included_at = at;
 	ld->shown[ld->depth] = arena_strdup(ld->ar, path);
 	ld->stack[ld->depth++] = arena_strdup(ld->ar, real);
 	parse_source(src, ld->ar, ld->d, out, NULL);
@@ -708,7 +710,8 @@ static int check_common(struct source_set *srcs, const char *path,
 		parse_source(src, ld.ar, d, &C.stmts, NULL);
 		load_includes(&ld, src, &C.stmts);
 	} else {
-		rc = load_file(&ld, path, (struct loc){ 0 }, &C.stmts);
+		rc = load_file(&ld, path, (struct loc){ 0 }, (struct loc){ 0 },
+			       &C.stmts);
 		if (rc) {
 			ir_program_free(C.prog);
 			return rc;

@@ -1579,6 +1579,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	struct strand main_strand = { .r = &r, .slot = -1 };
 	struct rt_err err;
 	bool knobs = sets_knobs(&sc->ops) || o->exclusive;
+	/* This run's errors: an earlier point's failed that point alone. */
+	unsigned errors_before = d->nerrors;
 	int status = preflight(sc, o, d, reason, len);
 
 	if (status != EXEC_PASS)
@@ -1629,7 +1631,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		status = EXEC_INTERRUPTED;
 	else if (status == EXEC_BUSY)
 		;	/* nothing ran: the reason says why */
-	else if (atomic_load(&r.failed) || d->nerrors)
+	else if (atomic_load(&r.failed) || d->nerrors > errors_before)
 		status = EXEC_FAIL;
 	else if (atomic_load(&r.skipped)) {
 		snprintf(reason, len, "%s", r.skip_reason);
@@ -1642,20 +1644,26 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	return status;
 }
 
+/* "point N: name=value ...": the point's swept values. */
+static void point_label(const struct ir_program *p, size_t i, struct strbuf *sb)
+{
+	sb_printf(sb, "point %zu:", i + 1);
+	for (size_t k = 0; k < p->points[i].nparams; k++)
+		if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
+			sb_printf(sb, " %s=", p->points[i].params[k].name);
+			value_format_human(sb, &p->points[i].params[k].value);
+		}
+}
+
 /* The "# point N: name=value ..." line that starts a sweep point. */
 static void log_point(const struct ir_program *p, size_t i, FILE *log)
 {
-	fprintf(log, "# point %zu:", i + 1);
-	for (size_t k = 0; k < p->points[i].nparams; k++)
-		if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
-			struct strbuf sb;
+	struct strbuf sb;
 
-			sb_init(&sb);
-			value_format_human(&sb, &p->points[i].params[k].value);
-			fprintf(log, " %s=%s", p->points[i].params[k].name, sb.buf);
-			sb_free(&sb);
-		}
-	fputc('\n', log);
+	sb_init(&sb);
+	point_label(p, i, &sb);
+	fprintf(log, "# %s\n", sb.buf);
+	sb_free(&sb);
 }
 
 /*
@@ -1673,6 +1681,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	struct exec_cell cell = { 0 };
 	struct results res;
 	unsigned before = d->nerrors;
+	size_t first = d->len;
 	int st = EXEC_PASS;
 
 	results_init(&res, sc);
@@ -1712,6 +1721,16 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
 			st = EXEC_FAIL;
 		}
+	}
+	/* What the point's runs said names the point: printed at its end,
+	 * before the next point's lines, and where -q left those out. */
+	if (p->nsweeps) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		point_label(p, i, &sb);
+		diag_context(d, first, "%s", sb.buf);
+		sb_free(&sb);
 	}
 	if (o->obs && o->obs->point_done)
 		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);

@@ -31,6 +31,7 @@ void check_reference_facts(struct rt_facts *f)
 	f->thp_size = 2LL << 20;
 	f->nr_nodes = 1;
 	snprintf(f->arch, sizeof(f->arch), "x86_64");
+	snprintf(f->virt, sizeof(f->virt), "vmx");
 }
 
 struct loader {
@@ -801,17 +802,20 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 				suggest_offer(&s, fact_names[k]);
 			r = diag_error(d, loc, "unknown machine fact '%s'", name);
 			diag_hint(r, suggest_result(&s) ? "did you mean '%s'?" :
-				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size, arch%s",
+				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size, arch, virt%s",
 				  suggest_result(&s) ? suggest_result(&s) : "");
 			rc = -EINVAL;
 			break;
 		}
 		/* A word no expression makes: "arm64" is no name to resolve. */
-		if (!strcmp(name, "arch")) {
+		if (!strcmp(name, "arch") || !strcmp(name, "virt")) {
 			char *w = arena_strndup(&ar, eq + 1, len - nlen - 1);
+			bool arch = !strcmp(name, "arch");
 
-			if (words_index(words_arch, w) < 0) {
-				diag_error(d, loc, "arch is x86_64 or aarch64, not '%s'", w);
+			if (words_index(arch ? words_arch : words_virt, w) < 0) {
+				diag_error(d, loc, arch ? "arch is x86_64 or aarch64, not '%s'" :
+					   "virt is vmx, svm, pvm, vhe, nvhe, hvhe, pkvm, el2 or none, not '%s'",
+					   w);
 				rc = -EINVAL;
 				break;
 			}
@@ -835,6 +839,11 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			break;
 		}
 		seen |= 1u << fact;
+		if (v.type == VT_WORD && !strcmp(name, "virt")) {
+			snprintf(f->virt, sizeof(f->virt), "%s", v.s);
+			p += len + (p[len] == ',');
+			continue;
+		}
 		if (v.type == VT_WORD) {
 			if (words_index(words_arch, v.s) < 0) {
 				diag_error(d, loc, "arch is x86_64 or aarch64");

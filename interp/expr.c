@@ -15,7 +15,7 @@
 
 const char *const fact_names[] = { "ncpus", "mem_total", "mem_free",
 				   "page_size", "nr_nodes", "thp_size", "arch",
-				   NULL };
+				   "virt", NULL };
 
 /*
  * The word of the static list, not f's own text: a value borrows its
@@ -26,6 +26,14 @@ static const char *fact_arch(const struct rt_facts *f)
 	int i = words_index(words_arch, f->arch[0] ? f->arch : RT_ARCH);
 
 	return i >= 0 ? words_arch[i] : RT_ARCH;
+}
+
+/* The same for virt; "none" where it is not known. */
+static const char *fact_virt(const struct rt_facts *f)
+{
+	int i = words_index(words_virt, f->virt[0] ? f->virt : "none");
+
+	return i >= 0 ? words_virt[i] : "none";
 }
 
 bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
@@ -44,6 +52,8 @@ bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 		*out = val_size(f->thp_size);
 	else if (!strcmp(name, "arch"))
 		*out = val_word(fact_arch(f));
+	else if (!strcmp(name, "virt"))
+		*out = val_word(fact_virt(f));
 	else
 		return false;
 	return true;
@@ -470,6 +480,19 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 		x->type = uffd_stat_type(w);
 		for (k++; k < c->n; k++)	/* p50.ns: a duration's members */
 			x = duration_member(L, x, c->part[k]);
+		return x;
+	}
+	/* P.jobs.ring0, P.jobs.ring3: where scn ran the phase's guest jobs */
+	if (!strcmp(c->part[0]->name, "jobs")) {
+		if (c->n != 2 || c->part[1]->kind != AST_MEMBER ||
+		    (strcmp(c->part[1]->name, "ring0") && strcmp(c->part[1]->name, "ring3"))) {
+			diag_error(L->d, e->loc, "write %s.jobs.ring0 or %s.jobs.ring3",
+				   ph->name, ph->name);
+			return bad(L, e->loc);
+		}
+		x = node(L, IRX_JOBS, VT_INT, e->loc);
+		x->phase = sym->index;
+		x->v = val_int(c->part[1]->name[4] == '3' ? 3 : 0);
 		return x;
 	}
 	if (!strcmp(c->part[0]->name, "placement")) {

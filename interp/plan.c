@@ -91,6 +91,9 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 		}
 		sb_puts(sb, uffd_stat_name(x->v.i));
 		break;
+	case IRX_JOBS:
+		sb_printf(sb, "%s.jobs.ring%d", sc->phases[x->phase].name, (int)x->v.i);
+		break;
 	case IRX_PLACEMENT:
 		sb_printf(sb, "%s.placement.%s[", sc->phases[x->phase].name,
 			  sc->backings[x->v.i].name);
@@ -650,6 +653,8 @@ void plan_render(struct strbuf *sb, const struct ir_program *p,
 	/* Named where it is not the reference machine's (check.c). */
 	if (f->arch[0] && strcmp(f->arch, "x86_64"))
 		sb_printf(sb, " arch=%s", f->arch);
+	if (f->virt[0] && strcmp(f->virt, "vmx"))
+		sb_printf(sb, " virt=%s", f->virt);
 	sb_putc(sb, '\n');
 	if (p->nsweeps) {
 		sb_printf(sb, "sweep: %zu points, row-major over", p->npoints);

@@ -927,6 +927,7 @@ int rt_features_probe(struct rt_features *f)
 			   (unsigned int)geteuid());
 
 	rt_probe_kvm(f);
+	snprintf(f->facts.virt, sizeof(f->facts.virt), "%s", f->virt);
 	probe_uffd(f);
 	uffd_features(f);
 	probe_ksm(f);

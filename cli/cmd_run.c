@@ -359,9 +359,9 @@ void run_meta_init(struct report_meta *m, const struct run_args *a,
 	utc_now(m->started, sizeof(m->started));
 }
 
-int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      const struct rt_features *features, struct source_set *srcs,
-	      struct ir_program **p)
+static int check_run_file(const struct run_args *a, const struct rt_facts *facts,
+			  const struct rt_features *features, struct source_set *srcs,
+			  struct ir_program **p, bool say)
 {
 	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
 				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
@@ -371,11 +371,26 @@ int run_check(const struct run_args *a, const struct rt_facts *facts,
 
 	diag_init(&d);
 	rc = check_file(srcs, a->file, &co, &d, p);
-	diag_print(&d, stderr);		/* errors, or warnings */
+	if (say)
+		diag_print(&d, stderr);		/* errors, or warnings */
 	diag_free(&d);
 	if (rc)
 		return rc == -EINVAL ? 65 : 64;
 	return 0;
+}
+
+int run_check(const struct run_args *a, const struct rt_facts *facts,
+	      const struct rt_features *features, struct source_set *srcs,
+	      struct ir_program **p)
+{
+	return check_run_file(a, facts, features, srcs, p, true);
+}
+
+int run_check_silent(const struct run_args *a, const struct rt_facts *facts,
+		     const struct rt_features *features, struct source_set *srcs,
+		     struct ir_program **p)
+{
+	return check_run_file(a, facts, features, srcs, p, false);
 }
 
 /*

@@ -83,6 +83,9 @@ static const char help_run[] =
 	"  --kernel SPEC             the same run in a test host (host options below)\n"
 	"  --or-kernel SPEC          here; in a test host of SPEC only what this\n"
 	"                            machine cannot run (a SKIP here)\n"
+	"  A test host's --nodes, --cpus and --mem, where not given, are what the\n"
+	"  scenario needs (its nodes, require cpus and mem, the memory it takes);\n"
+	"  with --or-kernel one given too small is refused before the boot.\n"
 	"  -h, --help                this text\n"
 	"  Exit 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 a statement\n"
 	"  this build cannot run, 75 busy, 124 timeout, 128+N on signal N.\n";

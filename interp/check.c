@@ -6,6 +6,7 @@
  * point, -D, then include ... with) replaces a default where it is
  * evaluated, so later parameters see it.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -83,6 +84,43 @@ static void load_includes(struct loader *ld, const struct source *src,
 	}
 }
 
+/*
+ * The file in path's directory whose name is nearest to path's, as path
+ * names its directory ("scenarios/mmu_stres.scn" -> "scenarios/
+ * mmu_stress.scn"), or NULL; the caller frees it.
+ */
+static char *near_file(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path + (slash == path))) :
+			    xstrdup(".");
+	char **names = NULL, *out = NULL;
+	size_t n = 0, cap = 0;
+	struct suggest sg;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	free(dir);
+	if (!d || !*base) {
+		if (d)
+			closedir(d);
+		return NULL;
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && e->d_type != DT_DIR)
+			VEC_PUSH(names, n, cap, xstrdup(e->d_name));
+	closedir(d);
+	suggest_init(&sg, base);
+	for (size_t i = 0; i < n; i++)
+		suggest_offer(&sg, names[i]);
+	if (suggest_result(&sg))
+		out = xasprintf("%.*s%s", (int)(base - path), path, suggest_result(&sg));
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return out;
+}
+
 /* from: the path's place, for errors; at: the include statement's. */
 static int load_file(struct loader *ld, const char *path, struct loc from,
 		     struct loc at, struct ast_list *out)
@@ -116,10 +154,17 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 	}
 	rc = source_add_file(ld->srcs, path, &src);
 	if (rc) {
-		diag_error(ld->d, from, "cannot read '%s': %s", path,
-			   rc == -EILSEQ ? "not a text file (a NUL byte)" :
-			   rc == -ENODEV ? "not a regular file" :
-			   rc == -EFBIG ? "larger than 64M" : strerror(-rc));
+		r = diag_error(ld->d, from, "cannot read '%s': %s", path,
+			       rc == -EILSEQ ? "not a text file (a NUL byte)" :
+			       rc == -ENODEV ? "not a regular file" :
+			       rc == -EFBIG ? "larger than 64M" : strerror(-rc));
+		if (rc == -ENOENT) {
+			char *near = near_file(path);
+
+			if (near)
+				diag_hint(r, "did you mean '%s'?", near);
+			free(near);
+		}
 		return rc;
 	}
 	src->included_at = at;
@@ -603,6 +648,7 @@ static void warn_memory(struct checker *C)
 		const struct ir_backing *big = NULL;
 		int pool = -1;
 		struct strbuf need, have, one, why;
+		struct diag_rec *r;
 		char unused[256];
 		struct loc at;
 
@@ -651,9 +697,11 @@ static void warn_memory(struct checker *C)
 				sb_puts(&why, " of it touched");
 			}
 		}
-		diag_warning(C->d, at,
-			     "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
-			     need.buf, why.buf, C->opts->machine, have.buf);
+		r = diag_warning(C->d, at,
+				 "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
+				 need.buf, why.buf, C->opts->machine, have.buf);
+		if (C->opts->machine_hint)
+			diag_hint(r, "%s", C->opts->machine_hint);
 		sb_free(&need);
 		sb_free(&have);
 		sb_free(&one);

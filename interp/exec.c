@@ -369,8 +369,13 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 				sb_init(&sb);
 				plan_requirements(&sb, &(struct ir_scenario){
 					.reqs = (struct ir_require *)q, .nreqs = 1 });
-				snprintf(line, sizeof(line), "needs %s: this machine has %lld",
-					 sb.buf, (long long)have);
+				sb_puts(&sb, ": this machine has ");
+				/* mem is a size: 23.5G, not 25276071936 */
+				if (!strcmp(q->fact, "mem"))
+					format_size_human(&sb, have);
+				else
+					sb_printf(&sb, "%lld", (long long)have);
+				snprintf(line, sizeof(line), "needs %s", sb.buf);
 				sb_free(&sb);
 			}
 		}
@@ -1234,7 +1239,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
 	s->r->phase = -1;
-	progress_stop(pg);
+	/* Ctrl-C or --timeout: the line keeps what the phase had reached. */
+	progress_stop(pg, s->r->o->stop && atomic_load(s->r->o->stop));
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
 	run_cgroup_snapshot(s->r, &cg1, &ev1);

@@ -161,6 +161,8 @@ static struct ir_expr *lower_name(struct lower *L, const struct ast *e)
 			return ir_const(L, L->sc->params[sym->index].value,
 					e->loc);
 		case SYM_PHASE:
+			if (sym->index < 0)	/* its declaration failed */
+				return bad(L, e->loc);
 			r = diag_error(L->d, e->loc,
 				       "phase '%s' is not a value", e->name);
 			diag_hint(r, "name a result: %s.time, %s.pages, %s.rate, ...",
@@ -505,6 +507,8 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 			return bad(L, e->loc);
 		}
 		b = sym_find(&L->syms, c->part[1]->name);
+		if (b && b->kind == SYM_BACKING && b->index < 0)
+			return bad(L, e->loc);	/* its declaration failed */
 		if (!b || b->kind != SYM_BACKING) {
 			diag_error(L->d, ast_name_loc(c->part[1]),
 				   "no backing or region named '%s'", c->part[1]->name);
@@ -626,6 +630,8 @@ static struct ir_expr *lower_member(struct lower *L, const struct ast *e,
 		const struct ast *later;
 
 		sym = sym_find(&L->syms, c.root->name);
+		if (sym && sym->kind == SYM_PHASE && sym->index < 0)
+			return bad(L, e->loc);	/* its declaration failed */
 		if (sym && sym->kind == SYM_PHASE)
 			return lower_phase_ref(L, e, &c, sym, ctx);
 		later = sym ? NULL : later_phase(L->file, c.root->name);

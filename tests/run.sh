@@ -320,9 +320,16 @@ run_cli() {
 	cli_case check-without-file 64 check
 	cli_case check-unknown-option 64 check --frob scenarios/ksm_unmerge.scn
 	cli_case check-missing-file 64 check tests/errors/no-such-file.scn
+	# Issue 25: a missing file's nearest neighbour in its directory.
+	cli_says run-missing-file-near-name 64 "^hint: did you mean 'scenarios/mmu_stress\.scn'\?$" \
+		run scenarios/mmu_stres.scn
 	cli_case plan-two-files 64 plan scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
 	cli_case version 0 version
 	cli_case help 0 help
+	# Issue 25: the help's exit statuses left out 3, 124 and 128+N.
+	grep -q " 3 compare or plot refused" "$OUT" && grep -q " 124 --timeout" "$OUT" &&
+		grep -q "128+N stopped by signal N" "$OUT" ||
+		fail cli/help-exit-statuses "scn help does not list 3, 124 and 128+N" <"$OUT"
 	cli_case check-two-files 0 check scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
 	cli_says plan-memory-is-check 64 "^scn: --memory is an option of check$" \
 		plan --memory scenarios/ksm_unmerge.scn

@@ -30,7 +30,9 @@
 #             last), else tests/golden/NAME.scn, else scenarios/NAME.scn;
 #             every scenario must have one
 #   docs/     ```scn blocks of every docs/*.md must check, ```scn-error
-#             blocks must fail with exit 65
+#             blocks must fail with exit 65; the commands of README.md and
+#             docs/*.md run as their <!-- doc-test: ... --> marks say
+#             (tests/docs/commands.py; a block without one fails)
 #   runtime/  tests/runtime/*.sh: scn run on this machine's kernel (knobs
 #             set and restored, SIGKILL and scn restore, KSM by counters,
 #             SKIP paths); they need root and skip without it
@@ -616,6 +618,11 @@ run_docs() {
 	for doc in docs/*.md; do
 		run_doc "$doc"
 	done
+	if command -v python3 >/dev/null 2>&1; then
+		run_script docs tests/docs/commands.sh
+	else
+		skip docs/commands "python3 is not installed"
+	fi
 }
 
 run_doc() {

@@ -341,8 +341,8 @@ static void text_hugetlb(const struct rt_features *f)
 		char size[32];
 
 		fmt_size(size, sizeof(size), p->size, " ");
-		row(size, "%ld pages, %ld free, %ld reserved, %ld surplus",
-		    p->nr, p->free, p->resv, p->surplus);
+		row(size, "%ld page%s, %ld free, %ld reserved, %ld surplus",
+		    p->nr, p->nr == 1 ? "" : "s", p->free, p->resv, p->surplus);
 	}
 }
 
@@ -382,7 +382,14 @@ static void text_rest(const struct rt_features *f)
 		row("kvm cpuid", "%s", yes_no(f->kvm_cpuid_1g));
 	else
 		row("kvm cpuid", "- (kvm not usable)");
-	row("host cpu", "%s", f->host_pdpe1gb ? "pdpe1gb" : "no pdpe1gb");
+	if (!strcmp(f->facts.arch, "x86_64"))
+		row("host cpu", "%s", f->host_pdpe1gb ? "pdpe1gb" : "no pdpe1gb");
+}
+
+/* A requirement of one architecture's, where scn runs on another. */
+static bool other_arch(const struct rt_features *f, int feature)
+{
+	return feature == RT_FEAT_CPU_PDPE1GB && strcmp(f->facts.arch, "x86_64");
 }
 
 static void text_requirements(const struct rt_features *f)
@@ -397,6 +404,8 @@ static void text_requirements(const struct rt_features *f)
 	}
 	group("requirements");
 	for (int i = 0; i < RT_FEAT__COUNT; i++) {
+		if (other_arch(f, i))
+			continue;
 		if (f->have[i])
 			printf("  %-*s yes\n", width, rt_feature_name(i));
 		else

@@ -359,9 +359,9 @@ void run_meta_init(struct report_meta *m, const struct run_args *a,
 	utc_now(m->started, sizeof(m->started));
 }
 
-int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      const struct rt_features *features, struct source_set *srcs,
-	      struct ir_program **p)
+static int check_run_file(const struct run_args *a, const struct rt_facts *facts,
+			  const struct rt_features *features, struct source_set *srcs,
+			  struct ir_program **p, bool say)
 {
 	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
 				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
@@ -371,25 +371,51 @@ int run_check(const struct run_args *a, const struct rt_facts *facts,
 
 	diag_init(&d);
 	rc = check_file(srcs, a->file, &co, &d, p);
-	diag_print(&d, stderr);		/* errors, or warnings */
+	if (say)
+		diag_print(&d, stderr);		/* errors, or warnings */
 	diag_free(&d);
 	if (rc)
 		return rc == -EINVAL ? 65 : 64;
 	return 0;
 }
 
-/*
- * The run's errors and warnings on stderr. A suite's child in KTAP
- * carries its warnings in its test block ("# warning: ..."), which is the
- * suite's stdout: on stderr as well, a terminal showed each NUMA warning
- * twice. Errors stay, with their place and notes: the block has a line.
- */
-static void print_run_diags(const struct diag *d, const struct run_args *a)
+int run_check(const struct run_args *a, const struct rt_facts *facts,
+	      const struct rt_features *features, struct source_set *srcs,
+	      struct ir_program **p)
 {
+	return check_run_file(a, facts, features, srcs, p, true);
+}
+
+int run_check_silent(const struct run_args *a, const struct rt_facts *facts,
+		     const struct rt_features *features, struct source_set *srcs,
+		     struct ir_program **p)
+{
+	return check_run_file(a, facts, features, srcs, p, false);
+}
+
+/*
+ * The run's errors and warnings on stderr, each point's as it ends, so
+ * that they come under the point's "# point N" line, not after the
+ * next's (a sweep's NUMA warnings of one policy read as the other's). A
+ * suite's child in KTAP carries its warnings in its test block ("#
+ * warning: ..."), which is the suite's stdout: on stderr as well, a
+ * terminal showed each NUMA warning twice. Errors stay, with their place
+ * and notes: the block has a line.
+ */
+struct run_diags {
+	const struct run_args *a;
+	const struct diag *d;
+	size_t mark;			/* records before it are printed */
+	const struct rec_listener *inner;	/* NDJSON's, or NULL */
+};
+
+static void print_run_diags(struct run_diags *rd)
+{
+	const struct run_args *a = rd->a;
 	bool in_block = a->ktap_test > 0 && a->format == FMT_KTAP, skip = false;
 
-	for (size_t i = 0; i < d->len; i++) {
-		const struct diag_rec *r = &d->recs[i];
+	for (; rd->mark < rd->d->len; rd->mark++) {
+		const struct diag_rec *r = &rd->d->recs[rd->mark];
 
 		/* A note goes with the record before it. */
 		if (r->level != DIAG_NOTE)
@@ -397,8 +423,25 @@ static void print_run_diags(const struct diag *d, const struct run_args *a)
 		if (!skip)
 			diag_print_rec(r, stderr);
 	}
-	if (d->truncated)
-		fprintf(stderr, "scn: too many errors (%u shown), stopping\n", d->nerrors);
+	fflush(stderr);
+}
+
+static void diags_phase(void *ctx, const struct record *rec, size_t point,
+			unsigned run, bool warmup, int phase,
+			const struct rec_metric *values, size_t n)
+{
+	struct run_diags *rd = ctx;
+
+	rd->inner->phase(rd->inner->ctx, rec, point, run, warmup, phase, values, n);
+}
+
+static void diags_point(void *ctx, const struct record *rec, size_t point)
+{
+	struct run_diags *rd = ctx;
+
+	if (rd->inner && rd->inner->point)
+		rd->inner->point(rd->inner->ctx, rec, point);
+	print_run_diags(rd);
 }
 
 static int run_checked(struct ir_program *p, struct source_set *srcs,
@@ -413,7 +456,8 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 				.repeat = a->repeat, .warmup = a->warmup,
 				.ring = (enum ring)a->ring };
 	struct report_end end = { .timeout = (int)a->timeout };
-	struct rec_listener live = { 0 };
+	struct rec_listener live = { 0 }, diags_live;
+	struct run_diags rd = { .a = a };
 	char reason[1024] = "";
 	struct sigstate sig;
 	struct outfile of;
@@ -437,7 +481,12 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	diag_init(&d);
 	if (a->format == FMT_NDJSON)
 		report_ndjson_start(out, &meta, p, &live);
-	record_init(&rec, p, &d, a->format != FMT_TEXT, live.phase ? &live : NULL);
+	rd.d = &d;
+	rd.inner = live.phase || live.point ? &live : NULL;
+	diags_live = (struct rec_listener){ .ctx = &rd, .point = diags_point,
+					    .phase = rd.inner && live.phase ?
+						     diags_phase : NULL };
+	record_init(&rec, p, &d, a->format != FMT_TEXT, &diags_live);
 	rc = start_signals(&sig, a->timeout);
 	if (rc) {
 		fprintf(stderr, "scn: cannot start the signal thread: %s (errno %d)\n",
@@ -462,7 +511,9 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	eo.obs = &rec.obs;
 	rc = exec_program(p, &eo, &d, reason, sizeof(reason));
 	stop_signals(&sig);
-	print_run_diags(&d, a);
+	print_run_diags(&rd);		/* what came after the last point */
+	if (d.truncated)
+		fprintf(stderr, "scn: too many errors (%u shown), stopping\n", d.nerrors);
 	end.status = outcome(rc, &sig, &end.exit_code);
 	end.skip_reason = rc == EXEC_SKIP || rc == EXEC_BUSY ? reason : NULL;
 	report_write((enum report_format)a->format, out, &meta, &rec, &end);

@@ -55,6 +55,10 @@ bool parse_seconds(const char *arg, unsigned max, unsigned *out);
 int run_check(const struct run_args *a, const struct rt_facts *facts,
 	      const struct rt_features *features, struct source_set *srcs,
 	      struct ir_program **p);
+/* The same without a word: the caller checks again where it matters. */
+int run_check_silent(const struct run_args *a, const struct rt_facts *facts,
+		     const struct rt_features *features, struct source_set *srcs,
+		     struct ir_program **p);
 
 /* What a result of a's run says about itself; the caller frees m->name. */
 void run_meta_init(struct report_meta *m, const struct run_args *a,

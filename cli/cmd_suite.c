@@ -226,6 +226,8 @@ static void ktap_line(struct runner *r, size_t i, char *line)
 	if (!*line)
 		return;
 	if (line[0] == ' ') {
+		/* A sweep's warnings are in its points' blocks. */
+		c->warnings += !strncmp(line + strspn(line, " "), "# warning: ", 11);
 		if (c->result_seen)	/* its block is closed: keep it so */
 			fprintf(r->out, "# %s\n", line + strspn(line, " "));
 		else
@@ -692,8 +694,8 @@ done:
 	free(argv);
 	if (c->killed && !r->signo)
 		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr,
-			"# %s: still running %u seconds past its timeout of %u seconds: killed\n",
-			e->name, SUITE_KILL_GRACE, c->timeout);
+			"# %s: still running %u seconds past its timeout of %u second%s: killed\n",
+			e->name, SUITE_KILL_GRACE, c->timeout, c->timeout == 1 ? "" : "s");
 	if (!c->reaped)
 		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr,
 			"# %s: process %d does not die: left behind\n", e->name, (int)c->pid);
@@ -912,8 +914,8 @@ static void footer(struct runner *r)
 	switch (r->o->fmt) {
 	case SF_KTAP:
 		if (r->signo)
-			fprintf(r->out, "# interrupted by signal %d after %zu of %zu scenarios\n",
-				r->signo, r->ran, r->s->n);
+			fprintf(r->out, "# interrupted by signal %d after %zu of %zu scenario%s\n",
+				r->signo, r->ran, r->s->n, r->s->n == 1 ? "" : "s");
 		/* kselftest's line, exactly: tools read it. */
 		fprintf(r->out, "# Totals: pass:%u fail:%u xfail:%u xpass:%u skip:%u error:%u\n",
 			r->t.pass, r->t.fail, r->t.xfail, r->t.xpass, r->t.skip, r->t.error);
@@ -975,9 +977,10 @@ static void summary(const struct runner *r, double seconds)
 			w = strlen(l);
 		free(l);
 	}
-	fprintf(stderr, "\nscn: %s: %zu of %zu scenarios in %.1fs: %u passed, %u failed, "
-		"%u skipped, %u errors\n", r->what, r->ran, r->s->n, seconds,
-		r->t.pass, r->t.fail, r->t.skip, r->t.error);
+	fprintf(stderr, "\nscn: %s: %zu of %zu scenario%s in %.1fs: %u passed, %u failed, "
+		"%u skipped, %u error%s\n", r->what, r->ran, r->s->n,
+		r->s->n == 1 ? "" : "s", seconds, r->t.pass, r->t.fail, r->t.skip,
+		r->t.error, r->t.error == 1 ? "" : "s");
 	for (i = 0; i < r->ran; i++) {
 		const struct child *c = &r->c[i];
 
@@ -994,8 +997,8 @@ static void summary(const struct runner *r, double seconds)
 		free(l);
 	}
 	if (r->signo)
-		fprintf(stderr, "scn: interrupted by signal %d after %zu of %zu scenarios\n",
-			r->signo, r->ran, r->s->n);
+		fprintf(stderr, "scn: interrupted by signal %d after %zu of %zu scenario%s\n",
+			r->signo, r->ran, r->s->n, r->s->n == 1 ? "" : "s");
 }
 
 /* A signal between two scenarios stops the suite before the next. */

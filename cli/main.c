@@ -53,8 +53,11 @@ static const char usage_text[] =
 	"  help [COMMAND]     this text, or a command's options (--options: all, one a line)\n"
 	"  version            the version (also --version)\n"
 	"\n"
-	"exit status: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 internal error,\n"
-	"75 busy (another run holds the knobs lock)\n";
+	"exit status: 0 pass, 1 fail, 3 compare or plot refused (the runs differ, or\n"
+	"nothing was compared), 4 skip, 64 usage, 65 bad scenario or result file,\n"
+	"70 internal error (or a statement this build cannot run), 75 busy (another\n"
+	"run holds the knobs lock), 124 --timeout, 128+N stopped by signal N (130:\n"
+	"Ctrl-C; every knob restored)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -168,6 +171,10 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 	/* Whose memory a scenario may need more of than it has (a warning). */
 	o->check.machine = o->assume ? "the machine of --assume" :
 			   machine_facts ? "this machine" : "the reference machine";
+	if (!o->assume && !machine_facts)
+		o->check.machine_hint = "scn check assumes the reference machine (ncpus=4, "
+			"mem_free=14G, ...): --assume mem_free=SIZE checks for another, "
+			"scn plan FILE for this one";
 	o->check.defines = o->defines;
 	o->check.ndefines = o->ndefines;
 	o->check.sweeps = o->sweeps;

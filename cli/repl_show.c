@@ -105,8 +105,9 @@ static void show_regions(struct repl *R, const struct ir_scenario *sc)
 			sb_printf(&sb, "; at %p", m->addr);
 			if (!m->unmapped_any &&
 			    !rt_mem_resident(m, 0, m->size, &pages, &err))
-				sb_printf(&sb, ", %" PRId64 " of %" PRId64 " pages resident",
-					  pages, m->size / m->page_size);
+				sb_printf(&sb, ", %" PRId64 " of %" PRId64 " page%s resident",
+					  pages, m->size / m->page_size,
+					  m->size / m->page_size == 1 ? "" : "s");
 			if (m->unmapped_any)
 				sb_puts(&sb, ", partly unmapped");
 		}
@@ -362,8 +363,9 @@ static void show_results(struct repl *R, const struct ir_scenario *sc,
 		metric_line(R, pr, METRIC_HOST_FAULTS, "");
 	if (pr->uffd_runs) {
 		sb_init(&sb);
-		sb_printf(&sb, "%" PRId64 " faults, %" PRId64 " eexist; p50 ",
-			  pr->uffd[USTAT_FAULTS], pr->uffd[USTAT_EEXIST]);
+		sb_printf(&sb, "%" PRId64 " fault%s, %" PRId64 " eexist; p50 ",
+			  pr->uffd[USTAT_FAULTS], pr->uffd[USTAT_FAULTS] == 1 ? "" : "s",
+			  pr->uffd[USTAT_EEXIST]);
 		short_duration(&sb, (double)pr->uffd[USTAT_P50]);
 		sb_puts(&sb, ", p99 ");
 		short_duration(&sb, (double)pr->uffd[USTAT_P99]);

@@ -124,6 +124,10 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 		ktap_lines(out, INDENT, pt->output, pt->noutput);
 		for (size_t k = 0; k < pt->nphases; k++)
 			ktap_metrics(out, &pt->phases[k], pt->runs);
+		/* A point's warnings under it: one point's NUMA scans read
+		 * as the next's when they came all at the top. */
+		for (size_t k = 0; k < pt->nwarnings; k++)
+			fprintf(out, INDENT "# warning: %s\n", pt->warnings[k]);
 		if (!pt->done)
 			fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", i + 1, name);
 		else
@@ -145,8 +149,9 @@ void report_ktap(FILE *out, const struct report_meta *m, const struct record *re
 		report_machine_line(m, line, sizeof(line));
 		fprintf(out, "# scn %s: %s\n", SCN_VERSION, line);
 	}
-	/* What ran beside the scenario, before its result line. */
-	for (size_t i = 0; i < rec->p->npoints; i++)
+	/* What ran beside the scenario, before its result line; a sweep's
+	 * are each under its point's (ktap_subtests). */
+	for (size_t i = 0; i < rec->p->npoints && (!rec->p->nsweeps || skip); i++)
 		for (size_t k = 0; k < rec->points[i].nwarnings; k++)
 			fprintf(out, "# warning: %s\n", rec->points[i].warnings[k]);
 	if (skip) {

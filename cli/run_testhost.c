@@ -20,6 +20,7 @@
 #include "../common/util.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
+#include "../interp/hostneed.h"
 #include "../interp/record.h"
 #include "../testhost/arch.h"
 #include "../testhost/job.h"
@@ -227,6 +228,137 @@ static void assumed_facts(const struct th_opts *o, struct rt_facts *f)
 	f->mem_free = f->mem_total - f->mem_total / 8;
 	f->nr_nodes = o->nodes ? o->nodes : 1;
 	snprintf(f->arch, sizeof(f->arch), "%s", th_arch_name(th_spec_arch(o->kernel)));
+	/* kvm_amd under TCG; arm64's KVM at EL2 with QEMU's VHE CPU */
+	snprintf(f->virt, sizeof(f->virt), "%s", strcmp(f->arch, "x86_64") ? "vhe" : "svm");
+}
+
+/* The test host's defaults (testhost/machine.c) and --mem's steps. */
+#define TH_DEFAULT_CPUS 2u
+#define TH_DEFAULT_MEM ((int64_t)2 << 30)
+#define MEM_STEP ((int64_t)256 << 20)
+#define AT_MOST(v, max) ((v) < (max) ? (v) : (max))
+
+/* "# ..." lines about the test host: stderr, or a suite's KTAP block. */
+static FILE *note_stream(const struct run_args *ra)
+{
+	if (ra->format == FMT_KTAP && ra->ktap_test)
+		return stdout;
+	return ra->quiet ? NULL : stderr;
+}
+
+static void size_text(int64_t bytes, char *out, size_t len)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	format_size_human(&sb, bytes);
+	snprintf(out, len, "%s", sb.buf);
+	sb_free(&sb);
+}
+
+/*
+ * One dimension of the test host: what the options make it (have), what
+ * the scenario needs (want: the option's value; what: "2 NUMA nodes";
+ * why: what asks for it). Left unsaid, it grows to the need, said on a
+ * "#" line; said too small, it stays (--kernel: that host's skip is the
+ * result asked for) or, with --or-kernel, whose point is a host that can
+ * run the scenario, is refused before the boot, naming the option that
+ * does (64).
+ */
+static int size_one(const struct run_args *ra, const char *opt, bool given,
+		    const char *have, const char *want, const char *what,
+		    const char *why, bool *grow)
+{
+	FILE *note = note_stream(ra);
+
+	*grow = false;
+	if (given && ra->or_kernel) {
+		fprintf(stderr, "scn: run: %s %s makes a test host that cannot run the scenario: it needs %s (%s)\n"
+			"hint: %s %s, or leave %s out: scn sizes the test host from the scenario\n",
+			opt, have, what, why, opt, want, opt);
+		return 64;
+	}
+	if (given)
+		return 0;
+	*grow = true;
+	if (note)
+		fprintf(note, "# test host: %s %s, as the scenario needs %s (%s)\n", opt,
+			want, what, why);
+	return 0;
+}
+
+static int size_testhost(const struct run_args *ra, const struct ir_program *p,
+			 struct th_opts *o, bool *changed)
+{
+	unsigned nodes = o->nodes ? o->nodes : 1, cpus = o->cpus ? o->cpus : TH_DEFAULT_CPUS;
+	int64_t mem = o->mem ? o->mem : TH_DEFAULT_MEM, want;
+	char have[32], need[32], what[64];
+	struct host_need n;
+	bool grow;
+	int rc;
+
+	*changed = false;
+	host_need_of(p, &n);
+	/* No test host is larger (a usage error if asked): at most that, and
+	 * the inside says what is missing, or the launch that this machine
+	 * cannot. */
+	if (AT_MOST(n.nodes, TH_MAX_NODES) > (long)nodes) {
+		snprintf(have, sizeof(have), "%u", nodes);
+		snprintf(need, sizeof(need), "%ld", AT_MOST(n.nodes, TH_MAX_NODES));
+		snprintf(what, sizeof(what), "%ld NUMA nodes", n.nodes);
+		rc = size_one(ra, "--nodes", ra->host.nodes, have, need, what, n.nodes_why,
+			      &grow);
+		if (rc)
+			return rc;
+		if (grow)
+			o->nodes = (unsigned)AT_MOST(n.nodes, TH_MAX_NODES);
+		*changed |= grow;
+	}
+	if (AT_MOST(n.cpus, TH_MAX_CPUS) > (long)cpus) {
+		snprintf(have, sizeof(have), "%u", cpus);
+		snprintf(need, sizeof(need), "%ld", AT_MOST(n.cpus, TH_MAX_CPUS));
+		snprintf(what, sizeof(what), "%ld CPUs", n.cpus);
+		rc = size_one(ra, "--cpus", ra->host.cpus, have, need, what, n.cpus_why,
+			      &grow);
+		if (rc)
+			return rc;
+		if (grow)
+			o->cpus = (unsigned)AT_MOST(n.cpus, TH_MAX_CPUS);
+		*changed |= grow;
+	}
+	/*
+	 * The check's test host has 7/8 of its memory available
+	 * (assumed_facts); a booted one has what its kernel and init leave,
+	 * 130 to 175 MiB less than --mem (measured at 1G, 2G and 4G), and
+	 * scn's own run takes some: 256M at least above what it takes.
+	 */
+	want = n.mem_total;
+	if (n.mem_free > 0) {
+		int64_t room = n.mem_free / 7 > MEM_STEP ? n.mem_free / 7 : MEM_STEP;
+
+		if (add_sat(n.mem_free, room) > want)
+			want = add_sat(n.mem_free, room);
+	}
+	if ((o->nodes ? o->nodes : 1) * TH_MIN_NODE_MEM > want)
+		want = (o->nodes ? o->nodes : 1) * TH_MIN_NODE_MEM;
+	want = want / MEM_STEP * MEM_STEP + (want % MEM_STEP ? MEM_STEP : 0);
+	want = AT_MOST(want, TH_MAX_MEM);
+	if (want > mem) {
+		size_text(mem, have, sizeof(have));
+		/* As --mem takes it: whole units */
+		if (want % ((int64_t)1 << 30))
+			snprintf(need, sizeof(need), "%lldM", (long long)(want >> 20));
+		else
+			snprintf(need, sizeof(need), "%lldG", (long long)(want >> 30));
+		rc = size_one(ra, "--mem", ra->host.mem, have, need, "more memory",
+			      n.mem_why, &grow);
+		if (rc)
+			return rc;
+		if (grow)
+			o->mem = want;
+		*changed |= grow;
+	}
+	return 0;
 }
 
 int run_in_testhost(const struct run_args *ra)
@@ -242,6 +374,24 @@ int run_in_testhost(const struct run_args *ra)
 	source_set_init(&srcs);
 	/* A suite's scenarios are checked inside, one by one. */
 	if (!cmd_suite_operand(ra->file)) {
+		bool changed = false;
+
+		/* Sized first (twice: a bigger host may make a bigger
+		 * scenario, vcpus = ncpus say), then checked as it boots. */
+		for (int pass = 0; pass < 2; pass++) {
+			assumed_facts(&o, &facts);
+			if (run_check_silent(ra, &facts, NULL, &srcs, &p))
+				break;	/* the check below says why */
+			rc = size_testhost(ra, p, &o, &changed);
+			ir_program_free(p);
+			p = NULL;
+			source_set_free(&srcs);
+			source_set_init(&srcs);
+			if (rc)
+				goto out;
+			if (!changed)
+				break;
+		}
 		assumed_facts(&o, &facts);
 		/* The kernel inside answers has(): here, every feature. */
 		rc = run_check(ra, &facts, NULL, &srcs, &p);

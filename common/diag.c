@@ -19,6 +19,7 @@ void diag_free(struct diag *d)
 	for (i = 0; i < d->len; i++) {
 		free(d->recs[i].msg);
 		free(d->recs[i].hint);
+		free(d->recs[i].context);
 	}
 	free(d->recs);
 	diag_init(d);
@@ -76,6 +77,36 @@ void diag_hint(struct diag_rec *r, const char *fmt, ...)
 	va_end(ap);
 	free(r->hint);
 	r->hint = sb_steal(&sb);
+}
+
+void diag_context(struct diag *d, size_t from, const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	if (from >= d->len)
+		return;
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	for (size_t i = from; i < d->len; i++)
+		if (!d->recs[i].context)
+			d->recs[i].context = xstrdup(sb.buf);
+	sb_free(&sb);
+}
+
+void diag_include_chain(const struct loc *loc, struct strbuf *sb)
+{
+	const struct loc *at = loc->src ? &loc->src->included_at : NULL;
+
+	int n = 0;
+
+	for (; at && at->src; at = &at->src->included_at, n++)
+		sb_printf(sb, "%s %s:%d:%d", n ? ", from" : " (included from",
+			  at->src->name, at->first_line, at->first_column);
+	if (n)
+		sb_putc(sb, ')');
 }
 
 static const char *level_name(enum diag_level l)
@@ -143,6 +174,14 @@ void diag_print_rec(const struct diag_rec *r, FILE *out)
 		fprintf(out, "scn: %s: %s\n", level_name(r->level), r->msg);
 	if (r->loc.src && r->loc.first_line > 0)
 		print_excerpt(&r->loc, out);
+	/* Which include brought the file in: one file may be read by
+	 * several, with other parameters. */
+	for (const struct loc *at = r->loc.src ? &r->loc.src->included_at : NULL;
+	     at && at->src; at = &at->src->included_at)
+		fprintf(out, "  included from %s:%d:%d\n", at->src->name,
+			at->first_line, at->first_column);
+	if (r->context)
+		fprintf(out, "  at %s\n", r->context);
 	if (r->hint)
 		fprintf(out, "hint: %s\n", r->hint);
 }
@@ -179,6 +218,7 @@ void diag_take_new(struct diag *dst, struct diag *src)
 		if (diag_has(dst, &src->recs[i])) {
 			free(src->recs[i].msg);
 			free(src->recs[i].hint);
+			free(src->recs[i].context);
 			if (src->recs[i].level == DIAG_ERROR)
 				src->nerrors--;
 			continue;
@@ -199,6 +239,7 @@ void diag_take(struct diag *dst, struct diag *src)
 				dst->truncated = true;
 				free(src->recs[i].msg);
 				free(src->recs[i].hint);
+				free(src->recs[i].context);
 				continue;
 			}
 			dst->nerrors++;

@@ -5,6 +5,8 @@
  *   file:line:col: error: message
  *       the source line
  *       ^~~~~ under the span
+ *     included from a.scn:41:1     (a message in an included file)
+ *     at point 1: policy=default   (one a run gave at a sweep point)
  *   hint: a likely fix
  */
 #ifndef SCN_DIAG_H
@@ -15,6 +17,8 @@
 
 #include "source.h"
 
+struct strbuf;
+
 enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
 
 #define DIAG_MAX_ERRORS 20
@@ -24,6 +28,7 @@ struct diag_rec {
 	struct loc loc;		/* loc.src NULL: no place to show */
 	char *msg;
 	char *hint;		/* NULL or a likely fix */
+	char *context;		/* NULL or where in a run: "point 1: n=2" */
 };
 
 struct diag {
@@ -47,6 +52,16 @@ struct diag_rec *diag_note(struct diag *d, struct loc loc, const char *fmt,
 /* Sets the hint of r (r may be NULL when the cap dropped the record). */
 void diag_hint(struct diag_rec *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Sets the context of the records from index from on that have none. */
+void diag_context(struct diag *d, size_t from, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Appends " (included from a.scn:41:1, from b.scn:3:1)" for a place in
+ * an included file, nothing for one in the file that was run or checked.
+ */
+void diag_include_chain(const struct loc *loc, struct strbuf *sb);
 
 /* Once the cap is reached the front end should stop early. */
 bool diag_full(const struct diag *d);

@@ -9,15 +9,7 @@
 
 #include <stddef.h>
 
-struct source {
-	char *name;	/* as shown in messages: a path, "<command line>" */
-	char *path;	/* for resolving includes; NULL if not a file */
-	char *text;	/* NUL-terminated */
-	size_t len;
-	size_t *line_start;	/* byte offset of each line */
-	size_t nlines;
-	struct source *next;	/* the list a source set owns */
-};
+struct source;
 
 /*
  * A span in a source: lines and columns count from 1, columns in bytes;
@@ -29,6 +21,20 @@ struct loc {
 	int first_column;
 	int last_line;
 	int last_column;
+};
+
+struct source {
+	char *name;	/* as shown in messages: a path, "<command line>" */
+	char *path;	/* for resolving includes; NULL if not a file */
+	char *text;	/* NUL-terminated */
+	size_t len;
+	size_t *line_start;	/* byte offset of each line */
+	size_t nlines;
+	/* The include statement that read this file (src NULL: none), so a
+	 * message in an included file can say which include it came
+	 * through: a file included twice is read twice. */
+	struct loc included_at;
+	struct source *next;	/* the list a source set owns */
 };
 
 /* Owns every source read during one check or REPL session. */

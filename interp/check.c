@@ -6,6 +6,7 @@
  * point, -D, then include ... with) replaces a default where it is
  * evaluated, so later parameters see it.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -31,6 +32,7 @@ void check_reference_facts(struct rt_facts *f)
 	f->thp_size = 2LL << 20;
 	f->nr_nodes = 1;
 	snprintf(f->arch, sizeof(f->arch), "x86_64");
+	snprintf(f->virt, sizeof(f->virt), "vmx");
 }
 
 struct loader {
@@ -43,7 +45,7 @@ struct loader {
 };
 
 static int load_file(struct loader *ld, const char *path, struct loc from,
-		     struct ast_list *out);
+		     struct loc at, struct ast_list *out);
 
 /* Reads the includes of stmts into their nodes' bodies. */
 static void load_includes(struct loader *ld, const struct source *src,
@@ -77,13 +79,51 @@ static void load_includes(struct loader *ld, const struct source *src,
 			path = xasprintf("%s/%s", dir, n->a->kids.v[0]->name);
 			free(copy);
 		}
-		load_file(ld, path, n->a->loc, &n->body);
+		load_file(ld, path, n->a->loc, n->loc, &n->body);
 		free(path);
 	}
 }
 
+/*
+ * The file in path's directory whose name is nearest to path's, as path
+ * names its directory ("scenarios/mmu_stres.scn" -> "scenarios/
+ * mmu_stress.scn"), or NULL; the caller frees it.
+ */
+static char *near_file(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path + (slash == path))) :
+			    xstrdup(".");
+	char **names = NULL, *out = NULL;
+	size_t n = 0, cap = 0;
+	struct suggest sg;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	free(dir);
+	if (!d || !*base) {
+		if (d)
+			closedir(d);
+		return NULL;
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && e->d_type != DT_DIR)
+			VEC_PUSH(names, n, cap, xstrdup(e->d_name));
+	closedir(d);
+	suggest_init(&sg, base);
+	for (size_t i = 0; i < n; i++)
+		suggest_offer(&sg, names[i]);
+	if (suggest_result(&sg))
+		out = xasprintf("%.*s%s", (int)(base - path), path, suggest_result(&sg));
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return out;
+}
+
+/* from: the path's place, for errors; at: the include statement's. */
 static int load_file(struct loader *ld, const char *path, struct loc from,
-		     struct ast_list *out)
+		     struct loc at, struct ast_list *out)
 {
 	char real[PATH_MAX];
 	struct source *src;
@@ -114,12 +154,20 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 	}
 	rc = source_add_file(ld->srcs, path, &src);
 	if (rc) {
-		diag_error(ld->d, from, "cannot read '%s': %s", path,
-			   rc == -EILSEQ ? "not a text file (a NUL byte)" :
-			   rc == -ENODEV ? "not a regular file" :
-			   rc == -EFBIG ? "larger than 64M" : strerror(-rc));
+		r = diag_error(ld->d, from, "cannot read '%s': %s", path,
+			       rc == -EILSEQ ? "not a text file (a NUL byte)" :
+			       rc == -ENODEV ? "not a regular file" :
+			       rc == -EFBIG ? "larger than 64M" : strerror(-rc));
+		if (rc == -ENOENT) {
+			char *near = near_file(path);
+
+			if (near)
+				diag_hint(r, "did you mean '%s'?", near);
+			free(near);
+		}
 		return rc;
 	}
+	src->included_at = at;
 	ld->shown[ld->depth] = arena_strdup(ld->ar, path);
 	ld->stack[ld->depth++] = arena_strdup(ld->ar, real);
 	parse_source(src, ld->ar, ld->d, out, NULL);
@@ -600,6 +648,7 @@ static void warn_memory(struct checker *C)
 		const struct ir_backing *big = NULL;
 		int pool = -1;
 		struct strbuf need, have, one, why;
+		struct diag_rec *r;
 		char unused[256];
 		struct loc at;
 
@@ -648,9 +697,11 @@ static void warn_memory(struct checker *C)
 				sb_puts(&why, " of it touched");
 			}
 		}
-		diag_warning(C->d, at,
-			     "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
-			     need.buf, why.buf, C->opts->machine, have.buf);
+		r = diag_warning(C->d, at,
+				 "the scenario needs %s of memory (%s), more than %s has available (mem_free %s): scn run skips it there",
+				 need.buf, why.buf, C->opts->machine, have.buf);
+		if (C->opts->machine_hint)
+			diag_hint(r, "%s", C->opts->machine_hint);
 		sb_free(&need);
 		sb_free(&have);
 		sb_free(&one);
@@ -708,7 +759,8 @@ static int check_common(struct source_set *srcs, const char *path,
 		parse_source(src, ld.ar, d, &C.stmts, NULL);
 		load_includes(&ld, src, &C.stmts);
 	} else {
-		rc = load_file(&ld, path, (struct loc){ 0 }, &C.stmts);
+		rc = load_file(&ld, path, (struct loc){ 0 }, (struct loc){ 0 },
+			       &C.stmts);
 		if (rc) {
 			ir_program_free(C.prog);
 			return rc;
@@ -798,17 +850,20 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 				suggest_offer(&s, fact_names[k]);
 			r = diag_error(d, loc, "unknown machine fact '%s'", name);
 			diag_hint(r, suggest_result(&s) ? "did you mean '%s'?" :
-				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size, arch%s",
+				  "the facts are ncpus, mem_total, mem_free, page_size, nr_nodes, thp_size, arch, virt%s",
 				  suggest_result(&s) ? suggest_result(&s) : "");
 			rc = -EINVAL;
 			break;
 		}
 		/* A word no expression makes: "arm64" is no name to resolve. */
-		if (!strcmp(name, "arch")) {
+		if (!strcmp(name, "arch") || !strcmp(name, "virt")) {
 			char *w = arena_strndup(&ar, eq + 1, len - nlen - 1);
+			bool arch = !strcmp(name, "arch");
 
-			if (words_index(words_arch, w) < 0) {
-				diag_error(d, loc, "arch is x86_64 or aarch64, not '%s'", w);
+			if (words_index(arch ? words_arch : words_virt, w) < 0) {
+				diag_error(d, loc, arch ? "arch is x86_64 or aarch64, not '%s'" :
+					   "virt is vmx, svm, pvm, vhe, nvhe, hvhe, pkvm, el2 or none, not '%s'",
+					   w);
 				rc = -EINVAL;
 				break;
 			}
@@ -832,6 +887,11 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			break;
 		}
 		seen |= 1u << fact;
+		if (v.type == VT_WORD && !strcmp(name, "virt")) {
+			snprintf(f->virt, sizeof(f->virt), "%s", v.s);
+			p += len + (p[len] == ',');
+			continue;
+		}
 		if (v.type == VT_WORD) {
 			if (words_index(words_arch, v.s) < 0) {
 				diag_error(d, loc, "arch is x86_64 or aarch64");

@@ -37,6 +37,7 @@ struct check_opts {
 	 * NULL: no such warning (run skips instead).
 	 */
 	const char *machine;
+	const char *machine_hint;	/* a hint with that warning, or NULL */
 	struct check_memory *memory;	/* filled when not NULL */
 };
 

@@ -369,8 +369,13 @@ int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
 				sb_init(&sb);
 				plan_requirements(&sb, &(struct ir_scenario){
 					.reqs = (struct ir_require *)q, .nreqs = 1 });
-				snprintf(line, sizeof(line), "needs %s: this machine has %lld",
-					 sb.buf, (long long)have);
+				sb_puts(&sb, ": this machine has ");
+				/* mem is a size: 23.5G, not 25276071936 */
+				if (!strcmp(q->fact, "mem"))
+					format_size_human(&sb, have);
+				else
+					sb_printf(&sb, "%lld", (long long)have);
+				snprintf(line, sizeof(line), "needs %s", sb.buf);
 				sb_free(&sb);
 			}
 		}
@@ -1234,7 +1239,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	run_block(s, &op->body);
 	t1 = rt_now_ns();
 	s->r->phase = -1;
-	progress_stop(pg);
+	/* Ctrl-C or --timeout: the line keeps what the phase had reached. */
+	progress_stop(pg, s->r->o->stop && atomic_load(s->r->o->stop));
 	if (rt_vmstat_read(v1, &err))
 		v1->n = 0;
 	run_cgroup_snapshot(s->r, &cg1, &ev1);
@@ -1580,6 +1586,8 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	struct strand main_strand = { .r = &r, .slot = -1 };
 	struct rt_err err;
 	bool knobs = sets_knobs(&sc->ops) || o->exclusive;
+	/* This run's errors: an earlier point's failed that point alone. */
+	unsigned errors_before = d->nerrors;
 	int status = preflight(sc, o, d, reason, len);
 
 	if (status != EXEC_PASS)
@@ -1630,7 +1638,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		status = EXEC_INTERRUPTED;
 	else if (status == EXEC_BUSY)
 		;	/* nothing ran: the reason says why */
-	else if (atomic_load(&r.failed) || d->nerrors)
+	else if (atomic_load(&r.failed) || d->nerrors > errors_before)
 		status = EXEC_FAIL;
 	else if (atomic_load(&r.skipped)) {
 		snprintf(reason, len, "%s", r.skip_reason);
@@ -1643,20 +1651,26 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	return status;
 }
 
+/* "point N: name=value ...": the point's swept values. */
+static void point_label(const struct ir_program *p, size_t i, struct strbuf *sb)
+{
+	sb_printf(sb, "point %zu:", i + 1);
+	for (size_t k = 0; k < p->points[i].nparams; k++)
+		if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
+			sb_printf(sb, " %s=", p->points[i].params[k].name);
+			value_format_human(sb, &p->points[i].params[k].value);
+		}
+}
+
 /* The "# point N: name=value ..." line that starts a sweep point. */
 static void log_point(const struct ir_program *p, size_t i, FILE *log)
 {
-	fprintf(log, "# point %zu:", i + 1);
-	for (size_t k = 0; k < p->points[i].nparams; k++)
-		if (p->points[i].params[k].origin == ORIGIN_SWEEP) {
-			struct strbuf sb;
+	struct strbuf sb;
 
-			sb_init(&sb);
-			value_format_human(&sb, &p->points[i].params[k].value);
-			fprintf(log, " %s=%s", p->points[i].params[k].name, sb.buf);
-			sb_free(&sb);
-		}
-	fputc('\n', log);
+	sb_init(&sb);
+	point_label(p, i, &sb);
+	fprintf(log, "# %s\n", sb.buf);
+	sb_free(&sb);
 }
 
 /*
@@ -1674,6 +1688,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	struct exec_cell cell = { 0 };
 	struct results res;
 	unsigned before = d->nerrors;
+	size_t first = d->len;
 	int st = EXEC_PASS;
 
 	results_init(&res, sc);
@@ -1713,6 +1728,16 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
 			st = EXEC_FAIL;
 		}
+	}
+	/* What the point's runs said names the point: printed at its end,
+	 * before the next point's lines, and where -q left those out. */
+	if (p->nsweeps) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		point_label(p, i, &sb);
+		diag_context(d, first, "%s", sb.buf);
+		sb_free(&sb);
 	}
 	if (o->obs && o->obs->point_done)
 		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);

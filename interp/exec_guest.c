@@ -561,6 +561,8 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 	uint64_t hz = 0, all[SCN_LAT_BUCKETS] = { 0 };
 	double *v;
 
+	for (int k = 0; k < 4; k++)
+		pr->jobs_in_ring[k] = gp->jobs_in_ring[k];
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		const struct run_vm *rv = &r->vms[i];
 

@@ -15,7 +15,7 @@
 
 const char *const fact_names[] = { "ncpus", "mem_total", "mem_free",
 				   "page_size", "nr_nodes", "thp_size", "arch",
-				   NULL };
+				   "virt", NULL };
 
 /*
  * The word of the static list, not f's own text: a value borrows its
@@ -26,6 +26,14 @@ static const char *fact_arch(const struct rt_facts *f)
 	int i = words_index(words_arch, f->arch[0] ? f->arch : RT_ARCH);
 
 	return i >= 0 ? words_arch[i] : RT_ARCH;
+}
+
+/* The same for virt; "none" where it is not known. */
+static const char *fact_virt(const struct rt_facts *f)
+{
+	int i = words_index(words_virt, f->virt[0] ? f->virt : "none");
+
+	return i >= 0 ? words_virt[i] : "none";
 }
 
 bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
@@ -44,6 +52,8 @@ bool fact_value(const struct rt_facts *f, const char *name, struct value *out)
 		*out = val_size(f->thp_size);
 	else if (!strcmp(name, "arch"))
 		*out = val_word(fact_arch(f));
+	else if (!strcmp(name, "virt"))
+		*out = val_word(fact_virt(f));
 	else
 		return false;
 	return true;
@@ -151,6 +161,8 @@ static struct ir_expr *lower_name(struct lower *L, const struct ast *e)
 			return ir_const(L, L->sc->params[sym->index].value,
 					e->loc);
 		case SYM_PHASE:
+			if (sym->index < 0)	/* its declaration failed */
+				return bad(L, e->loc);
 			r = diag_error(L->d, e->loc,
 				       "phase '%s' is not a value", e->name);
 			diag_hint(r, "name a result: %s.time, %s.pages, %s.rate, ...",
@@ -472,6 +484,19 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 			x = duration_member(L, x, c->part[k]);
 		return x;
 	}
+	/* P.jobs.ring0, P.jobs.ring3: where scn ran the phase's guest jobs */
+	if (!strcmp(c->part[0]->name, "jobs")) {
+		if (c->n != 2 || c->part[1]->kind != AST_MEMBER ||
+		    (strcmp(c->part[1]->name, "ring0") && strcmp(c->part[1]->name, "ring3"))) {
+			diag_error(L->d, e->loc, "write %s.jobs.ring0 or %s.jobs.ring3",
+				   ph->name, ph->name);
+			return bad(L, e->loc);
+		}
+		x = node(L, IRX_JOBS, VT_INT, e->loc);
+		x->phase = sym->index;
+		x->v = val_int(c->part[1]->name[4] == '3' ? 3 : 0);
+		return x;
+	}
 	if (!strcmp(c->part[0]->name, "placement")) {
 		const struct sym *b;
 
@@ -482,6 +507,8 @@ static struct ir_expr *lower_phase_ref(struct lower *L, const struct ast *e,
 			return bad(L, e->loc);
 		}
 		b = sym_find(&L->syms, c->part[1]->name);
+		if (b && b->kind == SYM_BACKING && b->index < 0)
+			return bad(L, e->loc);	/* its declaration failed */
 		if (!b || b->kind != SYM_BACKING) {
 			diag_error(L->d, ast_name_loc(c->part[1]),
 				   "no backing or region named '%s'", c->part[1]->name);
@@ -603,6 +630,8 @@ static struct ir_expr *lower_member(struct lower *L, const struct ast *e,
 		const struct ast *later;
 
 		sym = sym_find(&L->syms, c.root->name);
+		if (sym && sym->kind == SYM_PHASE && sym->index < 0)
+			return bad(L, e->loc);	/* its declaration failed */
 		if (sym && sym->kind == SYM_PHASE)
 			return lower_phase_ref(L, e, &c, sym, ctx);
 		later = sym ? NULL : later_phase(L->file, c.root->name);

@@ -2,7 +2,7 @@
 /*
  * A phase's `faults` counts the guest accesses KVM could not complete:
  * memory made read-only or unmapped under the guest, a memslot moved or
- * deleted, a hugetlb page the pool could not give. A uffd serves its
+ * deleted, a hugetlb page the pool could not give (noreserve alone). A uffd serves its
  * faults inside KVM_RUN (the vCPU blocks, it does not exit), and host
  * accesses count apart, so `P.faults` read where nothing of that kind
  * can happen is 0 whatever the run does: a warning that names the count
@@ -121,9 +121,18 @@ static void warn(struct sense *s, int p, struct loc loc, const char *what)
 		return;
 	if (s->guest) {
 		const struct ir_vm *v = &sc->vms[s->guest_vm];
+		const struct ir_backing *b = &sc->backings[v->backing];
 
-		if (backing_info[sc->backings[v->backing].type].flags & BK_HUGETLB)
-			return;	/* a pool that runs dry faults too */
+		/*
+		 * A hugetlb pool that runs dry faults too, but only under
+		 * noreserve: else mmap reserved every page. And never where a
+		 * uffd serves the memory: the kernel hands the fault to it
+		 * before it asks the pool (a dry pool fails the reader's
+		 * UFFDIO_COPY, not the vCPU's access).
+		 */
+		if ((backing_info[b->type].flags & BK_HUGETLB) && b->noreserve &&
+		    s->guest_uffd < 0)
+			return;
 		if (what)
 			r = diag_warning(s->d, loc,
 					 "'%s' counts the guest accesses KVM could not complete (memory made read-only or unmapped, a memslot moved or deleted), and nothing in the scenario does that to vm '%s': it stays 0",

@@ -70,7 +70,8 @@ enum val_type uffd_stat_type(enum uffd_stat s)
 	return ustats[s].type;
 }
 
-const char *const phase_member_names[] = { "vcpu", "delta", "placement", "uffd", NULL };
+const char *const phase_member_names[] = { "vcpu", "delta", "placement", "uffd",
+					   "jobs", NULL };
 
 bool phase_result_name(const char *name)
 {

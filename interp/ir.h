@@ -142,6 +142,7 @@ enum irx_kind {
 	IRX_IN_UNIT,	/* a duration in ns, us, ms (INT) or seconds (REAL): a / v.i */
 	IRX_PLACEMENT,	/* pages of backing v.i on node a, at phase's end */
 	IRX_UFFD,	/* a uffd statistic of phase: v.i which, a reader */
+	IRX_JOBS,	/* the guest jobs of phase that ran in ring v.i (0 or 3) */
 };
 
 struct ir_expr {

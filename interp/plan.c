@@ -91,6 +91,9 @@ void plan_expr(struct strbuf *sb, const struct ir_expr *x,
 		}
 		sb_puts(sb, uffd_stat_name(x->v.i));
 		break;
+	case IRX_JOBS:
+		sb_printf(sb, "%s.jobs.ring%d", sc->phases[x->phase].name, (int)x->v.i);
+		break;
 	case IRX_PLACEMENT:
 		sb_printf(sb, "%s.placement.%s[", sc->phases[x->phase].name,
 			  sc->backings[x->v.i].name);
@@ -533,8 +536,8 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		sb_putc(sb, '\n');
 		break;
 	case IR_CONCURRENTLY:
-		sb_printf(sb, "concurrently, %zu branches starting together:\n",
-			  op->nbranches);
+		sb_printf(sb, "concurrently, %zu branch%s starting together:\n",
+			  op->nbranches, op->nbranches == 1 ? "" : "es");
 		for (i = 0; i < op->nbranches; i++) {
 			indent(sb, depth + 1);
 			sb_printf(sb, "branch %zu:\n", i + 1);
@@ -542,7 +545,8 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		}
 		break;
 	case IR_REPEAT:
-		sb_printf(sb, "repeat %" PRId64 " times:\n", op->repeat.count);
+		sb_printf(sb, "repeat %" PRId64 " time%s:\n", op->repeat.count,
+			  op->repeat.count == 1 ? "" : "s");
 		render_block(sb, &op->body, sc, depth + 1);
 		break;
 	case IR_EXPECT:
@@ -650,9 +654,12 @@ void plan_render(struct strbuf *sb, const struct ir_program *p,
 	/* Named where it is not the reference machine's (check.c). */
 	if (f->arch[0] && strcmp(f->arch, "x86_64"))
 		sb_printf(sb, " arch=%s", f->arch);
+	if (f->virt[0] && strcmp(f->virt, "vmx"))
+		sb_printf(sb, " virt=%s", f->virt);
 	sb_putc(sb, '\n');
 	if (p->nsweeps) {
-		sb_printf(sb, "sweep: %zu points, row-major over", p->npoints);
+		sb_printf(sb, "sweep: %zu point%s, row-major over", p->npoints,
+			  p->npoints == 1 ? "" : "s");
 		for (i = 0; i < p->nsweeps; i++) {
 			sb_printf(sb, "%s %s in ", i ? "," : "", p->sweeps[i].param);
 			for (k = 0; k < p->sweeps[i].n; k++) {

@@ -98,7 +98,7 @@ struct progress *progress_start(FILE *tty, const char *name,
 	return p;
 }
 
-void progress_stop(struct progress *p)
+void progress_stop(struct progress *p, bool keep)
 {
 	if (!p)
 		return;
@@ -108,7 +108,7 @@ void progress_stop(struct progress *p)
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
 	if (p->drawn) {
-		fputs("\r\033[K", p->tty);
+		fputs(keep ? "\n" : "\r\033[K", p->tty);
 		fflush(p->tty);
 	}
 	pthread_mutex_destroy(&p->lock);

@@ -10,6 +10,7 @@
 #define SCN_PROGRESS_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -21,7 +22,11 @@ struct progress;
  */
 struct progress *progress_start(FILE *tty, const char *name,
 				const atomic_llong *done, int64_t expected);
-/* Stops the thread and erases the line; p may be NULL. */
-void progress_stop(struct progress *p);
+/*
+ * Stops the thread and erases the line, or with keep (a phase that was
+ * interrupted) ends it there, so that what it had reached stays above
+ * the line that says it stopped; p may be NULL.
+ */
+void progress_stop(struct progress *p, bool keep);
 
 #endif

@@ -242,11 +242,17 @@ static void on_point(void *ctx, size_t point, int status,
 
 		if (!err && r->level != DIAG_WARNING)
 			continue;
-		if (r->loc.src)
-			text = xasprintf("%s:%d:%d: %s", r->loc.src->name,
-					 r->loc.first_line, r->loc.first_column, r->msg);
-		else
+		if (r->loc.src) {
+			struct strbuf sb;
+
+			sb_init(&sb);
+			sb_printf(&sb, "%s:%d:%d: %s", r->loc.src->name,
+				  r->loc.first_line, r->loc.first_column, r->msg);
+			diag_include_chain(&r->loc, &sb);
+			text = sb_steal(&sb);
+		} else {
 			text = xstrdup(r->msg);
+		}
 		if (err)
 			VEC_PUSH(pt->errors, pt->nerrors, cap, text);
 		else

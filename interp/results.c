@@ -595,6 +595,12 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 						val_int(p->uffd[x->v.i]);
 		return 0;
 	}
+	case IRX_JOBS:
+		if (!r->phases[x->phase].runs)
+			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
+				       r->sc->phases[x->phase].name);
+		*out = val_int(r->phases[x->phase].jobs_in_ring[x->v.i & 3]);
+		return 0;
 	case IRX_PLACEMENT: {
 		const struct phase_result *p = &r->phases[x->phase];
 

@@ -88,6 +88,7 @@ struct phase_result {
 	size_t uffd_runs, uffd_cap;
 	bool failed;				/* a run of it failed */
 	bool dirty_logged;			/* a run got a dirty log: 0 pages is a result */
+	int64_t jobs_in_ring[4];		/* guest jobs per ring, last run */
 	/* Per vCPU, where guest work ran: [metric][run * nvcpu + vcpu] */
 	size_t nvcpu;
 	double *vcpu_samples[METRIC__COUNT];

@@ -686,6 +686,10 @@ static void lower_metric(struct lower *L, const struct ast *n)
 	phase = arena_strndup(L->ar, n->name, (size_t)(dot - n->name));
 	op.metric.name = dot + 1;
 	ph = sym_find(&L->syms, phase);
+	if (ph && ph->kind == SYM_PHASE && ph->index < 0) {
+		items_finish(&it, "metric", keys);
+		return;		/* its declaration failed and said so */
+	}
 	if (!ph || ph->kind != SYM_PHASE) {
 		diag_error(L->d, ast_name_loc(n), "no phase '%s' is declared above", phase);
 		items_finish(&it, "metric", keys);
@@ -894,8 +898,14 @@ static void lower_if(struct lower *L, const struct ast *n)
 	lower_stmts(L, c ? &n->body : &n->c->body, false);
 }
 
+/*
+ * A misspelt declaration ("bakcing m ...", with a did-you-mean) still
+ * names what it meant to declare: the name stands in as a failed one
+ * does, so that its uses below add no error of their own.
+ */
 static void unknown_stmt(struct lower *L, const struct ast *n)
 {
+	const char *meant, *name = n->kids.len ? item_name(n->kids.v[0]) : NULL;
 	struct suggest s;
 	struct diag_rec *r;
 	int i;
@@ -904,8 +914,17 @@ static void unknown_stmt(struct lower *L, const struct ast *n)
 	for (i = 0; parse_statement_keywords[i]; i++)
 		suggest_offer(&s, parse_statement_keywords[i]);
 	r = diag_error(L->d, ast_name_loc(n), "unknown statement '%s'", n->name);
-	if (suggest_result(&s))
-		diag_hint(r, "did you mean '%s'?", suggest_result(&s));
+	meant = suggest_result(&s);
+	if (meant)
+		diag_hint(r, "did you mean '%s'?", meant);
+	if (!meant || !name || sym_find(&L->syms, name))
+		return;
+	if (!strcmp(meant, "backing") || !strcmp(meant, "region"))
+		sym_add(L, name, SYM_BACKING, -1, n->kids.v[0]->loc);
+	else if (!strcmp(meant, "vm"))
+		sym_add(L, name, SYM_VM, -1, n->kids.v[0]->loc);
+	else if (!strcmp(meant, "phase"))
+		sym_add(L, name, SYM_PHASE, -1, n->kids.v[0]->loc);
 }
 
 static void only_top(struct lower *L, const struct ast *n)

@@ -24,6 +24,9 @@ const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "write", "read", "cgroup", NULL };
 const char *const words_better[] = { "lower", "none", "higher", NULL };
 const char *const words_arch[] = { "x86_64", "aarch64", NULL };
+/* rt_features.virt's: x86's, then arm64 KVM's modes */
+const char *const words_virt[] = { "vmx", "svm", "pvm", "vhe", "nvhe", "hvhe",
+				   "pkvm", "el2", "none", NULL };
 const char *const words_misc[] = { "all", "every", "fault", "mmu", "reset",
 				   "punch", "wait", "prctl", "verify",
 				   "forever", "once", "address", "none",
@@ -33,7 +36,7 @@ static const char *const *const lists[] = {
 	words_uffd_mode, words_uffd_wait, words_uffd_resolve, words_guest_op,
 	words_fault, words_until, words_order, words_ring, words_prot,
 	words_dirtylog, words_memslot, words_ksm_wait, words_onoff,
-	words_host, words_better, words_arch, words_misc,
+	words_host, words_better, words_arch, words_virt, words_misc,
 };
 
 int words_index(const char *const *list, const char *w)

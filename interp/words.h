@@ -28,6 +28,7 @@ extern const char *const words_onoff[];
 extern const char *const words_host[];		/* host actions */
 extern const char *const words_better[];	/* metric better= */
 extern const char *const words_arch[];		/* the fact arch */
+extern const char *const words_virt[];		/* the fact virt */
 extern const char *const words_misc[];		/* free-standing words */
 
 bool words_known(const char *w);

@@ -898,6 +898,11 @@ bool rt_probe_cpu_flag(const char *flag)
 
 static void pdpe1gb_feature(struct rt_features *f)
 {
+#if defined(__aarch64__)
+	rt_probe_set_absent(f, RT_FEAT_CPU_PDPE1GB, "an x86 CPU flag: arm64 "
+			    "guests of scn map 2 MiB blocks, never 1 GiB");
+	return;
+#endif
 	f->host_pdpe1gb = rt_probe_cpu_flag("pdpe1gb");
 	if (f->kvm_cpuid_1g == 1)
 		rt_probe_set_present(f, RT_FEAT_CPU_PDPE1GB);
@@ -937,6 +942,7 @@ int rt_features_probe(struct rt_features *f)
 			   (unsigned int)geteuid());
 
 	rt_probe_kvm(f);
+	snprintf(f->facts.virt, sizeof(f->facts.virt), "%s", f->virt);
 	probe_uffd(f);
 	uffd_features(f);
 	probe_ksm(f);

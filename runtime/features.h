@@ -27,6 +27,8 @@ struct rt_facts {
 	int64_t thp_size;	// bytes, PMD-sized THP (2 MiB if unknown)
 	long nr_nodes;		// online NUMA nodes (1 if unknown)
 	char arch[16];		// RT_ARCH: the machine scn runs (and builds VMs) on
+	// rt_features.virt (rt_features_probe fills it; rt_facts_read cannot)
+	char virt[8];
 };
 
 // The architecture scn was built for, by uname -m's name: its guest

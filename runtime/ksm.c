@@ -182,12 +182,14 @@ int rt_ksm_wait_scans(int64_t scans, int64_t target, int64_t timeout_ns,
 		}
 		if (stop && atomic_load(stop))
 			return rt_fail(err, -EINTR, "interrupted");
+		if (rt_now_ns() - start > timeout_ns && target > 0)
+			return rt_fail(err, -ETIMEDOUT, "%lld page%s merged, not %lld",
+				       (long long)now, now == 1 ? "" : "s",
+				       (long long)target);
 		if (rt_now_ns() - start > timeout_ns)
-			return rt_fail(err, -ETIMEDOUT,
-				       target > 0 ? "%lld pages merged, not %lld" :
-						    "ksmd did %lld of %lld full scans",
-				       (long long)(target > 0 ? now : now - first),
-				       (long long)(target > 0 ? target : scans));
+			return rt_fail(err, -ETIMEDOUT, "ksmd did %lld of %lld full scan%s",
+				       (long long)(now - first), (long long)scans,
+				       scans == 1 ? "" : "s");
 		nanosleep(&nap, NULL);
 	}
 }

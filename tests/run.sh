@@ -30,7 +30,9 @@
 #             last), else tests/golden/NAME.scn, else scenarios/NAME.scn;
 #             every scenario must have one
 #   docs/     ```scn blocks of every docs/*.md must check, ```scn-error
-#             blocks must fail with exit 65
+#             blocks must fail with exit 65; the commands of README.md and
+#             docs/*.md run as their <!-- doc-test: ... --> marks say
+#             (tests/docs/commands.py; a block without one fails)
 #   runtime/  tests/runtime/*.sh: scn run on this machine's kernel (knobs
 #             set and restored, SIGKILL and scn restore, KSM by counters,
 #             SKIP paths); they need root and skip without it
@@ -343,9 +345,16 @@ run_cli() {
 	cli_case check-without-file 64 check
 	cli_case check-unknown-option 64 check --frob scenarios/ksm_unmerge.scn
 	cli_case check-missing-file 64 check tests/errors/no-such-file.scn
+	# Issue 25: a missing file's nearest neighbour in its directory.
+	cli_says run-missing-file-near-name 64 "^hint: did you mean 'scenarios/mmu_stress\.scn'\?$" \
+		run scenarios/mmu_stres.scn
 	cli_case plan-two-files 64 plan scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
 	cli_case version 0 version
 	cli_case help 0 help
+	# Issue 25: the help's exit statuses left out 3, 124 and 128+N.
+	grep -q " 3 compare or plot refused" "$OUT" && grep -q " 124 --timeout" "$OUT" &&
+		grep -q "128+N stopped by signal N" "$OUT" ||
+		fail cli/help-exit-statuses "scn help does not list 3, 124 and 128+N" <"$OUT"
 	cli_case check-two-files 0 check scenarios/ksm_unmerge.scn scenarios/dirty_log.scn
 	cli_says plan-memory-is-check 64 "^scn: --memory is an option of check$" \
 		plan --memory scenarios/ksm_unmerge.scn
@@ -632,6 +641,11 @@ run_docs() {
 	for doc in docs/*.md; do
 		run_doc "$doc"
 	done
+	if command -v python3 >/dev/null 2>&1; then
+		run_script docs tests/docs/commands.sh
+	else
+		skip docs/commands "python3 is not installed"
+	fi
 }
 
 run_doc() {

@@ -481,14 +481,19 @@ out "a slot the vCPUs are writing moves away and back; they retry, the data is w
 # binary statistics. How many depends on the host (none for a guest PVM
 # emulates at ring 0, one per page for a native one), so the check is
 # that the line is there and that its figure is what the result file's
-# changes of pages_4k add up to by then.
+# changes of pages_4k add up to by then. Issue 25: the line names the
+# ring the guest wrote in (the result's jobs.ring0 and jobs.ring3, and
+# --ring where the checks force one), and on PVM a second line says what
+# that ring does there; elsewhere there is none.
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm\.stats_fd +yes'; then
-	if "$SCN" run -q --state-dir "$STATE" -D per_vcpu=2M -D iterations=1 \
+	# shellcheck disable=SC2086
+	if "$SCN" run -q --state-dir "$STATE" $RING -D per_vcpu=2M -D iterations=1 \
 		--format json -o "$TMP/dl.json" scenarios/dirty_log.scn >"$TMP/py" 2>&1 &&
-	   python3 - "$TMP/dl.json" <<'PY' >"$TMP/py" 2>&1; then
+	   python3 - "$TMP/dl.json" "${SCN_TEST_RING:-}" "$virt" <<'PY' >"$TMP/py" 2>&1; then
 import json, re, sys
 d = json.load(open(sys.argv[1]))["points"][0]
-notes = [m for m in (re.match(r"KVM maps (\d+) pages of 4K of this VM \(pages_4k\), ", l)
+forced, virt = sys.argv[2], sys.argv[3]
+notes = [m for m in (re.match(r"KVM maps (\d+) pages of 4K of this VM \(pages_4k\) after the guest wrote in ring ([03]), ", l)
                      for l in d["output"]) if m]
 assert len(notes) == 1, d["output"]
 total = 0
@@ -496,12 +501,23 @@ for p in d["phases"]:
     total += sum(p["metrics"].get("delta.kvm.pages_4k", {"samples": [0]})["samples"])
     if p["name"] == "first_get":
         break
+fd = next(p for p in d["phases"] if p["name"] == "first_dirty")["metrics"]
+ring = "3" if fd.get("jobs.ring3", {"samples": [0]})["samples"][-1] > 0 else "0"
+assert notes[0].group(2) == ring, (notes[0].group(0), "the result ran ring", ring)
+assert not forced or ring == forced, ("--ring", forced, "ran", ring)
 assert int(notes[0].group(1)) == total, (notes[0].group(0), total)
-print(total)
+why = [l for l in d["output"] if l.startswith("scn: this PVM host ")]
+if virt == "pvm":
+    assert len(why) == 1, d["output"]
+    assert why[0].startswith("scn: this PVM host " +
+                             ("runs ring 3 natively" if ring == "3" else "emulates ring 0")), why
+else:
+    assert not why, why
+print(f"{total} in ring {ring}")
 PY
-		ok "dirty_log.scn prints KVM's pages_4k beside its figures ($(tail -n 1 "$TMP/py"))"
+		ok "dirty_log.scn prints KVM's pages_4k beside its figures, and the ring ($(tail -n 1 "$TMP/py"))"
 	else
-		fail "dirty_log.scn prints KVM's pages_4k beside its figures" "$(tail -n 3 "$TMP/py")"
+		fail "dirty_log.scn prints KVM's pages_4k beside its figures, and the ring" "$(tail -n 3 "$TMP/py")"
 	fi
 fi
 

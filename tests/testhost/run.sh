@@ -139,20 +139,54 @@ fi
 
 # --- --or-kernel: a test host only for what this machine cannot run -------
 # node.scn on node 1: this machine runs it where it has two nodes, else a
-# 2-node test host does (one boot); on node 0 it always runs here.
+# test host does (one boot), of two nodes without --nodes (issue 25: it
+# booted one node and skipped again); on node 0 it always runs here.
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
-if th "run --or-kernel: node 1" run --or-kernel "$K" --nodes 2 -D node=1 "$TMP/node.scn"; then
+if th "run --or-kernel: node 1" run --or-kernel "$K" -D node=1 "$TMP/node.scn"; then
 	moved=no
 	grep -q "^# this machine cannot run it (needs NUMA node 1 (region 'r'): this machine has 1 node (0)): it runs in a test host ($K)$" \
 		"$TMP/err" && moved=yes
+	sized=no
+	grep -qxF "# test host: --nodes 2, as the scenario needs 2 NUMA nodes (node 1, of region 'r')" \
+		"$TMP/err" && sized=yes
 	if [ $rc = 0 ] && grep -q '^node 1: 2048 of 2048' "$TMP/out" &&
-		{ [ "$nodes" -ge 2 ] && [ $moved = no ] || [ "$nodes" -lt 2 ] && [ $moved = yes ]; }; then
-		ok "run --or-kernel: a scenario on node 1 runs $([ $moved = yes ] && echo "in a 2-node test host, saying why" || echo "here, on this machine's two nodes")"
+		{ [ "$nodes" -ge 2 ] && [ $moved = no ] || [ "$nodes" -lt 2 ] && [ $moved = yes ] && [ $sized = yes ]; }; then
+		ok "run --or-kernel: a scenario on node 1 runs $([ $moved = yes ] && echo "in a test host of the 2 nodes it needs, saying why" || echo "here, on this machine's two nodes")"
 	else
-		fail "run --or-kernel: node 1" "exit $rc, moved $moved, $nodes nodes: $(head -c 200 "$TMP/out")"; show
+		fail "run --or-kernel: node 1" "exit $rc, moved $moved, sized $sized, $nodes nodes: $(head -c 200 "$TMP/out")"; show
 	fi
 fi
-"$SCN" run --or-kernel "$K" --nodes 2 -D node=0 --format json -o "$TMP/here.json" \
+# A host option too small for the scenario is refused before any boot,
+# naming the one that does; what no test host here can have is a SKIP
+# before the boot (node 15 and 300 CPUs: no machine this runs on has
+# them, so both move).
+"$SCN" run --or-kernel "$K" --nodes 2 -D node=15 "$TMP/node.scn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 64 ] && grep -qxF "scn: run: --nodes 2 makes a test host that cannot run the scenario: it needs 16 NUMA nodes (node 15, of region 'r')" "$TMP/err" &&
+	grep -qxF "hint: --nodes 16, or leave --nodes out: scn sizes the test host from the scenario" "$TMP/err" &&
+	! grep -q "^# test host" "$TMP/err"; then
+	ok "run --or-kernel: --nodes too few for the scenario is refused before the boot, naming --nodes 16"
+else
+	fail "run --or-kernel: --nodes too few is refused" "exit $rc"; show
+fi
+printf 'require mem >= 100G, cpus >= 300\nphase nap { sleep 1ms }\n' >"$TMP/big.scn"
+"$SCN" run --or-kernel "$K" --mem 1G "$TMP/big.scn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 64 ] && grep -q "^scn: run: --mem 1G makes a test host that cannot run the scenario: it needs more memory (require mem >= 100G at " "$TMP/err" &&
+	grep -q "^hint: --mem 100G, or leave --mem out" "$TMP/err"; then
+	ok "run --or-kernel: --mem too small is refused before the boot, naming --mem 100G"
+else
+	fail "run --or-kernel: --mem too small is refused" "exit $rc"; show
+fi
+"$SCN" run --or-kernel "$K" --format json -o "$TMP/big.json" "$TMP/big.scn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 4 ] && grep -q "^# test host: --cpus 255, as the scenario needs 300 CPUs (require cpus >= 300 at " "$TMP/err" &&
+	grep -q '"status": "skip"' "$TMP/big.json"; then
+	ok "run --or-kernel: more than a test host here can have is a SKIP before the boot"
+else
+	fail "run --or-kernel: more than a test host here can have" "exit $rc"; show
+fi
+"$SCN" run $WAIT --or-kernel "$K" --nodes 2 -D node=0 --format json -o "$TMP/here.json" \
 	"$TMP/node.scn" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 0 ] && ! grep -q "it runs in a test host" "$TMP/err" &&

@@ -116,13 +116,15 @@ static char *numa_note(const char *name, const struct phase_env *e0,
 	if (own && !moved && !ptes && !migrated)
 		return NULL;
 	if (own)
-		return xasprintf("during phase '%s', NUMA balancing scanned this process's memory %lld time%s and migrated %lld of its pages (machine-wide: %lld hinting faults, %lld PTE updates): its timing includes that work",
-				 name, (long long)scans, scans == 1 ? "" : "s",
-				 (long long)moved, (long long)hints, (long long)ptes);
+		return xasprintf("during phase '%s', NUMA balancing scanned this process's memory %lld time%s and migrated %lld of its pages (machine-wide: %lld hinting fault%s, %lld PTE update%s): its timing includes that work",
+				 name, (long long)scans, scans == 1 ? "" : "s", (long long)moved,
+				 (long long)hints, hints == 1 ? "" : "s",
+				 (long long)ptes, ptes == 1 ? "" : "s");
 	if (!(e0->balancing || e1->balancing) || !(hints || ptes || migrated))
 		return NULL;
-	return xasprintf("during phase '%s', NUMA balancing took %lld hinting faults, %lld PTE updates and %lld migrations machine-wide, %s: its timing may include that work",
-			 name, (long long)hints, (long long)ptes, (long long)migrated,
+	return xasprintf("during phase '%s', NUMA balancing took %lld hinting fault%s, %lld PTE update%s and %lld migration%s machine-wide, %s: its timing may include that work",
+			 name, (long long)hints, hints == 1 ? "" : "s", (long long)ptes,
+			 ptes == 1 ? "" : "s", (long long)migrated, migrated == 1 ? "" : "s",
 			 e1->numa.known ? "none in this process's own data" :
 					  "this process's share unknown");
 }
@@ -142,8 +144,8 @@ size_t confound_notes(const char *name, const struct phase_env *e0,
 		n++;
 	/* The kernel keeps no count of it per process. */
 	if (collapsed > 0)
-		notes[n++] = xasprintf("during phase '%s', khugepaged collapsed %lld huge pages machine-wide (of any process): its timing may include that work",
-				       name, (long long)collapsed);
+		notes[n++] = xasprintf("during phase '%s', khugepaged collapsed %lld huge page%s machine-wide (of any process): its timing may include that work",
+				       name, (long long)collapsed, collapsed == 1 ? "" : "s");
 	if (reads_ksm && o) {
 		confound_describe(o, who, sizeof(who));
 		notes[n++] = xasprintf("during phase '%s', another process used KSM (%s): the machine-wide ksm.* counters of the phase count its pages too; ksm_stat.* are this process's own",

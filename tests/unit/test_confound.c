@@ -129,7 +129,30 @@ int main(void)
 	       "own scans while PTEs were marked somewhere: a warning: %s", s);
 	free(s);
 
+	/* Counts of one are said in the singular (issue 25: "1 hinting faults"). */
+	vm(&v1, 101, 1001, 0);
+	e1.numa.scans = 1;
+	e1.numa.migrated = 1;
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "scanned this process's memory 1 time and migrated 1 of its pages (machine-wide: 1 hinting fault, 1 PTE update)") != NULL,
+	       "one of each: singular: %s", s);
+	free(s);
+	e1.numa.scans = 0;
+	e1.numa.migrated = 0;
+	e1.numa.known = false;
+	vm(&v1, 101, 1001, 0);
+	s = notes_of(&e0, &e1, false);
+	tap_ok(strstr(s, "took 1 hinting fault, 1 PTE update and 0 migrations machine-wide") != NULL,
+	       "machine-wide ones: singular: %s", s);
+	free(s);
+	e1.numa.known = true;
+
 	e1 = e0;
+	vm(&v1, 100, 1000, 1);
+	s = notes_of(&e0, &e1, false);
+	TAP_STR(s, "during phase 'p', khugepaged collapsed 1 huge page machine-wide (of any process): its timing may include that work",
+		"one collapse: singular");
+	free(s);
 	vm(&v1, 100, 1000, 3);
 	s = notes_of(&e0, &e1, false);
 	TAP_STR(s, "during phase 'p', khugepaged collapsed 3 huge pages machine-wide (of any process): its timing may include that work",

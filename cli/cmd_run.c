@@ -121,9 +121,9 @@ static const char run_usage[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive] [--state-dir DIR]\n"
-	"               [--ring 0|3] [-q]"
+	"               [--ring 0|3] [--shard PART/OF] [-q]"
 	"\n"
-	"               [--kernel SPEC | --or-kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
+	"               [--kernel SPEC[,SPEC...] | --or-kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
 /* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
 static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
@@ -181,7 +181,7 @@ bool parse_seconds(const char *arg, unsigned max, unsigned *out)
 
 enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
        OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
-       OPT_OR_KERNEL };
+       OPT_OR_KERNEL, OPT_SHARD };
 
 const char cli_run_short[] = "D:o:qh";
 const struct option cli_run_options[] = {
@@ -198,11 +198,35 @@ const struct option cli_run_options[] = {
 	{ "exclusive", no_argument, NULL, OPT_EXCLUSIVE },
 	{ "ring", required_argument, NULL, OPT_RING },
 	{ "or-kernel", required_argument, NULL, OPT_OR_KERNEL },
+	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
+
+bool parse_shard(const char *arg, unsigned *part, unsigned *of)
+{
+	unsigned long i, n;
+	const char *slash = strchr(arg, '/');
+	char *first;
+	bool ok;
+
+	if (!slash)
+		goto bad;
+	first = xstrndup(arg, (size_t)(slash - arg));
+	ok = parse_whole(first, 1, 1000000, &i) && parse_whole(slash + 1, 1, 1000000, &n);
+	free(first);
+	if (!ok || i > n)
+		goto bad;
+	*part = (unsigned)i;
+	*of = (unsigned)n;
+	return true;
+bad:
+	fprintf(stderr, "scn: --shard takes PART/OF, 1 <= PART <= OF ('--shard 2/4': every 4th point from the 2nd), not '%s'\n",
+		arg);
+	return false;
+}
 
 /* 0, an exit code after a message, or -1 after --help. */
 static int parse_run_args(int argc, char **argv, struct run_args *a)
@@ -277,6 +301,15 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 				goto both_kernels;
 			a->host.kernel = optarg;
 			a->or_kernel = true;
+			if (run_kernel_list(optarg)) {
+				fputs("scn: run: --or-kernel takes one kernel, the one to fall back to; --kernel takes a list\n",
+				      stderr);
+				return 64;
+			}
+			break;
+		case OPT_SHARD:
+			if (!parse_shard(optarg, &a->shard_part, &a->shard_of))
+				return 64;
 			break;
 		case 'h':
 			cli_help(stdout, cli_command("run"));
@@ -454,7 +487,8 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 				.owner = a->file, .wait_ns = a->wait_ns,
 				.exclusive = a->exclusive, .found = &found,
 				.repeat = a->repeat, .warmup = a->warmup,
-				.ring = (enum ring)a->ring };
+				.ring = (enum ring)a->ring,
+				.shard_part = a->shard_part, .shard_of = a->shard_of };
 	struct report_end end = { .timeout = (int)a->timeout };
 	struct rec_listener live = { 0 }, diags_live;
 	struct run_diags rd = { .a = a };
@@ -477,6 +511,9 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 	}
 	run_meta_init(&meta, a, srcs, f);
 	meta.knobs = &found;
+	meta.shard_part = a->shard_part;
+	meta.shard_of = a->shard_of;
+	meta.shard_points = p->npoints;
 	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
 	diag_init(&d);
 	if (a->format == FMT_NDJSON)
@@ -583,7 +620,12 @@ int cmd_run(int argc, char **argv)
 		goto free_args;
 	}
 	if (a.host.kernel && !a.or_kernel) {	/* in a test host: run_testhost.c */
-		rc = run_in_testhost(&a);
+		if (run_kernel_list(a.host.kernel) && cmd_suite_operand(a.file))
+			rc = cmd_suite(argc, argv);	/* each scenario over the kernels */
+		else if (run_kernel_list(a.host.kernel))
+			rc = run_kernel_axis(&a);	/* run_kernels.c */
+		else
+			rc = run_in_testhost(&a);
 		goto free_args;
 	}
 	if (cmd_suite_operand(a.file)) {	/* DIR or FILE.suite */

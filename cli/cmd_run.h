@@ -32,6 +32,8 @@ struct run_args {
 	 */
 	bool or_kernel;
 	struct th_opts host;		/* --kernel and the host options */
+	/* --shard PART/OF: every OF-th point from PART (1..OF); 0: all. */
+	unsigned shard_part, shard_of;
 };
 
 int cmd_run(int argc, char **argv);
@@ -45,6 +47,8 @@ bool parse_wait(const char *arg, int64_t *ns);
  * "120s", "2000ms"), 1 to max, into *out; false with the reason said.
  */
 bool parse_seconds(const char *arg, unsigned max, unsigned *out);
+/* A --shard PART/OF into part and of; false with the reason said. */
+bool parse_shard(const char *arg, unsigned *part, unsigned *of);
 
 /*
  * Checks a->file with a's -D and --sweep against the machine facts and
@@ -69,6 +73,30 @@ void run_meta_init(struct report_meta *m, const struct run_args *a,
  * its output streams out, -o's file comes back. Returns the exit code.
  */
 int run_in_testhost(const struct run_args *a);
+
+/* Whether --kernel names several kernels ("debian:6.12,debian:7.3"). */
+bool run_kernel_list(const char *spec);
+/*
+ * scn run --kernel A,B FILE: the scenario on each kernel in turn, one
+ * result whose points are the kernels (kernel_axis.h). The exit code.
+ */
+int run_kernel_axis(const struct run_args *a);
+
+/* The parts of it the kernel axis (run_kernels.c) runs once a kernel. */
+/*
+ * Checks a's scenario for the test host o makes (saying its diagnostics
+ * when say) and grows o's CPUs, memory and nodes to what it needs, where
+ * not given. Returns 0 with *p, or an exit code (after a message).
+ */
+int run_th_prepare(const struct run_args *a, struct th_opts *o, bool say,
+		   struct source_set *srcs, struct ir_program **p);
+/* The scn run that runs inside, a NULL-ended argv; run_th_argv_free frees it. */
+char **run_th_argv(const struct run_args *a);
+void run_th_argv_free(char **argv);
+/* Where in a launch's share the run inside leaves its -o file (freed). */
+char *run_th_result_path(const char *share);
+/* "r.json" -> "r.console.log", or with tag "r.TAG.console.log" (freed). */
+char *run_th_log_beside(const char *output, const char *tag);
 int cmd_restore(int argc, char **argv);
 
 #endif

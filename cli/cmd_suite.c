@@ -86,6 +86,7 @@ struct suite_opts {
 	/* --ring, --or-kernel and host options, passed on as "--NAME=VALUE" */
 	char **pass;
 	size_t npass;
+	const char *kernels;	/* --kernel A,B: each scenario over them */
 };
 
 struct child {
@@ -378,7 +379,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	const struct suite_entry *e = &r->s->e[i];
 	const struct suite_opts *o = r->o;
 	const struct child *c = &r->c[i];
-	size_t n = 0, cap = 24 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
+	size_t n = 0, cap = 26 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
 		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
@@ -423,6 +424,10 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	}
 	for (k = 0; k < o->npass; k++)
 		v[n++] = o->pass[k];
+	if (e->kernel) {		/* the line's kernels beat the command line's */
+		v[n++] = "--kernel";
+		v[n++] = e->kernel;
+	}
 	/* A suite line's -D beats the command line's for the same name. */
 	for (k = 0; k < o->ndefines; k++) {
 		bool overridden = false;
@@ -455,6 +460,9 @@ static unsigned entry_timeout(const struct runner *r, const struct suite_entry *
 	return SUITE_DEFAULT_TIMEOUT;
 }
 
+/* A kernel's test host's boot and its grace, in a scenario over kernels. */
+#define SUITE_BOOT_S 60
+
 /*
  * Relays the child's output until it has exited and its pipe is drained.
  * A grandchild (a host exec left running) may hold the pipe open, so the
@@ -467,6 +475,16 @@ static void watch_child(struct runner *r, size_t i, int fd, int64_t start)
 	struct child *c = &r->c[i];
 	int64_t grace = (int64_t)SUITE_KILL_GRACE * 1000000000;
 	int64_t deadline = start + (int64_t)c->timeout * 1000000000 + grace;
+	const char *kernels = r->s->e[i].kernel ? r->s->e[i].kernel : r->o->kernels;
+
+	/* Over N kernels, N test hosts, each booted, each with the timeout. */
+	if (run_kernel_list(kernels)) {
+		int64_t nk = 1;
+
+		for (const char *k = kernels; (k = strchr(k, ',')); k++)
+			nk++;
+		deadline = start + nk * ((int64_t)c->timeout + SUITE_BOOT_S) * 1000000000 + grace;
+	}
 	int64_t drain_until = 0, now;
 	bool eof = false;
 
@@ -1163,11 +1181,15 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			pass_on(o, longopts[at].name, optarg);
 			break;
 		default:
-			/* --kernel itself never gets here: scn run takes it. */
-			if (c == TH_OPT_KERNEL || th_cli_option(c, optarg, &host) < 0)
+			/* --kernel of one kernel never gets here: scn run takes
+			 * it; a list runs each scenario over the kernels. */
+			if ((c == TH_OPT_KERNEL && !run_kernel_list(optarg)) ||
+			    th_cli_option(c, optarg, &host) < 0)
 				return bad_option("unknown or incomplete option '%s'",
 						  argv[optind - 1]);
-			if (!host_option)
+			if (c == TH_OPT_KERNEL)
+				o->kernels = optarg;
+			else if (!host_option)
 				host_option = th_cli_option_name(c);
 			pass_on(o, longopts[at].name, optarg);
 		}

@@ -248,6 +248,9 @@ bool plot_wants_groups(const struct plot *pl)
 	    (r->has_table && !pl->o->metric && !pl->o->phase))
 		return false;
 	key = r->points[0].swept->u.obj.members[0].key;
+	/* Kernels in the order run: an axis, as the releases' order is. */
+	if (!strcmp(key, "kernel"))
+		return false;
 	for (size_t i = 0; i < r->npoints; i++) {
 		const struct jin_value *v = jin_get(r->points[i].swept, key);
 
@@ -537,10 +540,14 @@ void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
 	size_t lo, hi;
 
 	sb_init(&ctx);
-	if (!differs(pl, "fingerprint", "kernel", "release") &&
+	/* The kernel axis: its points ran in test hosts, one a kernel. */
+	if (jin_len(jin_get(jin_get(pl->r->root, "command"), "kernels")))
+		sb_printf(&ctx, "test hosts of %zu kernels",
+			  jin_len(jin_get(jin_get(pl->r->root, "command"), "kernels")));
+	else if (!differs(pl, "fingerprint", "kernel", "release") &&
 	    *field(pl->r, "fingerprint", "kernel", "release"))
 		sb_printf(&ctx, "kernel %s", field(pl->r, "fingerprint", "kernel", "release"));
-	if (!hosts_differ(pl)) {
+	if (!ctx.len || !hosts_differ(pl)) {
 		sb_puts(&ctx, ctx.len ? ", " : "");
 		host_of(pl->r, &ctx);
 	}

@@ -47,6 +47,12 @@ struct report_meta {
 	const struct rt_knob_values *knobs;	/* as the run found them */
 	const struct report_testhost *th;	/* or NULL */
 	int ktap_test;			/* > 0: only the test block, so numbered */
+	/* The kernel axis (scn run --kernel A,B): its kernels in order, or 0. */
+	const char *const *kernels;
+	size_t nkernels;
+	/* --shard PART/OF: every OF-th of the run's points points, from PART. */
+	unsigned shard_part, shard_of;
+	size_t shard_points;
 	bool color;			/* text: on a terminal, without NO_COLOR */
 };
 

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "../common/json_copy.h"
 #include "../common/json_out.h"
 #include "../runtime/fingerprint.h"
 #include "report.h"
@@ -107,6 +108,12 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 	jo_key(j, "swept");
 	report_json_params(j, sc, true);
 	jo_kv_string(j, "status", exec_status_name(pt->status));
+	if (pt->skip_reason)
+		jo_kv_string(j, "skip_reason", pt->skip_reason);
+	if (pt->fingerprint) {	/* a point of the kernel axis: its own machine */
+		jo_key(j, "fingerprint");
+		jc_text_value(j, pt->fingerprint);
+	}
 	jo_kv_int(j, "runs", pt->runs);
 	jo_key(j, "output");
 	json_lines(j, pt->output, pt->noutput);
@@ -177,6 +184,18 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	json_strings(j, m->defines, m->ndefines);
 	jo_key(j, "sweeps");
 	json_strings(j, m->sweeps, m->nsweeps);
+	if (m->nkernels) {
+		jo_key(j, "kernels");
+		json_strings(j, m->kernels, m->nkernels);
+	}
+	if (m->shard_of) {
+		jo_key(j, "shard");
+		jo_object(j);
+		jo_kv_int(j, "part", m->shard_part);
+		jo_kv_int(j, "of", m->shard_of);
+		jo_kv_int(j, "points", (int64_t)m->shard_points);
+		jo_end(j);
+	}
 	jo_end(j);
 	jo_key(j, "fingerprint");
 	if (m->features) {

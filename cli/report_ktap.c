@@ -130,6 +130,9 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 			fprintf(out, INDENT "# warning: %s\n", pt->warnings[k]);
 		if (!pt->done)
 			fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", i + 1, name);
+		else if (pt->skip_reason)	/* a kernel that could not run it */
+			fprintf(out, INDENT "ok %zu %s # SKIP %s\n", i + 1, name,
+				pt->skip_reason);
 		else
 			fprintf(out, INDENT "%sok %zu %s\n",
 				pt->status == EXEC_PASS ? "" : "not ", i + 1, name);

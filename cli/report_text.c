@@ -369,22 +369,43 @@ static void summary_row(const char *point, const char *phase,
 	VEC_PUSH(s->rows, s->n, s->cap, row);
 }
 
-static void print_summary(FILE *out, const struct record *rec, bool color)
+/* every: a row for each point even of one sample (the kernel axis's). */
+static void print_summary(FILE *out, const struct record *rec, bool color,
+			  bool every)
 {
 	struct summary s = { 0 };
 	char **head;
 
 	each_metric(rec, note_many, &s);
-	if (!s.many)
+	if (!s.many && !every)
 		return;
 	head = xcalloc(SUMMARY_COLS, sizeof(*head));
 	for (size_t c = 0; c < SUMMARY_COLS; c++)
 		head[c] = xstrdup(summary_head[c]);
 	VEC_PUSH(s.rows, s.n, s.cap, head);
 	each_metric(rec, summary_row, &s);
+	if (s.n == 1) {		/* every point skipped: no row under the head */
+		free_rows(s.rows, s.n, SUMMARY_COLS);
+		return;
+	}
 	/* Without a sweep the point column says nothing. */
 	print_rows(out, s.rows, s.n, rec->p->nsweeps ? 0 : 1, SUMMARY_COLS, color);
 	free_rows(s.rows, s.n, SUMMARY_COLS);
+}
+
+/* A point skipped by itself (a kernel that could not run it): why. */
+static void report_text_point_skips(FILE *out, const struct record *rec)
+{
+	for (size_t i = 0; i < rec->p->npoints; i++) {
+		char *name;
+
+		if (!rec->points[i].skip_reason)
+			continue;
+		name = report_point_name(&rec->p->points[i]);
+		fprintf(out, "# SKIP %s%s%s\n", name, name[0] ? ": " : "",
+			rec->points[i].skip_reason);
+		free(name);
+	}
 }
 
 void report_text(FILE *out, const struct report_meta *m, const struct record *rec,
@@ -392,8 +413,9 @@ void report_text(FILE *out, const struct report_meta *m, const struct record *re
 {
 	if (rec->p->table)
 		print_table(rec, out);
-	print_summary(out, rec, m->color);
+	print_summary(out, rec, m->color, m->nkernels > 0);
 	print_outliers(out, rec);
+	report_text_point_skips(out, rec);
 	if (e->skip_reason)
 		fprintf(out, "# SKIP %s\n", e->skip_reason);
 }

@@ -84,6 +84,13 @@ static char **inner_argv(const struct run_args *ra)
 	}
 	if (ra->ktap_test)
 		add_num(&a, "--ktap-test", (unsigned)ra->ktap_test);
+	if (ra->shard_of) {
+		char shard[32];
+
+		snprintf(shard, sizeof(shard), "%u/%u", ra->shard_part, ra->shard_of);
+		add(&a, "--shard");
+		add(&a, shard);
+	}
 	add(&a, "--format");
 	add(&a, report_format_name((enum report_format)ra->format));
 	if (ra->quiet)
@@ -361,40 +368,79 @@ static int size_testhost(const struct run_args *ra, const struct ir_program *p,
 	return 0;
 }
 
+int run_th_prepare(const struct run_args *ra, struct th_opts *o, bool say,
+		   struct source_set *srcs, struct ir_program **p)
+{
+	struct rt_facts facts;
+	bool changed = false;
+	int rc;
+
+	/* Sized first (twice: a bigger host may make a bigger scenario,
+	 * vcpus = ncpus say), then checked as it boots. */
+	for (int pass = 0; pass < 2; pass++) {
+		assumed_facts(o, &facts);
+		if (run_check_silent(ra, &facts, NULL, srcs, p))
+			break;	/* the check below says why */
+		rc = size_testhost(ra, *p, o, &changed);
+		ir_program_free(*p);
+		*p = NULL;
+		source_set_free(srcs);
+		source_set_init(srcs);
+		if (rc)
+			return rc;
+		if (!changed)
+			break;
+	}
+	assumed_facts(o, &facts);
+	/* The kernel inside answers has(): here, every feature. */
+	if (say)
+		return run_check(ra, &facts, NULL, srcs, p);
+	return run_check_silent(ra, &facts, NULL, srcs, p);
+}
+
+char **run_th_argv(const struct run_args *ra)
+{
+	return inner_argv(ra);
+}
+
+void run_th_argv_free(char **argv)
+{
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+char *run_th_result_path(const char *share)
+{
+	return xasprintf("%s/%s", share, INNER_RESULT);
+}
+
+char *run_th_log_beside(const char *output, const char *tag)
+{
+	char *log = log_beside(output), *tagged;
+	size_t stem;
+
+	if (!tag)
+		return log;
+	stem = strlen(log) - strlen(".console.log");
+	tagged = xasprintf("%.*s.%s.console.log", (int)stem, log, tag);
+	free(log);
+	return tagged;
+}
+
 int run_in_testhost(const struct run_args *ra)
 {
 	struct th_opts o = ra->host;
 	struct ir_program *p = NULL;
 	struct th_outcome out;
 	struct source_set srcs;
-	struct rt_facts facts;
 	char **argv = inner_argv(ra), *log = NULL;
 	int rc;
 
 	source_set_init(&srcs);
 	/* A suite's scenarios are checked inside, one by one. */
 	if (!cmd_suite_operand(ra->file)) {
-		bool changed = false;
-
-		/* Sized first (twice: a bigger host may make a bigger
-		 * scenario, vcpus = ncpus say), then checked as it boots. */
-		for (int pass = 0; pass < 2; pass++) {
-			assumed_facts(&o, &facts);
-			if (run_check_silent(ra, &facts, NULL, &srcs, &p))
-				break;	/* the check below says why */
-			rc = size_testhost(ra, p, &o, &changed);
-			ir_program_free(p);
-			p = NULL;
-			source_set_free(&srcs);
-			source_set_init(&srcs);
-			if (rc)
-				goto out;
-			if (!changed)
-				break;
-		}
-		assumed_facts(&o, &facts);
-		/* The kernel inside answers has(): here, every feature. */
-		rc = run_check(ra, &facts, NULL, &srcs, &p);
+		rc = run_th_prepare(ra, &o, true, &srcs, &p);
 		if (rc)
 			goto out;
 	}
@@ -432,9 +478,7 @@ int run_in_testhost(const struct run_args *ra)
 out:
 	ir_program_free(p);
 	source_set_free(&srcs);
-	for (size_t i = 0; argv[i]; i++)
-		free(argv[i]);
-	free(argv);
+	run_th_argv_free(argv);
 	free(log);
 	return rc;
 }

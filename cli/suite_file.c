@@ -38,6 +38,7 @@ void suite_free(struct suite *s)
 		free(s->e[i].defines);
 		free(s->e[i].path);
 		free(s->e[i].name);
+		free(s->e[i].kernel);
 	}
 	free(s->e);
 	memset(s, 0, sizeof(*s));
@@ -209,7 +210,7 @@ static void parse_line(struct suite *s, const char *suite_path,
 		diag_hint(diag_error(d, word_loc(src, line, &w[0]),
 				     "expected a scenario file (*.scn) or 'timeout SECONDS', found '%.*s'",
 				     (int)w[0].len, w[0].p),
-			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS]");
+			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS] [kernel=SPEC,...]");
 		return;
 	}
 	path = resolve(suite_path, &w[0]);
@@ -240,10 +241,18 @@ static void parse_line(struct suite *s, const char *suite_path,
 				diag_error(d, l, "timeout= is given twice on this line");
 			else if (!parse_seconds(w[i].p + 8, w[i].len - 8, &e->line_timeout))
 				bad_seconds(d, l, &w[i], 8);
+		} else if (w[i].len >= 7 && !memcmp(w[i].p, "kernel=", 7)) {
+			if (e->kernel)
+				diag_error(d, l, "kernel= is given twice on this line");
+			else if (w[i].len == 7)
+				diag_hint(diag_error(d, l, "kernel= names no kernel"),
+					  "kernel=debian:6.12,debian:7.3 runs the scenario on each");
+			else
+				e->kernel = xstrndup(w[i].p + 7, w[i].len - 7);
 		} else {
 			diag_hint(diag_error(d, l, "unknown word '%.*s' on a scenario line",
 					     (int)w[i].len, w[i].p),
-				  "a scenario line takes -D NAME=VALUE and timeout=SECONDS");
+				  "a scenario line takes -D NAME=VALUE, timeout=SECONDS and kernel=SPEC,...");
 		}
 	}
 }

@@ -3,7 +3,8 @@
  * suite_file: the list of scenarios a suite runs, read from a suite file
  * or from a directory. A suite file (docs/results.md, section 7) has one
  * scenario a line, its path relative to the suite file, with optional
- * "-D NAME=VALUE" words and "timeout=SECONDS"; "timeout SECONDS" sets
+ * "-D NAME=VALUE" words, "timeout=SECONDS" and "kernel=SPEC[,SPEC...]"
+ * (the scenario over those kernels); "timeout SECONDS" sets
  * the default of the lines after it; "#" starts a comment. The whole file
  * is checked before anything runs, so a typo on line 40 is found before
  * 39 scenarios have spent their minutes.
@@ -27,6 +28,7 @@ struct suite_entry {
 	size_t ndefines;
 	size_t cap;
 	unsigned line_timeout;	/* timeout= on its line; 0: none */
+	char *kernel;		/* kernel= on its line ("debian:6.12,debian:7.3"), or NULL */
 	unsigned file_timeout;	/* the "timeout" line above it; 0: none */
 	int line;		/* in the suite file; 0 from a directory */
 };

@@ -1799,6 +1799,8 @@ int exec_program(const struct ir_program *p, const struct exec_opts *o,
 	size_t i;
 
 	for (i = 0; i < p->npoints; i++) {
+		if (o->shard_of && i % o->shard_of != o->shard_part - 1)
+			continue;	/* another shard's point */
 		if (p->nsweeps && o->log)
 			log_point(p, i, o->log);
 		st = run_point_runs(p, i, o, d, reason, len);

@@ -88,6 +88,8 @@ struct exec_opts {
 	unsigned repeat;		/* measured runs of each point (0: 1) */
 	unsigned warmup;		/* runs before them whose results are dropped */
 	enum ring ring;			/* of guest jobs left at auto; RING_AUTO: scn picks */
+	/* --shard: only points i with i % shard_of == shard_part - 1; 0: all. */
+	unsigned shard_part, shard_of;
 	const struct exec_observer *obs;	/* may be NULL */
 };
 

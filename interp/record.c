@@ -305,6 +305,8 @@ void record_free(struct record *rec)
 			free(pt->warnings[k]);
 		free(pt->warnings);
 		free(pt->cell.samples);
+		free(pt->skip_reason);
+		free(pt->fingerprint);
 	}
 	free(rec->points);
 	if (rec->capture)

@@ -57,6 +57,13 @@ struct rec_point {
 	struct rec_phase *phases;	/* [nphases of the point] */
 	size_t nphases;
 	struct exec_cell cell;
+	/*
+	 * Set where the point was not run here but came from elsewhere (a
+	 * test host of the kernel axis, cli/kernel_axis.h); owned, or NULL:
+	 * why it was skipped, and the machine it ran on as compact JSON.
+	 */
+	char *skip_reason;
+	char *fingerprint;
 };
 
 struct record;

@@ -17,6 +17,7 @@
 #include "../common/stats.h"
 #include "../common/util.h"
 #include "compare_judge.h"
+#include "compare_trend.h"
 #include "result_alike.h"
 #include "result_file.h"
 
@@ -31,13 +32,17 @@ struct compare_opts {
 	bool summary;			/* --summary: the changes alone */
 	bool all;			/* --all: every row, every only-in line */
 	const char *base_path, *new_path;
+	/* --across kernel of one result or of three and more: a trend */
+	char *const *trend;
+	size_t ntrend;
 };
 
 #define COMPARE_USAGE \
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n" \
 	"                   [--metric M[,M...]]... [--summary | --all] [--force]\n" \
 	"                   [--across kernel|arch]\n" \
-	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n"
+	"                   BASE.json[,BASE2.json...] NEW.json[,NEW2.json...]\n" \
+	"       scn compare --across kernel|arch [options] K1.json K2.json K3.json... | KERNELS.json\n"
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -169,8 +174,14 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 	}
 	if (o->all && o->summary)
 		return usage("%s", "--all and --summary choose rows the opposite ways: one of them");
+	if (o->across_kernel && argc - optind != 2 && argc - optind >= 1) {
+		o->trend = argv + optind;	/* kernel 1, 2, 3...: compare_trend.c */
+		o->ntrend = (size_t)(argc - optind);
+		return 0;
+	}
 	if (argc - optind != 2)
-		return usage("%s", "compare takes two results: BASE.json NEW.json");
+		return usage("%s", "compare takes two results: BASE.json NEW.json "
+			     "(--across kernel: one result of several kernels, or three and more)");
 	o->base_path = argv[optind];
 	o->new_path = argv[optind + 1];
 	return 0;
@@ -296,8 +307,8 @@ static void fmt_num(struct strbuf *sb, double x, int dec)
 }
 
 /* Seconds are shown in the unit that suits the larger of the two means. */
-static double time_scale(const char *unit, double a, double b,
-			 const char **shown)
+double compare_time_scale(const char *unit, double a, double b,
+			  const char **shown)
 {
 	double m = fmax(fabs(a), fabs(b));
 
@@ -316,7 +327,7 @@ static double time_scale(const char *unit, double a, double b,
 	return 1e-9;
 }
 
-static char *mean_sd(const struct stats_summary *s, double scale)
+char *compare_mean_sd(const struct stats_summary *s, double scale)
 {
 	struct strbuf sb;
 
@@ -338,15 +349,15 @@ static void fill_row(struct row *row, const struct judge_item *it)
 {
 	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
 	const char *unit;
-	double scale = time_scale(it->b->unit, b->mean, n->mean, &unit);
+	double scale = compare_time_scale(it->b->unit, b->mean, n->mean, &unit);
 
 	row->cell[C_POINT] = xstrdup(it->point);	/* rf_point_label's: escaped */
 	row->cell[C_PHASE] = rf_text_dup(it->phase);
 	row->cell[C_METRIC] = rf_text_dup(it->b->name);
 	row->cell[C_UNIT] = rf_text_dup(*unit ? unit : "-");
 	row->cell[C_N] = xasprintf("%zu/%zu", b->n, n->n);
-	row->cell[C_BASE] = mean_sd(b, scale);
-	row->cell[C_NEW] = mean_sd(n, scale);
+	row->cell[C_BASE] = compare_mean_sd(b, scale);
+	row->cell[C_NEW] = compare_mean_sd(n, scale);
 	if (!isnan(it->change)) {
 		row->cell[C_RATIO] = xasprintf("%.3f", n->mean / b->mean);
 		row->cell[C_CHANGE] = xasprintf("%+.1f%%", it->change);
@@ -990,6 +1001,14 @@ int cmd_compare(int argc, char **argv)
 	if (rc) {
 		free((void *)o.judge.metrics);
 		return rc < 0 ? 0 : rc;
+	}
+	if (o.trend) {
+		struct trend_opts to = { .judge = o.judge, .alike = alike_flags(&o),
+					 .force = o.force, .summary = o.summary, .all = o.all };
+
+		rc = compare_trend(&to, o.trend, o.ntrend);
+		free((void *)o.judge.metrics);
+		return rc;
 	}
 	memset(&n, 0, sizeof(n));
 	rc = load_side(&o, &b, o.base_path);

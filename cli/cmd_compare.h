@@ -16,7 +16,18 @@
 #define COMPARE_EXIT_INCONCLUSIVE 3
 #define COMPARE_EXIT_SKIP 4		/* a side was skipped: nothing to compare */
 
+#include "../common/stats.h"
+
 /* argv[0] is "compare". Prints to stdout, errors to stderr; the exit code. */
 int cmd_compare(int argc, char **argv);
+
+/*
+ * The factor that shows seconds in the unit that suits the larger of two
+ * means (1 for any other unit), and that unit's name into *shown.
+ */
+double compare_time_scale(const char *unit, double a, double b,
+			  const char **shown);
+/* "519.0±7.4": mean±stddev divided by scale, to four digits ("-": no samples). */
+char *compare_mean_sd(const struct stats_summary *s, double scale);
 
 #endif

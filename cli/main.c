@@ -20,6 +20,7 @@
 #include "../runtime/knobs.h"
 #include "cmd_compare.h"
 #include "cmd_features.h"
+#include "cmd_merge.h"
 #include "cmd_plot.h"
 #include "cmd_repl.h"
 #include "cmd_run.h"
@@ -50,10 +51,11 @@ static const char usage_text[] =
 	"  features           show what this machine offers (KVM, uffd, KSM, THP, hugetlb, NUMA)\n"
 	"  compare BASE NEW   judge two JSON results metric by metric\n"
 	"  plot RESULT... -o F   draw JSON results to F.svg or F.png with gnuplot\n"
+	"  merge PART... -o R    the parts of a run split with --shard as one result\n"
 	"  help [COMMAND]     this text, or a command's options (--options: all, one a line)\n"
 	"  version            the version (also --version)\n"
 	"\n"
-	"exit status: 0 pass, 1 fail, 3 compare or plot refused (the runs differ, or\n"
+	"exit status: 0 pass, 1 fail, 3 compare, plot or merge refused (the runs differ, or\n"
 	"nothing was compared), 4 skip, 64 usage, 65 bad scenario or result file,\n"
 	"70 internal error (or a statement this build cannot run), 75 busy (another\n"
 	"run holds the knobs lock), 124 --timeout, 128+N stopped by signal N (130:\n"
@@ -402,7 +404,8 @@ static const struct command {
 	{ "repl", cmd_repl }, { "exec", cmd_exec }, { "kernel", cmd_kernel },
 	{ "knobs", cmd_knobs_args }, { "restore", cmd_restore },
 	{ "features", cmd_features }, { "compare", cmd_compare },
-	{ "plot", cmd_plot }, { "help", cmd_help }, { "--help", cmd_help },
+	{ "plot", cmd_plot }, { "merge", cmd_merge }, { "help", cmd_help },
+	{ "--help", cmd_help },
 	{ "-h", cmd_help }, { "version", cmd_version_args },
 	{ "--version", cmd_version_args },
 };

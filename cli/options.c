@@ -201,6 +201,19 @@ static const char help_plot[] =
 	"  Exit 0, 1 gnuplot failed, 3 results not measured alike, 64 usage,\n"
 	"  65 bad input, 69 gnuplot not installed, 73 cannot write.\n";
 
+static const char help_merge[] =
+	"usage: scn merge [-o FILE] PART.json...\n"
+	"  Makes the parts of one run split with --shard PART/OF (one a CI job)\n"
+	"  the result the whole run would have written: its points in order, its\n"
+	"  table's cells, the worst status. Parts of another scenario, sweep,\n"
+	"  repeat count, kernel list or machine are refused, each difference\n"
+	"  said, and so is a part missing or given twice.\n"
+	"  -o, --output FILE         the result there, not on stdout\n"
+	"  -h, --help                this text\n"
+	"  Exit 0, 3 not parts of one run (or not all of them), 64 usage or a\n"
+	"  file that cannot be read, 65 a file that is not a result, 73 cannot\n"
+	"  write.\n";
+
 static const char help_help[] =
 	"usage: scn help [COMMAND] | scn help --options [COMMAND]\n"
 	"  The usage of scn, or a command's options.\n"
@@ -225,6 +238,7 @@ const struct cli_command cli_commands[] = {
 	{ "features", cli_features_short, cli_features_options, help_features },
 	{ "compare", cli_compare_short, cli_compare_options, help_compare },
 	{ "plot", cli_plot_short, cli_plot_options, help_plot },
+	{ "merge", cli_merge_short, cli_merge_options, help_merge },
 	{ "help", cli_help_short, cli_help_options, help_help },
 	{ "version", cli_help_short, cli_plain_options, help_version },
 	{ NULL, NULL, NULL, NULL },

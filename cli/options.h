@@ -31,6 +31,8 @@ extern const char cli_compare_short[];		/* cmd_compare.c */
 extern const struct option cli_compare_options[];
 extern const char cli_plot_short[];		/* cmd_plot.c */
 extern const struct option cli_plot_options[];
+extern const char cli_merge_short[];		/* cmd_merge.c */
+extern const struct option cli_merge_options[];
 extern const char cli_help_short[];		/* options.c: the rest */
 extern const struct option cli_help_options[];
 extern const struct option cli_plain_options[];	/* --help alone */

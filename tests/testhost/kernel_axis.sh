@@ -6,9 +6,11 @@
 # with the release of the test host it ran in; a kernel that cannot be
 # had is a SKIP point that says why, not the end of the run. Three boots:
 # debian:6.12 and debian:7.3 (both fetched once into the cache: scn kernel
-# debian:6.12 debian:7.3) in JSON, then 7.3 beside a kernel that does not
-# exist in KTAP; and the trend table of the first result. Without QEMU or
-# those kernels, a SKIP.
+# debian:6.12 debian:7.3) beside a kernel that does not exist, as two
+# shards (--shard) that scn merge makes one JSON result, the shard of the
+# missing kernel booting nothing; its trend table; then 7.3 beside a
+# kernel that does not exist in KTAP. Without QEMU or those kernels, a
+# SKIP.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
@@ -30,15 +32,31 @@ if ! have_kernels; then
 	exit 0
 fi
 
-# --- two kernels and one that does not exist: one result -----------------------
-if th "kernel axis: one result, a point a kernel" run -q --kernel debian:6.12,debian:nonesuch,debian:7.3 \
-	--format json -o "$TMP/axis.json" "$TMP/axis.scn"; then
-	if [ $rc != 0 ]; then
-		fail "kernel axis: one result, a point a kernel" "exit $rc"; show
+# --- two kernels and one that does not exist, in two shards merged ---------
+# Part 1 of 2 has points 1 and 3 (6.12, 7.3): two boots; part 2 point 2,
+# the kernel that does not exist: no boot at all.
+AX="--kernel debian:6.12,debian:nonesuch,debian:7.3 --format json"
+# shellcheck disable=SC2086
+if th "kernel axis: part 2 of 2 boots no kernel of part 1" run -q $AX --shard 2/2 \
+	-o "$TMP/p2.json" "$TMP/axis.scn"; then
+	if [ $rc = 4 ] && [ -s "$TMP/p2.json" ] && ! ls "$TMP"/p2.*.console.log >/dev/null 2>&1; then
+		ok "kernel axis: part 2 of 2 boots no kernel of part 1"
+	else
+		fail "kernel axis: part 2 of 2 boots no kernel of part 1" "exit $rc: $(ls "$TMP")"; show
+	fi
+fi
+# shellcheck disable=SC2086
+if th "kernel axis: one result, a point a kernel" run -q $AX --shard 1/2 \
+	-o "$TMP/p1.json" "$TMP/axis.scn"; then
+	"$SCN" merge -o "$TMP/axis.json" "$TMP/p2.json" "$TMP/p1.json" 2>"$TMP/merr"
+	mrc=$?
+	if [ $rc != 0 ] || [ $mrc != 0 ]; then
+		fail "kernel axis: one result, a point a kernel" "exit $rc, merge $mrc: $(cat "$TMP/merr")"; show
 	elif python3 - "$TMP/axis.json" <<'PY' >"$TMP/py" 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["status"] == "pass" and d["exit_code"] == 0, d["status"]
+assert "shard" not in d["command"], d["command"]
 assert d["command"]["kernels"] == ["debian:6.12", "debian:nonesuch", "debian:7.3"], d["command"]
 pts = d["points"]
 assert [p["params"]["kernel"] for p in pts] == d["command"]["kernels"], pts
@@ -60,7 +78,7 @@ PY
 		fail "kernel axis: one result, a point a kernel" "$(tail -n 3 "$TMP/py")"
 	fi
 	# The console logs beside the result, one a kernel.
-	if [ -s "$TMP/axis.debian-6.12.console.log" ] && [ -s "$TMP/axis.debian-7.3.console.log" ]; then
+	if [ -s "$TMP/p1.debian-6.12.console.log" ] && [ -s "$TMP/p1.debian-7.3.console.log" ]; then
 		ok "kernel axis: a console log a kernel beside -o"
 	else
 		fail "kernel axis: a console log a kernel beside -o" "$(ls "$TMP")"

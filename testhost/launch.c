@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../common/outfile.h"
+#include "../common/rmtree.h"
 #include "../common/util.h"
 #include "../runtime/features.h"
 #include "../runtime/fingerprint.h"
@@ -668,7 +669,9 @@ out:
 
 /*
  * The work directories of launches that were killed (SIGKILL leaves them):
- * scn-testhost.PID.* whose PID is gone.
+ * scn-testhost.PID.* whose PID is gone. Of those, rmtree_stale removes
+ * only this user's own with the marker written at their making: TMPDIR
+ * is everyone's, and a name is anyone's to choose.
  */
 static bool orphan(const char *name)
 {
@@ -781,7 +784,7 @@ static int launch(const struct th_opts *o, const char *const *argv,
 			     th_arch_name(k.arch), th_arch_name(m.arch));
 		goto out;
 	}
-	th_remove_stale(tmp, orphan);
+	rmtree_stale(tmp, orphan);
 	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX", tmp,
 		    (int)getpid())) {
 		rc = rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
@@ -790,6 +793,12 @@ static int launch(const struct th_opts *o, const char *const *argv,
 	if (!mkdtemp(work)) {
 		rc = rt_fail_errno(err, errno, "creating '%s'", work);
 		goto out;
+	}
+	/* What the sweep of a killed launch's directory looks for. */
+	rc = rmtree_mark(work);
+	if (rc) {
+		rc = rt_fail_errno(err, -rc, "writing '%s/%s'", work, RMTREE_MARK);
+		goto fail;
 	}
 	th_path(out->share, sizeof(out->share), "%s/share", work);
 	th_path(initrd, sizeof(initrd), "%s/initrd.img", work);
@@ -850,7 +859,7 @@ fail:
 	free(cmdline);
 	out->share[0] = '\0';
 	out->console_log[0] = '\0';
-	th_remove_tree(work);
+	rmtree(work);
 	goto out;
 skip:
 	out->end = TH_SKIP;
@@ -900,7 +909,7 @@ void th_outcome_free(struct th_outcome *out)
 		char *work = xstrdup(out->share);
 
 		*strrchr(work, '/') = '\0';
-		th_remove_tree(work);
+		rmtree(work);
 		free(work);
 		out->share[0] = '\0';
 	}

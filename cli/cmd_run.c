@@ -607,8 +607,28 @@ free_args:
 	return rc;
 }
 
-/* Replays the journal in dir; false after a failure (said on stderr). */
-static bool restore_dir(const char *dir, bool named, int *total)
+/* How "scn restore" went, the worst of its directories. */
+enum restore_end { RESTORE_OK, RESTORE_BUSY, RESTORE_FAILED };
+
+static void restore_worse(enum restore_end *end, enum restore_end e)
+{
+	if (e > *end)
+		*end = e;
+}
+
+/* The hint where this user is not root and root's state is in the way. */
+static void restore_hint(int rc, bool *hinted)
+{
+	if ((rc == -EACCES || rc == -EPERM) && geteuid() && !*hinted) {
+		fputs("hint: the knobs and their journals are root's: run scn "
+		      "restore as root\n", stderr);
+		*hinted = true;
+	}
+}
+
+/* Replays the journal in dir; a failure is said on stderr. */
+static enum restore_end restore_dir(const char *dir, bool named, int *total,
+				    bool *hinted)
 {
 	char report[2048];
 	struct rt_err err;
@@ -617,26 +637,32 @@ static bool restore_dir(const char *dir, bool named, int *total)
 	if (n < 0) {
 		fprintf(stderr, "scn: restore: %s: %s\n%s", dir ? dir : RT_STATE_DIR,
 			err.msg, report);
-		return false;
+		restore_hint(n, hinted);
+		return n == -EBUSY ? RESTORE_BUSY : RESTORE_FAILED;
 	}
 	if (n > 0)
 		printf("%s%s%s", named ? dir : "", named ? ": " : "", report);
 	*total += n;
-	return true;
+	return RESTORE_OK;
 }
 
 /*
  * Every journal of a run that did not finish, from the registry, newest
  * first so that the oldest run's originals are written last; then the
  * one in DIR (or /run/scn), which a run of an older scn did not list.
+ * A registry or a directory this user cannot read is a failure, never
+ * "nothing to restore"; a run that holds the lock makes it busy (75),
+ * as it does a run.
  */
 int cmd_restore(int argc, char **argv)
 {
 	struct rt_orphan orphans[64];
+	enum restore_end end = RESTORE_OK;
+	struct rt_err err;
 	const char *dir;
 	size_t n, i;
 	int total = 0, first, rc;
-	bool ok = true;
+	bool hinted = false;
 
 	rc = cli_plain_args("restore", argc, argv, &first);
 	if (rc)
@@ -646,11 +672,18 @@ int cmd_restore(int argc, char **argv)
 		return 64;
 	}
 	dir = first < argc ? argv[first] : NULL;
-	n = rt_journals_orphans(orphans, ARRAY_SIZE(orphans));
+	rc = rt_journals_list(orphans, ARRAY_SIZE(orphans), &n, &err);
+	if (rc) {
+		fprintf(stderr, "scn: restore: %s\n", err.msg);
+		restore_hint(rc, &hinted);
+		end = RESTORE_FAILED;
+	}
 	for (i = 0; i < n && i < ARRAY_SIZE(orphans); i++)
-		ok &= restore_dir(orphans[i].dir, true, &total);
-	ok &= restore_dir(dir, n > 0, &total);
-	if (!ok)
+		restore_worse(&end, restore_dir(orphans[i].dir, true, &total, &hinted));
+	restore_worse(&end, restore_dir(dir, n > 0, &total, &hinted));
+	if (end == RESTORE_BUSY)
+		return 75;
+	if (end == RESTORE_FAILED)
 		return 1;
 	if (total == 0)
 		printf("nothing to restore\n");

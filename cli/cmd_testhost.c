@@ -209,14 +209,25 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 	return rc == -EINVAL || rc == -ENOENT ? EXIT_USAGE : EXIT_SOFTWARE;
 }
 
+void th_cli_bad_share(const char *cmd, const char *why)
+{
+	fprintf(stderr, "scn: %s: not read from the test host's results share: "
+		"%s\n", cmd, why);
+}
+
 int th_cli_report(const char *cmd, const struct th_opts *o,
 		  const struct th_outcome *out)
 {
 	int code = th_exit_code(out);
 
+	/* Whatever else happened: the command left these for scn to read. */
+	if (out->bad_share[0])
+		th_cli_bad_share(cmd, out->bad_share);
 	switch (out->end) {
 	case TH_EXITED:
 		return code;
+	case TH_BAD_SHARE:
+		break;
 	case TH_SKIP:
 		fprintf(stderr, "scn: %s: SKIP: the test host cannot run here: %s\n",
 			cmd, out->why);

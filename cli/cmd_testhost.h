@@ -85,9 +85,12 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 
 /*
  * Says on stderr how a launch that did not end with the command's own
- * status ended (skip, oops, timeout, no boot, signal) and where the
- * console log is. Returns the exit code.
+ * status ended (skip, oops, timeout, no boot, signal, a file of the share
+ * not read) and where the console log is. Returns the exit code.
  */
+/* "scn: CMD: not read from the test host's results share: WHY". */
+void th_cli_bad_share(const char *cmd, const char *why);
+
 int th_cli_report(const char *cmd, const struct th_opts *o,
 		  const struct th_outcome *out);
 

@@ -62,6 +62,7 @@ GUEST_OBJS := $(BUILD)/guest/entry.o $(BUILD)/guest/job.o
 COMMON := $(wildcard common/*.c)
 GRAMMAR := $(filter-out grammar/%.l grammar/%.y,$(wildcard grammar/*.c))
 INTERP := $(wildcard interp/*.c)
+RESULTS := $(wildcard results/*.c)
 RUNTIME := $(wildcard runtime/*.c)
 # The test host's init is a program of its own (below), not a library part.
 TESTHOST := $(filter-out testhost/init.c,$(wildcard testhost/*.c))
@@ -69,7 +70,7 @@ CLI := $(wildcard cli/*.c)
 
 RUNTIME_ARCH := $(wildcard runtime/arch/$(ARCH)/*.c)
 
-LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
+LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RESULTS) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o \
 	$(BUILD)/gen/guest_image.o
 # The REPL's help is docs/language.md, built in; the test host's inits too.

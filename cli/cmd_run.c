@@ -20,6 +20,8 @@
 #include "../common/outfile.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
+#include "../interp/record.h"
+#include "../results/report.h"
 #include "../runtime/fingerprint.h"
 #include "../runtime/journals.h"
 #include "../runtime/knobs.h"
@@ -28,7 +30,6 @@
 #include "signals.h"
 #include "cmd_testhost.h"
 #include "options.h"
-#include "report.h"
 
 struct sigstate {
 	sigset_t set;
@@ -344,13 +345,26 @@ static void utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* The machine of a result measured here: the runtime's fingerprint. */
+static void machine_json(struct json_out *j, const struct report_machine *mc)
+{
+	rt_fingerprint_json(j, mc->ctx, mc->knobs);
+}
+
+static void machine_line(const struct report_machine *mc, char *buf, size_t len)
+{
+	rt_fingerprint_line(mc->ctx, buf, len);
+}
+
 void run_meta_init(struct report_meta *m, const struct run_args *a,
 		   const struct source_set *srcs, const struct rt_features *f)
 {
 	*m = (struct report_meta){ .file = a->file, .defines = a->defines,
 				   .ndefines = a->ndefines, .sweeps = a->sweeps,
 				   .nsweeps = a->nsweeps, .repeat = a->repeat,
-				   .warmup = a->warmup, .features = f,
+				   .warmup = a->warmup,
+				   .machine = { .json = machine_json, .line = machine_line,
+						.ctx = f },
 				   .ktap_test = a->ktap_test };
 	if (a->ring != RING_AUTO)
 		m->ring = a->ring == RING_3 ? "3" : "0";
@@ -406,7 +420,7 @@ struct run_diags {
 	const struct run_args *a;
 	const struct diag *d;
 	size_t mark;			/* records before it are printed */
-	const struct rec_listener *inner;	/* NDJSON's, or NULL */
+	const struct res_listener *inner;	/* NDJSON's, or NULL */
 };
 
 static void print_run_diags(struct run_diags *rd)
@@ -426,21 +440,21 @@ static void print_run_diags(struct run_diags *rd)
 	fflush(stderr);
 }
 
-static void diags_phase(void *ctx, const struct record *rec, size_t point,
+static void diags_phase(void *ctx, const struct result *r, size_t point,
 			unsigned run, bool warmup, int phase,
-			const struct rec_metric *values, size_t n)
+			const struct res_metric *values, size_t n)
 {
 	struct run_diags *rd = ctx;
 
-	rd->inner->phase(rd->inner->ctx, rec, point, run, warmup, phase, values, n);
+	rd->inner->phase(rd->inner->ctx, r, point, run, warmup, phase, values, n);
 }
 
-static void diags_point(void *ctx, const struct record *rec, size_t point)
+static void diags_point(void *ctx, const struct result *r, size_t point)
 {
 	struct run_diags *rd = ctx;
 
 	if (rd->inner && rd->inner->point)
-		rd->inner->point(rd->inner->ctx, rec, point);
+		rd->inner->point(rd->inner->ctx, r, point);
 	print_run_diags(rd);
 }
 
@@ -456,7 +470,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 				.repeat = a->repeat, .warmup = a->warmup,
 				.ring = (enum ring)a->ring };
 	struct report_end end = { .timeout = (int)a->timeout };
-	struct rec_listener live = { 0 }, diags_live;
+	struct res_listener live = { 0 }, diags_live = { 0 };
 	struct run_diags rd = { .a = a };
 	char reason[1024] = "";
 	struct sigstate sig;
@@ -476,17 +490,17 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		}
 	}
 	run_meta_init(&meta, a, srcs, f);
-	meta.knobs = &found;
+	meta.machine.knobs = &found;
 	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
 	diag_init(&d);
+	record_init(&rec, p, &d, a->format != FMT_TEXT, &diags_live);
 	if (a->format == FMT_NDJSON)
-		report_ndjson_start(out, &meta, p, &live);
+		report_ndjson_start(out, &meta, &rec.res, &live);
 	rd.d = &d;
 	rd.inner = live.phase || live.point ? &live : NULL;
-	diags_live = (struct rec_listener){ .ctx = &rd, .point = diags_point,
+	diags_live = (struct res_listener){ .ctx = &rd, .point = diags_point,
 					    .phase = rd.inner && live.phase ?
 						     diags_phase : NULL };
-	record_init(&rec, p, &d, a->format != FMT_TEXT, &diags_live);
 	rc = start_signals(&sig, a->timeout);
 	if (rc) {
 		fprintf(stderr, "scn: cannot start the signal thread: %s (errno %d)\n",
@@ -516,7 +530,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		fprintf(stderr, "scn: too many errors (%u shown), stopping\n", d.nerrors);
 	end.status = outcome(rc, &sig, &end.exit_code);
 	end.skip_reason = rc == EXEC_SKIP || rc == EXEC_BUSY ? reason : NULL;
-	report_write((enum report_format)a->format, out, &meta, &rec, &end);
+	report_write((enum report_format)a->format, out, &meta, &rec.res, &end);
 	if (rc == EXEC_INTERRUPTED && !strcmp(end.status, "timeout"))
 		fprintf(stderr, "scn: timed out after %u s; every knob was restored\n",
 			a->timeout);

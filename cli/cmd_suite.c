@@ -37,12 +37,12 @@
 #include "../common/json_out.h"
 #include "../common/outfile.h"
 #include "../common/util.h"
+#include "../results/report.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
 #include "signals.h"
-#include "report.h"
 #include "result_file.h"
 #include "suite_file.h"
 

@@ -9,16 +9,15 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../runtime/fingerprint.h"
 #include "report.h"
 
 #define INDENT "  "	/* one level of nesting, as the spec says */
 
 /* "# fill: time n=3 min=0.5s median=... mean=... max=... stddev=..." */
-static void ktap_metrics(FILE *out, const struct rec_phase *ph, unsigned runs)
+static void ktap_metrics(FILE *out, const struct res_phase *ph, unsigned runs)
 {
 	for (size_t m = 0; m < ph->nmetrics; m++) {
-		const struct rec_metric *x = &ph->metrics[m];
+		const struct res_metric *x = &ph->metrics[m];
 		const char *names[] = { "min", "median", "mean", "max", "stddev" };
 		const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
 				     x->sum.max, x->sum.stddev };
@@ -46,7 +45,7 @@ static void ktap_metrics(FILE *out, const struct rec_phase *ph, unsigned runs)
 }
 
 /* A phase's own result line within its scenario. */
-static void ktap_phase_line(FILE *out, size_t n, const struct rec_phase *ph)
+static void ktap_phase_line(FILE *out, size_t n, const struct res_phase *ph)
 {
 	if (!ph->ran)
 		fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", n, ph->name);
@@ -60,23 +59,6 @@ static void ktap_lines(FILE *out, const char *prefix, char *const *v, size_t n)
 		fprintf(out, "%s# %s\n", prefix, v[i]);
 }
 
-/* Whether a block has an expect outside every phase (ctx: none). */
-static bool top_level_expect(const struct ir_block *b)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		const struct ir_op *op = &b->ops[i];
-
-		if (op->kind == IR_PHASE)
-			continue;
-		if (op->kind == IR_EXPECT || top_level_expect(&op->body))
-			return true;
-		for (size_t k = 0; k < op->nbranches; k++)
-			if (top_level_expect(&op->branches[k]))
-				return true;
-	}
-	return false;
-}
-
 /*
  * The subtests: a scenario's phases, or with a sweep its points. Without
  * a sweep, what fails outside the phases (an expect at the top level, a
@@ -87,19 +69,17 @@ static bool top_level_expect(const struct ir_block *b)
  * the scenario has such expects, and whenever the scenario failed with
  * no phase failing.
  */
-static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
+static void ktap_subtests(FILE *out, const struct result *r, bool failed)
 {
-	const struct ir_program *p = rec->p;
-
 	fprintf(out, INDENT "KTAP version 1\n");
-	if (!p->nsweeps) {
-		const struct rec_point *pt = &rec->points[0];
-		size_t n = p->points[0].nphases;
+	if (!r->nsweeps) {
+		const struct res_point *pt = &r->points[0];
+		size_t n = pt->nphase_names;
 		bool phase_failed = false, top;
 
 		for (size_t k = 0; k < pt->nphases && k < n; k++)
 			phase_failed |= pt->phases[k].ran && pt->phases[k].failed;
-		top = top_level_expect(&p->points[0].ops) || (failed && !phase_failed);
+		top = pt->top_level_expect || (failed && !phase_failed);
 		fprintf(out, INDENT "1..%zu\n", n + top);
 		ktap_lines(out, INDENT, pt->output, pt->noutput);
 		for (size_t k = 0; k < n; k++) {
@@ -108,7 +88,7 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 				ktap_phase_line(out, k + 1, &pt->phases[k]);
 			} else {
 				fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", k + 1,
-					p->points[0].phases[k].name);
+					pt->phase_names[k]);
 			}
 		}
 		if (top)
@@ -116,10 +96,10 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 				failed && !phase_failed ? "not " : "", n + 1);
 		return;
 	}
-	fprintf(out, INDENT "1..%zu\n", p->npoints);
-	for (size_t i = 0; i < p->npoints; i++) {
-		const struct rec_point *pt = &rec->points[i];
-		char *name = report_point_name(&p->points[i]);
+	fprintf(out, INDENT "1..%zu\n", r->npoints);
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct res_point *pt = &r->points[i];
+		char *name = res_point_name(pt);
 
 		ktap_lines(out, INDENT, pt->output, pt->noutput);
 		for (size_t k = 0; k < pt->nphases; k++)
@@ -132,12 +112,25 @@ static void ktap_subtests(FILE *out, const struct record *rec, bool failed)
 			fprintf(out, INDENT "ok %zu %s # SKIP not reached\n", i + 1, name);
 		else
 			fprintf(out, INDENT "%sok %zu %s\n",
-				pt->status == EXEC_PASS ? "" : "not ", i + 1, name);
+				pt->pass ? "" : "not ", i + 1, name);
 		free(name);
 	}
 }
 
-void report_ktap(FILE *out, const struct report_meta *m, const struct record *rec,
+/* The machine in one line: the caller's, or a test host's without a result. */
+static void machine_line(const struct report_meta *m, char *buf, size_t len)
+{
+	char host[300];
+
+	if (!m->th) {
+		m->machine.line(&m->machine, buf, len);
+		return;
+	}
+	m->machine.line(&m->machine, host, sizeof(host));
+	snprintf(buf, len, "kernel %s%s", m->th->release, host);
+}
+
+void report_ktap(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e)
 {
 	int n = m->ktap_test > 0 ? m->ktap_test : 1;
@@ -146,21 +139,21 @@ void report_ktap(FILE *out, const struct report_meta *m, const struct record *re
 
 	if (m->ktap_test <= 0) {
 		fprintf(out, "KTAP version 1\n1..1\n");
-		report_machine_line(m, line, sizeof(line));
+		machine_line(m, line, sizeof(line));
 		fprintf(out, "# scn %s: %s\n", SCN_VERSION, line);
 	}
 	/* What ran beside the scenario, before its result line; a sweep's
 	 * are each under its point's (ktap_subtests). */
-	for (size_t i = 0; i < rec->p->npoints && (!rec->p->nsweeps || skip); i++)
-		for (size_t k = 0; k < rec->points[i].nwarnings; k++)
-			fprintf(out, "# warning: %s\n", rec->points[i].warnings[k]);
+	for (size_t i = 0; i < r->npoints && (!r->nsweeps || skip); i++)
+		for (size_t k = 0; k < r->points[i].nwarnings; k++)
+			fprintf(out, "# warning: %s\n", r->points[i].warnings[k]);
 	if (skip) {
 		fprintf(out, "ok %d %s # SKIP %s\n", n, m->name,
 			e->skip_reason ? e->skip_reason : "");
 	} else {
-		ktap_subtests(out, rec, !pass);
-		for (size_t i = 0; i < rec->p->npoints; i++)
-			ktap_lines(out, "", rec->points[i].errors, rec->points[i].nerrors);
+		ktap_subtests(out, r, !pass);
+		for (size_t i = 0; i < r->npoints; i++)
+			ktap_lines(out, "", r->points[i].errors, r->points[i].nerrors);
 		if (m->th)
 			ktap_lines(out, "", m->th->oops, m->th->noops);
 		if (!strcmp(e->status, "timeout"))

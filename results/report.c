@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../runtime/fingerprint.h"
 #include "report.h"
 
 static const char *const format_names[] = {
@@ -25,37 +24,25 @@ const char *report_format_name(enum report_format fmt)
 }
 
 void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
-		  const struct record *rec, const struct report_end *e)
+		  const struct result *r, const struct report_end *e)
 {
 	switch (fmt) {
 	case FMT_TEXT:
-		report_text(out, m, rec, e);
+		report_text(out, m, r, e);
 		break;
 	case FMT_JSON:
-		report_json(out, m, rec, e);
+		report_json(out, m, r, e);
 		break;
 	case FMT_NDJSON:
 		fprintf(out, "{\"type\":\"end\",\"status\":\"%s\",\"exit_code\":%d}\n",
 			e->status, e->exit_code);
 		break;
 	case FMT_CSV:
-		report_csv(out, m, rec);
+		report_csv(out, m, r);
 		break;
 	case FMT_KTAP:
-		report_ktap(out, m, rec, e);
+		report_ktap(out, m, r, e);
 		break;
 	}
 	fflush(out);
-}
-
-void report_machine_line(const struct report_meta *m, char *buf, size_t len)
-{
-	char host[300];
-
-	if (m->features) {
-		rt_fingerprint_line(m->features, buf, len);
-		return;
-	}
-	rt_testhost_line(m->th->facts, host, sizeof(host));
-	snprintf(buf, len, "kernel %s%s", m->th->release, host);
 }

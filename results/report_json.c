@@ -7,34 +7,28 @@
 #include <string.h>
 
 #include "../common/json_out.h"
-#include "../runtime/fingerprint.h"
 #include "report.h"
 
 /* A value as JSON: numbers in base units (bytes, seconds), words as strings. */
-static void json_value(struct json_out *j, const struct value *v)
+static void json_value(struct json_out *j, const struct res_value *v)
 {
-	switch (v->type) {
-	case VT_INT:
-	case VT_SIZE:
+	switch (v->kind) {
+	case RES_INT:
 		jo_int(j, v->i);
 		break;
-	case VT_DURATION:
-		jo_number(j, (double)v->i / 1e9);
-		break;
-	case VT_REAL:
+	case RES_NUMBER:
 		jo_number(j, v->r);
 		break;
-	case VT_BOOL:
+	case RES_BOOL:
 		jo_bool(j, v->i != 0);
 		break;
-	case VT_STRING:
-	case VT_WORD:
+	case RES_STRING:
 		jo_string(j, v->s);
 		break;
-	case VT_LIST:
+	case RES_LIST:
 		jo_array_inline(j);
-		for (size_t i = 0; i < v->list.n; i++)
-			json_value(j, &v->list.v[i]);
+		for (size_t i = 0; i < v->n; i++)
+			json_value(j, &v->list[i]);
 		jo_end(j);
 		break;
 	default:
@@ -42,29 +36,24 @@ static void json_value(struct json_out *j, const struct value *v)
 	}
 }
 
-void report_json_params(struct json_out *j, const struct ir_scenario *sc,
+static void json_params(struct json_out *j, const struct res_point *pt,
 			bool swept_only)
 {
 	jo_object(j);
-	for (size_t i = 0; i < sc->nparams; i++) {
-		if (swept_only && sc->params[i].origin != ORIGIN_SWEEP)
+	for (size_t i = 0; i < pt->nparams; i++) {
+		if (swept_only && !pt->params[i].swept)
 			continue;
-		jo_key(j, sc->params[i].name);
-		json_value(j, &sc->params[i].value);
+		jo_key(j, pt->params[i].name);
+		json_value(j, &pt->params[i].v);
 	}
 	jo_end(j);
 }
 
-static const char *better_name(enum rec_better b)
-{
-	return b == REC_LOWER ? "lower" : b == REC_HIGHER ? "higher" : NULL;
-}
-
-static void json_metric(struct json_out *j, const struct rec_metric *m)
+static void json_metric(struct json_out *j, const struct res_metric *m)
 {
 	jo_object(j);
 	jo_kv_string(j, "unit", m->unit);
-	jo_kv_string_or_null(j, "better", better_name(m->better));
+	jo_kv_string_or_null(j, "better", res_better_name(m->better));
 	if (m->whose)
 		jo_kv_string(j, "whose", m->whose);
 	jo_kv_int(j, "n", (int64_t)m->n);
@@ -95,18 +84,17 @@ static void json_lines(struct json_out *j, char *const *lines, size_t n)
 	jo_end(j);
 }
 
-void report_json_point(struct json_out *j, const struct record *rec, size_t i)
+void report_json_point(struct json_out *j, const struct result *r, size_t i)
 {
-	const struct rec_point *pt = &rec->points[i];
-	const struct ir_scenario *sc = &rec->p->points[i];
+	const struct res_point *pt = &r->points[i];
 
 	jo_object(j);
 	jo_kv_int(j, "index", (int64_t)i + 1);
 	jo_key(j, "params");
-	report_json_params(j, sc, false);
+	json_params(j, pt, false);
 	jo_key(j, "swept");
-	report_json_params(j, sc, true);
-	jo_kv_string(j, "status", exec_status_name(pt->status));
+	json_params(j, pt, true);
+	jo_kv_string(j, "status", pt->status);
 	jo_kv_int(j, "runs", pt->runs);
 	jo_key(j, "output");
 	json_lines(j, pt->output, pt->noutput);
@@ -117,7 +105,7 @@ void report_json_point(struct json_out *j, const struct record *rec, size_t i)
 	jo_key(j, "phases");
 	jo_array(j);
 	for (size_t k = 0; k < pt->nphases; k++) {
-		const struct rec_phase *ph = &pt->phases[k];
+		const struct res_phase *ph = &pt->phases[k];
 
 		jo_object(j);
 		jo_kv_string(j, "name", ph->name);
@@ -151,7 +139,7 @@ static void json_strings(struct json_out *j, const char *const *v, size_t n)
 
 /* The members a document and NDJSON's start line share. */
 static void json_head(struct json_out *j, const struct report_meta *m,
-		      const struct ir_program *p)
+		      const struct result *r)
 {
 	jo_kv_string(j, "schema", REPORT_SCHEMA);
 	jo_kv_string(j, "scn_version", SCN_VERSION);
@@ -162,8 +150,8 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	jo_kv_string(j, "file", m->file);
 	jo_kv_string(j, "hash", m->hash);
 	jo_key(j, "params");
-	if (p->npoints)
-		report_json_params(j, &p->points[0], false);
+	if (r->npoints)
+		json_params(j, &r->points[0], false);
 	else
 		jo_null(j);
 	jo_end(j);
@@ -179,8 +167,8 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	json_strings(j, m->sweeps, m->nsweeps);
 	jo_end(j);
 	jo_key(j, "fingerprint");
-	if (m->features) {
-		rt_fingerprint_json(j, m->features, m->knobs);
+	if (!m->th) {
+		m->machine.json(j, &m->machine);
 		return;
 	}
 	/* No scn inside said where it ran: what the launcher knows. */
@@ -191,35 +179,29 @@ static void json_head(struct json_out *j, const struct report_meta *m,
 	jo_kv_string(j, "cmdline", m->th->cmdline);
 	jo_end(j);
 	jo_key(j, "testhost");
-	rt_testhost_json(j, m->th->facts);
+	m->machine.json(j, &m->machine);
 	jo_end(j);
 }
 
 /* The sweep table as rows × columns of cells (null where a point failed). */
-static void json_table(struct json_out *j, const struct record *rec)
+static void json_table(struct json_out *j, const struct result *res)
 {
-	const struct ir_program *p = rec->p;
-	const struct ir_table *t = p->table;
-	const struct ir_sweep *rows = NULL, *cols = NULL;
+	const struct res_table *t = res->table;
+	const struct res_sweep *rows = NULL, *cols = NULL;
 
 	if (!t) {
 		jo_null(j);
 		return;
 	}
-	for (size_t s = 0; s < p->nsweeps; s++) {
-		if (!strcmp(p->sweeps[s].param, t->rows))
-			rows = &p->sweeps[s];
-		if (t->cols && !strcmp(p->sweeps[s].param, t->cols))
-			cols = &p->sweeps[s];
-	}
+	rows = res_sweep_of(res, t->rows);
+	if (t->cols)
+		cols = res_sweep_of(res, t->cols);
 	jo_object(j);
 	jo_kv_string(j, "rows", t->rows);
 	jo_kv_string_or_null(j, "cols", t->cols);
 	jo_kv_string_or_null(j, "value", t->value_text);
 	/* The unit the cells are in: what a plot's axis says. */
-	jo_kv_string_or_null(j, "unit", t->unit ? t->unit :
-				     t->value->type == VT_DURATION ? "s" :
-				     t->value->type == VT_SIZE ? "B" : NULL);
+	jo_kv_string_or_null(j, "unit", t->cells_unit);
 	jo_key(j, "row_values");
 	jo_array_inline(j);
 	for (size_t r = 0; rows && r < rows->n; r++)
@@ -239,10 +221,10 @@ static void json_table(struct json_out *j, const struct record *rec)
 	for (size_t r = 0; rows && r < rows->n; r++) {
 		jo_array_inline(j);
 		for (size_t c = 0; c < (cols ? cols->n : 1); c++) {
-			size_t i = report_table_point(p, rows, r, cols, c);
+			size_t i = res_table_point(res, rows, r, cols, c);
 
-			if (i < p->npoints && rec->points[i].cell.ok)
-				json_value(j, &rec->points[i].cell.v);
+			if (i < res->npoints && res->points[i].cell.ok)
+				json_value(j, &res->points[i].cell.v);
 			else
 				jo_null(j);
 		}
@@ -255,8 +237,8 @@ static void json_table(struct json_out *j, const struct record *rec)
 	for (size_t r = 0; rows && r < rows->n; r++) {
 		jo_array_inline(j);
 		for (size_t c = 0; c < (cols ? cols->n : 1); c++) {
-			size_t i = report_table_point(p, rows, r, cols, c);
-			const struct exec_cell *cell = i < p->npoints ? &rec->points[i].cell : NULL;
+			size_t i = res_table_point(res, rows, r, cols, c);
+			const struct res_cell *cell = i < res->npoints ? &res->points[i].cell : NULL;
 
 			jo_array_inline(j);
 			for (size_t k = 0; cell && k < cell->n; k++)
@@ -269,14 +251,14 @@ static void json_table(struct json_out *j, const struct record *rec)
 	jo_end(j);
 }
 
-void report_json(FILE *out, const struct report_meta *m, const struct record *rec,
+void report_json(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e)
 {
 	struct json_out j;
 
 	jo_init(&j, out, true);
 	jo_object(&j);
-	json_head(&j, m, rec->p);
+	json_head(&j, m, r);
 	jo_kv_string(&j, "status", e->status);
 	jo_kv_int(&j, "exit_code", e->exit_code);
 	jo_kv_string_or_null(&j, "skip_reason", e->skip_reason);
@@ -287,21 +269,21 @@ void report_json(FILE *out, const struct report_meta *m, const struct record *re
 	}
 	jo_key(&j, "points");
 	jo_array(&j);
-	for (size_t i = 0; i < rec->p->npoints; i++)
-		if (rec->points[i].done)
-			report_json_point(&j, rec, i);
+	for (size_t i = 0; i < r->npoints; i++)
+		if (r->points[i].done)
+			report_json_point(&j, r, i);
 	jo_end(&j);
 	jo_key(&j, "table");
-	json_table(&j, rec);
+	json_table(&j, r);
 	jo_end(&j);
 	jo_done(&j);
 }
 
 /* ---- NDJSON ------------------------------------------------------------ */
 
-static void nd_phase(void *ctx, const struct record *rec, size_t point,
+static void nd_phase(void *ctx, const struct result *r, size_t point,
 		     unsigned run, bool warmup, int phase,
-		     const struct rec_metric *values, size_t n)
+		     const struct res_metric *values, size_t n)
 {
 	struct json_out j;
 
@@ -311,7 +293,7 @@ static void nd_phase(void *ctx, const struct record *rec, size_t point,
 	jo_kv_int(&j, "point", (int64_t)point + 1);
 	jo_kv_int(&j, "run", run);
 	jo_kv_bool(&j, "warmup", warmup);
-	jo_kv_string(&j, "phase", rec->p->points[point].phases[phase].name);
+	jo_kv_string(&j, "phase", r->points[point].phase_names[phase]);
 	jo_key(&j, "metrics");
 	jo_object(&j);
 	for (size_t i = 0; i < n; i++) {
@@ -322,7 +304,7 @@ static void nd_phase(void *ctx, const struct record *rec, size_t point,
 	jo_done(&j);
 }
 
-static void nd_point(void *ctx, const struct record *rec, size_t point)
+static void nd_point(void *ctx, const struct result *r, size_t point)
 {
 	struct json_out j;
 
@@ -330,21 +312,21 @@ static void nd_point(void *ctx, const struct record *rec, size_t point)
 	jo_object(&j);
 	jo_kv_string(&j, "type", "point");
 	jo_key(&j, "point");
-	report_json_point(&j, rec, point);
+	report_json_point(&j, r, point);
 	jo_end(&j);
 	jo_done(&j);
 }
 
 void report_ndjson_start(FILE *out, const struct report_meta *m,
-			 const struct ir_program *p, struct rec_listener *l)
+			 const struct result *r, struct res_listener *l)
 {
 	struct json_out j;
 
 	jo_init(&j, out, false);
 	jo_object(&j);
 	jo_kv_string(&j, "type", "start");
-	json_head(&j, m, p);
+	json_head(&j, m, r);
 	jo_end(&j);
 	jo_done(&j);
-	*l = (struct rec_listener){ .ctx = out, .phase = nd_phase, .point = nd_point };
+	*l = (struct res_listener){ .ctx = out, .phase = nd_phase, .point = nd_point };
 }

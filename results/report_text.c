@@ -12,27 +12,6 @@
 #include "../common/util.h"
 #include "report.h"
 
-/* The index of a point's value of param among its sweep's values. */
-static size_t sweep_index(const struct ir_program *p, size_t point,
-			  const char *param, const struct ir_sweep **sw)
-{
-	const struct ir_scenario *sc = &p->points[point];
-	size_t i, k;
-
-	for (i = 0; i < p->nsweeps; i++) {
-		if (strcmp(p->sweeps[i].param, param))
-			continue;
-		*sw = &p->sweeps[i];
-		for (k = 0; k < sc->nparams; k++)
-			if (!strcmp(sc->params[k].name, param))
-				break;
-		for (size_t v = 0; k < sc->nparams && v < p->sweeps[i].n; v++)
-			if (value_equal(&p->sweeps[i].values[v], &sc->params[k].value))
-				return v;
-	}
-	return 0;
-}
-
 /* A cell padded to its column, but for the last of a line. */
 static void put_cell(struct strbuf *line, const char *text, int width, bool last)
 {
@@ -85,16 +64,16 @@ static void free_rows(char ***cells, size_t nrows, size_t ncols)
  * 0.0007560), as a rate of 40375.562919 pages/s has no six decimals to
  * tell; everything else as a print statement shows it.
  */
-static void table_cell(struct strbuf *sb, const struct value *v)
+static void table_cell(struct strbuf *sb, const struct res_value *v)
 {
-	if (v->type == VT_REAL && isfinite(v->r) && v->r != 0) {
+	if (v->kind == RES_NUMBER && v->real && isfinite(v->r) && v->r != 0) {
 		int mag = (int)floor(log10(fabs(v->r)));
 		int dec = mag >= 3 ? 0 : 3 - mag;
 
 		sb_printf(sb, "%.*f", dec > 12 ? 12 : dec, v->r);
 		return;
 	}
-	value_format(sb, v, NULL);
+	sb_puts(sb, v->text);
 }
 
 /*
@@ -103,17 +82,16 @@ static void table_cell(struct strbuf *sb, const struct value *v)
  * What the cells are, and their unit=, head it: in the header without
  * cols=, else on a line of its own above.
  */
-static void print_table(const struct record *rec, FILE *out)
+static void print_table(const struct result *res, FILE *out)
 {
-	const struct ir_program *p = rec->p;
-	const struct ir_table *t = p->table;
-	const struct ir_sweep *rows = NULL, *cols = NULL;
+	const struct res_table *t = res->table;
+	const struct res_sweep *rows = NULL, *cols = NULL;
 	size_t nr, nc, i, r, c;
 	char ***text;
 
-	sweep_index(p, 0, t->rows, &rows);
+	rows = res_sweep_of(res, t->rows);
 	if (t->cols)
-		sweep_index(p, 0, t->cols, &cols);
+		cols = res_sweep_of(res, t->cols);
 	if (!rows)
 		return;
 	nr = rows->n;
@@ -128,7 +106,7 @@ static void print_table(const struct record *rec, FILE *out)
 
 		sb_init(&sb);
 		if (cols)
-			value_format_human(&sb, &cols->values[c]);
+			sb_puts(&sb, cols->values[c].human);
 		else
 			sb_puts(&sb, t->value_text ? t->value_text : "value");
 		if (!cols && t->unit)
@@ -142,18 +120,17 @@ static void print_table(const struct record *rec, FILE *out)
 		struct strbuf sb;
 
 		sb_init(&sb);
-		value_format_human(&sb, &rows->values[r]);
+		sb_puts(&sb, rows->values[r].human);
 		text[r + 1][0] = sb_steal(&sb);
 	}
-	for (i = 0; i < p->npoints; i++) {
-		const struct ir_sweep *ignore;
+	for (i = 0; i < res->npoints; i++) {
 		struct strbuf sb;
 
-		r = sweep_index(p, i, t->rows, &ignore);
-		c = cols ? sweep_index(p, i, t->cols, &ignore) : 0;
+		r = res_sweep_index(res, i, t->rows);
+		c = cols ? res_sweep_index(res, i, t->cols) : 0;
 		sb_init(&sb);
-		if (rec->points[i].cell.ok)
-			table_cell(&sb, &rec->points[i].cell.v);
+		if (res->points[i].cell.ok)
+			table_cell(&sb, &res->points[i].cell.v);
 		else
 			sb_puts(&sb, "-");
 		free(text[r + 1][c + 1]);
@@ -168,35 +145,6 @@ static void print_table(const struct record *rec, FILE *out)
 	free_rows(text, nr + 1, nc + 1);
 }
 
-
-size_t report_table_point(const struct ir_program *p, const struct ir_sweep *rows,
-			  size_t r, const struct ir_sweep *cols, size_t c)
-{
-	for (size_t i = 0; i < p->npoints; i++) {
-		const struct ir_sweep *ignore;
-
-		if (sweep_index(p, i, rows->param, &ignore) == r &&
-		    (!cols || sweep_index(p, i, cols->param, &ignore) == c))
-			return i;
-	}
-	return p->npoints;
-}
-
-char *report_point_name(const struct ir_scenario *sc)
-{
-	struct strbuf sb;
-
-	sb_init(&sb);
-	for (size_t k = 0; k < sc->nparams; k++) {
-		if (sc->params[k].origin != ORIGIN_SWEEP)
-			continue;
-		if (sb.len)
-			sb_putc(&sb, ',');
-		sb_printf(&sb, "%s=", sc->params[k].name);
-		value_format_human(&sb, &sc->params[k].value);
-	}
-	return sb_steal(&sb);
-}
 
 void report_put_stat(struct strbuf *sb, double v, const char *unit)
 {
@@ -223,12 +171,12 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit)
 /* Outliers named one by one on a line; the rest are counted (JSON has them). */
 #define OUTLIERS_SHOWN 5
 
-size_t report_per_run(const struct rec_metric *m, unsigned runs)
+size_t report_per_run(const struct res_metric *m, unsigned runs)
 {
 	return runs && m->n > runs && m->n % runs == 0 ? m->n / runs : 1;
 }
 
-char *report_outliers(const struct rec_metric *m, unsigned runs)
+char *report_outliers(const struct res_metric *m, unsigned runs)
 {
 	size_t k = report_per_run(m, runs);
 	struct strbuf sb;
@@ -257,14 +205,14 @@ char *report_outliers(const struct rec_metric *m, unsigned runs)
 }
 
 /* Calls fn on every metric of every phase of every point, with its names. */
-static void each_metric(const struct record *rec,
+static void each_metric(const struct result *r,
 			void (*fn)(const char *point, const char *phase,
-				   const struct rec_metric *x, void *ctx),
+				   const struct res_metric *x, void *ctx),
 			void *ctx)
 {
-	for (size_t i = 0; i < rec->p->npoints; i++) {
-		const struct rec_point *pt = &rec->points[i];
-		char *pname = report_point_name(&rec->p->points[i]);
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct res_point *pt = &r->points[i];
+		char *pname = res_point_name(pt);
 
 		for (size_t k = 0; k < pt->nphases; k++)
 			for (size_t m = 0; m < pt->phases[k].nmetrics; m++)
@@ -279,7 +227,7 @@ static void each_metric(const struct record *rec,
  * each run has again (dirty_log.scn's iteration 1 before it was a phase
  * of its own).
  */
-static const char *first_note(const struct rec_metric *x, unsigned runs)
+static const char *first_note(const struct res_metric *x, unsigned runs)
 {
 	size_t k = report_per_run(x, runs);
 
@@ -293,15 +241,15 @@ static const char *first_note(const struct rec_metric *x, unsigned runs)
 }
 
 /* A line per metric with outliers, under the summary. */
-static void print_outliers(FILE *out, const struct record *rec)
+static void print_outliers(FILE *out, const struct result *r)
 {
-	for (size_t i = 0; i < rec->p->npoints; i++) {
-		const struct rec_point *pt = &rec->points[i];
-		char *point = report_point_name(&rec->p->points[i]);
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct res_point *pt = &r->points[i];
+		char *point = res_point_name(pt);
 
 		for (size_t k = 0; k < pt->nphases; k++)
 			for (size_t m = 0; m < pt->phases[k].nmetrics; m++) {
-				const struct rec_metric *x = &pt->phases[k].metrics[m];
+				const struct res_metric *x = &pt->phases[k].metrics[m];
 				char *which = report_outliers(x, pt->runs);
 
 				if (which)
@@ -314,7 +262,7 @@ static void print_outliers(FILE *out, const struct record *rec)
 	}
 }
 
-bool report_headline(const struct rec_metric *m)
+bool report_headline(const struct res_metric *m)
 {
 	static const char *const names[] = { "time", "rate", "uffd.p50", "uffd.p99" };
 
@@ -335,7 +283,7 @@ struct summary {
 };
 
 static void note_many(const char *point, const char *phase,
-		      const struct rec_metric *x, void *ctx)
+		      const struct res_metric *x, void *ctx)
 {
 	struct summary *s = ctx;
 
@@ -345,7 +293,7 @@ static void note_many(const char *point, const char *phase,
 }
 
 static void summary_row(const char *point, const char *phase,
-			const struct rec_metric *x, void *ctx)
+			const struct res_metric *x, void *ctx)
 {
 	struct summary *s = ctx;
 	const double v[] = { x->sum.min, x->sum.median, x->sum.mean,
@@ -369,31 +317,31 @@ static void summary_row(const char *point, const char *phase,
 	VEC_PUSH(s->rows, s->n, s->cap, row);
 }
 
-static void print_summary(FILE *out, const struct record *rec, bool color)
+static void print_summary(FILE *out, const struct result *r, bool color)
 {
 	struct summary s = { 0 };
 	char **head;
 
-	each_metric(rec, note_many, &s);
+	each_metric(r, note_many, &s);
 	if (!s.many)
 		return;
 	head = xcalloc(SUMMARY_COLS, sizeof(*head));
 	for (size_t c = 0; c < SUMMARY_COLS; c++)
 		head[c] = xstrdup(summary_head[c]);
 	VEC_PUSH(s.rows, s.n, s.cap, head);
-	each_metric(rec, summary_row, &s);
+	each_metric(r, summary_row, &s);
 	/* Without a sweep the point column says nothing. */
-	print_rows(out, s.rows, s.n, rec->p->nsweeps ? 0 : 1, SUMMARY_COLS, color);
+	print_rows(out, s.rows, s.n, r->nsweeps ? 0 : 1, SUMMARY_COLS, color);
 	free_rows(s.rows, s.n, SUMMARY_COLS);
 }
 
-void report_text(FILE *out, const struct report_meta *m, const struct record *rec,
+void report_text(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e)
 {
-	if (rec->p->table)
-		print_table(rec, out);
-	print_summary(out, rec, m->color);
-	print_outliers(out, rec);
+	if (r->table)
+		print_table(r, out);
+	print_summary(out, r, m->color);
+	print_outliers(out, r);
 	if (e->skip_reason)
 		fprintf(out, "# SKIP %s\n", e->skip_reason);
 }
@@ -415,39 +363,32 @@ void report_csv_field(FILE *out, const char *s, bool last)
 	fputs(last ? "\r\n" : ",", out);
 }
 
-void report_csv(FILE *out, const struct report_meta *m, const struct record *rec)
+void report_csv(FILE *out, const struct report_meta *m, const struct result *r)
 {
-	const struct ir_program *p = rec->p;
 	static const char *const tail_head[] = { "phase", "metric", "unit", "n", "min",
 						 "median", "mean", "max", "stddev" };
 
 	(void)m;
 	report_csv_field(out, "point", false);
-	for (size_t s = 0; s < p->nsweeps; s++)
-		report_csv_field(out, p->sweeps[s].param, false);
+	for (size_t s = 0; s < r->nsweeps; s++)
+		report_csv_field(out, r->sweeps[s].param, false);
 	for (size_t c = 0; c < ARRAY_SIZE(tail_head); c++)
 		report_csv_field(out, tail_head[c], c + 1 == ARRAY_SIZE(tail_head));
-	for (size_t i = 0; i < p->npoints; i++) {
-		const struct rec_point *pt = &rec->points[i];
+	for (size_t i = 0; i < r->npoints; i++) {
+		const struct res_point *pt = &r->points[i];
 
 		for (size_t k = 0; k < pt->nphases; k++)
 			for (size_t x = 0; x < pt->phases[k].nmetrics; x++) {
-				const struct rec_metric *mt = &pt->phases[k].metrics[x];
+				const struct res_metric *mt = &pt->phases[k].metrics[x];
 				const double v[] = { mt->sum.min, mt->sum.median, mt->sum.mean,
 						     mt->sum.max, mt->sum.stddev };
 				char buf[64];
 
 				fprintf(out, "%zu,", i + 1);
-				for (size_t s = 0; s < p->nsweeps; s++) {
-					const struct ir_sweep *sw;
-					struct strbuf sb;
-
-					sb_init(&sb);
-					value_format(&sb, &p->sweeps[s].values[
-						sweep_index(p, i, p->sweeps[s].param, &sw)], NULL);
-					report_csv_field(out, sb.buf, false);
-					sb_free(&sb);
-				}
+				for (size_t s = 0; s < r->nsweeps; s++)
+					report_csv_field(out, r->sweeps[s].values[
+						res_sweep_index(r, i, r->sweeps[s].param)].text,
+							 false);
 				report_csv_field(out, pt->phases[k].name, false);
 				report_csv_field(out, mt->name, false);
 				report_csv_field(out, mt->unit, false);

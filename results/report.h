@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report: writes a record (interp/record.h) in the formats of
- * docs/results.md: text for people, JSON and NDJSON for tools, CSV for
- * spreadsheets, KTAP for the kernel's test runners. Only the command line
- * writes, so these live here.
+ * report: writes a result (result.h) in the formats of docs/results.md:
+ * text for people, JSON and NDJSON for tools, CSV for spreadsheets, KTAP
+ * for the kernel's test runners, to the FILE its caller (cli/) chose.
+ *
+ * The writers are report_text.c (text, CSV, and the statistics as text
+ * that every format shares), report_json.c (JSON, NDJSON) and
+ * report_ktap.c; report.c only picks one. What each owes the others is
+ * declared here: text owes report_put_stat, report_outliers,
+ * report_headline and report_csv_field; JSON owes report_json_point.
+ * No writer calls report.c, so the module has no circle.
  */
 #ifndef SCN_REPORT_H
 #define SCN_REPORT_H
@@ -11,10 +17,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../interp/record.h"
-#include "../runtime/features.h"
+#include "../common/util.h"
+#include "result.h"
 
-#define REPORT_SCHEMA "scn-result/1"
+#define REPORT_SCHEMA RESULT_SCHEMA
 
 enum report_format { FMT_TEXT, FMT_JSON, FMT_NDJSON, FMT_CSV, FMT_KTAP };
 
@@ -23,12 +29,28 @@ enum report_format { FMT_TEXT, FMT_JSON, FMT_NDJSON, FMT_CSV, FMT_KTAP };
  * (an oops or panic, a hang, no boot, a skip): what the outer scn knows.
  */
 struct report_testhost {
-	const char *facts;		/* the launcher's facts file */
 	const char *release;		/* the kernel's, from its image */
 	const char *cmdline;
 	char *const *oops;		/* the oops or panic's console lines */
 	size_t noops;
 	const char *console_log;	/* or NULL */
+};
+
+struct json_out;
+
+/*
+ * The machine a result was measured on, as its caller knows it (the
+ * runtime's fingerprint, or what a test host's launcher found): json
+ * writes the "fingerprint" object (with th in the meta: the test host's
+ * facts, which the writer puts under it), line the same in one line.
+ * ctx and knobs are theirs to read; knobs may be filled in during the
+ * run, as json is called at the end.
+ */
+struct report_machine {
+	void (*json)(struct json_out *j, const struct report_machine *mc);
+	void (*line)(const struct report_machine *mc, char *buf, size_t len);
+	const void *ctx;
+	const void *knobs;
 };
 
 /* What a result says about how it was made. */
@@ -43,8 +65,7 @@ struct report_meta {
 	size_t nsweeps;
 	unsigned repeat, warmup;
 	const char *ring;		/* --ring's ring ("0", "3"), or NULL */
-	const struct rt_features *features;	/* NULL: th says */
-	const struct rt_knob_values *knobs;	/* as the run found them */
+	struct report_machine machine;
 	const struct report_testhost *th;	/* or NULL */
 	int ktap_test;			/* > 0: only the test block, so numbered */
 	bool color;			/* text: on a terminal, without NO_COLOR */
@@ -65,25 +86,14 @@ const char *report_format_name(enum report_format fmt);
 
 /* The NDJSON listener: a "start" line now, then a line per phase and point. */
 void report_ndjson_start(FILE *out, const struct report_meta *m,
-			 const struct ir_program *p, struct rec_listener *l);
+			 const struct result *r, struct res_listener *l);
 
 /* Writes the whole result (NDJSON: the "end" line). */
 void report_write(enum report_format fmt, FILE *out, const struct report_meta *m,
-		  const struct record *rec, const struct report_end *e);
+		  const struct result *r, const struct report_end *e);
 
-/* The machine in one line: rt_fingerprint_line's, or th's. */
-void report_machine_line(const struct report_meta *m, char *buf, size_t len);
-
-/* JSON pieces the writers share. */
-struct json_out;
-void report_json_params(struct json_out *j, const struct ir_scenario *sc,
-			bool swept_only);
-void report_json_point(struct json_out *j, const struct record *rec, size_t i);
-/* The point whose sweep values are rows->values[r] and cols->values[c]. */
-size_t report_table_point(const struct ir_program *p, const struct ir_sweep *rows,
-			  size_t r, const struct ir_sweep *cols, size_t c);
-/* A point's name in tables and KTAP: "readers=4,wait=poll" ("" unswept). */
-char *report_point_name(const struct ir_scenario *sc);
+/* A point of the result as JSON (a document's, an NDJSON line's). */
+void report_json_point(struct json_out *j, const struct result *r, size_t i);
 
 /* A statistic in the metric's unit, short enough for a table: "0.512s". */
 void report_put_stat(struct strbuf *sb, double v, const char *unit);
@@ -93,22 +103,22 @@ void report_put_stat(struct strbuf *sb, double v, const char *unit);
  * run (runs: the point's measured runs): "sample 1 of 6 (run 1,
  * iteration 1 of 3: 940ms; median 150ms)". The caller frees it.
  */
-char *report_outliers(const struct rec_metric *m, unsigned runs);
+char *report_outliers(const struct res_metric *m, unsigned runs);
 /* Samples a run gives m: K for a phase inside "repeat K", else 1. */
-size_t report_per_run(const struct rec_metric *m, unsigned runs);
+size_t report_per_run(const struct res_metric *m, unsigned runs);
 /* The metrics a person reads first (time, rate, uffd latency). */
-bool report_headline(const struct rec_metric *m);
+bool report_headline(const struct res_metric *m);
 
 /* One CSV field, quoted as RFC 4180 says where it must be, then ',' or CRLF. */
 void report_csv_field(FILE *out, const char *s, bool last);
 
 /* Each format's writer (report_write picks one). */
-void report_json(FILE *out, const struct report_meta *m, const struct record *rec,
+void report_json(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e);
-void report_text(FILE *out, const struct report_meta *m, const struct record *rec,
+void report_text(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e);
-void report_csv(FILE *out, const struct report_meta *m, const struct record *rec);
-void report_ktap(FILE *out, const struct report_meta *m, const struct record *rec,
+void report_csv(FILE *out, const struct report_meta *m, const struct result *r);
+void report_ktap(FILE *out, const struct report_meta *m, const struct result *r,
 		 const struct report_end *e);
 
 #endif

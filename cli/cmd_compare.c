@@ -16,9 +16,9 @@
 
 #include "../common/stats.h"
 #include "../common/util.h"
-#include "compare_judge.h"
-#include "result_alike.h"
-#include "result_file.h"
+#include "../results/compare_judge.h"
+#include "../results/result_alike.h"
+#include "../results/result_file.h"
 
 #define EXIT_USAGE 64
 #define EXIT_DATAERR 65

@@ -24,8 +24,8 @@
 
 #include "../common/util.h"
 #include "plot.h"
-#include "result_alike.h"
-#include "result_file.h"
+#include "../results/result_alike.h"
+#include "../results/result_file.h"
 #include "signals.h"
 
 #define EXIT_USAGE PLOT_EXIT_USAGE

@@ -38,12 +38,12 @@
 #include "../common/outfile.h"
 #include "../common/util.h"
 #include "../results/report.h"
+#include "../results/result_file.h"
 #include "../runtime/knobs.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
 #include "signals.h"
-#include "result_file.h"
 #include "suite_file.h"
 
 enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON, SF_CSV };

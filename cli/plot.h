@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "../common/util.h"
-#include "result_file.h"
+#include "../results/result_file.h"
 
 /*
  * Bars one picture draws, at most: more cannot be told apart, and

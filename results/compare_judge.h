@@ -9,8 +9,8 @@
  * threshold as the null) decides the exit code. A metric constant and
  * equal on both sides is left out; --metric chooses the metrics judged.
  */
-#ifndef SCN_CLI_COMPARE_JUDGE_H
-#define SCN_CLI_COMPARE_JUDGE_H
+#ifndef SCN_RESULTS_COMPARE_JUDGE_H
+#define SCN_RESULTS_COMPARE_JUDGE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,8 +11,8 @@
  * by hand (or written by another tool) cannot carry a mean that disagrees
  * with its data; a metric without samples keeps the file's statistics.
  */
-#ifndef SCN_CLI_RESULT_FILE_H
-#define SCN_CLI_RESULT_FILE_H
+#ifndef SCN_RESULTS_RESULT_FILE_H
+#define SCN_RESULTS_RESULT_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,21 +21,12 @@
 #include "../common/json_in.h"
 #include "../common/stats.h"
 #include "../common/util.h"
-
-/* The schema this build reads; minor versions only add fields. */
-#define RF_SCHEMA "scn-result"
-#define RF_SCHEMA_MAJOR 1
-
-enum rf_better {
-	RF_BETTER_NONE,		/* a count of work done: never judged */
-	RF_BETTER_LOWER,
-	RF_BETTER_HIGHER,
-};
+#include "result.h"
 
 struct rf_metric {
 	const char *name;
 	const char *unit;		/* "" when the file has none */
-	enum rf_better better;
+	enum res_better better;		/* RES_NEUTRAL: a count of work, never judged */
 	const double *samples;		/* sum.n of them; NULL without */
 	struct stats_summary sum;
 };

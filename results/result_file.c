@@ -131,11 +131,11 @@ static int load_metric(struct loader *ld, const struct jin_member *mm,
 	if (rc)
 		return rc;
 	if (!v)
-		out->better = RF_BETTER_NONE;
+		out->better = RES_NEUTRAL;
 	else if (!strcmp(jin_str(v), "lower"))
-		out->better = RF_BETTER_LOWER;
+		out->better = RES_LOWER;
 	else if (!strcmp(jin_str(v), "higher"))
-		out->better = RF_BETTER_HIGHER;
+		out->better = RES_HIGHER;
 	else
 		return bad(ld, v, "%s.better: \"%s\" is none of \"lower\", "
 			   "\"higher\" and null", where, jin_str(v));
@@ -387,9 +387,9 @@ static int check_schema(struct loader *ld, const struct jin_value *root)
 		return bad(ld, root, "not a scn result: no \"schema\"");
 	if (!s)
 		return bad_type(ld, v, "schema", "a string");
-	if (strncmp(s, RF_SCHEMA "/", strlen(RF_SCHEMA) + 1))
+	if (strncmp(s, RESULT_SCHEMA_NAME "/", strlen(RESULT_SCHEMA_NAME) + 1))
 		return bad(ld, v, "not a scn result: schema \"%s\"", s);
-	p = s + strlen(RF_SCHEMA) + 1;
+	p = s + strlen(RESULT_SCHEMA_NAME) + 1;
 	if (*p < '0' || *p > '9')
 		return bad(ld, v, "not a scn result: schema \"%s\"", s);
 	major = strtol(p, &end, 10);
@@ -397,9 +397,9 @@ static int check_schema(struct loader *ld, const struct jin_value *root)
 		minor = strtol(end + 1, &end, 10);
 	if (*end)
 		return bad(ld, v, "not a scn result: schema \"%s\"", s);
-	if (major != RF_SCHEMA_MAJOR)
+	if (major != RESULT_SCHEMA_MAJOR)
 		return bad(ld, v, "schema \"%s\" is not one this scn reads (%s/%d)",
-			   s, RF_SCHEMA, RF_SCHEMA_MAJOR);
+			   s, RESULT_SCHEMA_NAME, RESULT_SCHEMA_MAJOR);
 	ld->r->schema_minor = (int)minor;
 	return 0;
 }

@@ -9,8 +9,8 @@
  * memory it leaves, KVM's parameters, its knobs) blocks unless the
  * results are taken across kernels.
  */
-#ifndef SCN_CLI_RESULT_ALIKE_H
-#define SCN_CLI_RESULT_ALIKE_H
+#ifndef SCN_RESULTS_RESULT_ALIKE_H
+#define SCN_RESULTS_RESULT_ALIKE_H
 
 #include <stdbool.h>
 #include <stddef.h>

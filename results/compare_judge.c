@@ -87,7 +87,7 @@ static bool constant_alike(const struct stats_summary *b,
 static void look(const struct judge_opts *o, struct judge_item *it)
 {
 	const struct stats_summary *b = &it->b->sum, *n = &it->n->sum;
-	bool lower = it->b->better == RF_BETTER_LOWER;
+	bool lower = it->b->better == RES_LOWER;
 	double t, df, shift, *p = &it->p, *beyond = &it->p_beyond;
 
 	*p = *beyond = NAN;
@@ -102,7 +102,7 @@ static void look(const struct judge_opts *o, struct judge_item *it)
 		it->verdict = JV_UNCHOSEN;
 		return;
 	}
-	if (it->b->better == RF_BETTER_NONE) {
+	if (it->b->better == RES_NEUTRAL) {
 		it->verdict = JV_UNDIRECTED;
 		return;
 	}
@@ -202,7 +202,7 @@ static void mark_phase_busy(const struct judge_opts *o, struct judge_item *phase
 			struct judge_item *it = &phase[k];
 
 			/* Too few samples to judge is said of its own ("?"). */
-			if (it->b->better == RF_BETTER_NONE ||
+			if (it->b->better == RES_NEUTRAL ||
 			    it->verdict == JV_CONSTANT || it->verdict == JV_UNCHOSEN ||
 			    it->verdict == JV_UNTESTED)
 				continue;
@@ -277,7 +277,7 @@ void judge_all(const struct judge_opts *o, struct judge_item *items,
 	for (i = 0; i < n; i++) {
 		struct judge_item *it = &items[i];
 		bool up = it->n->sum.mean > it->b->sum.mean;
-		bool lower = it->b->better == RF_BETTER_LOWER;
+		bool lower = it->b->better == RES_LOWER;
 
 		/* NaN (untested) is below no alpha. */
 		if (it->p < o->alpha && it->n->sum.mean != it->b->sum.mean)

@@ -22,8 +22,7 @@
 
 #include "../common/outfile.h"
 #include "../common/util.h"
-#include "cmd_plot.h"
-#include "plot.h"
+#include "plot_run.h"
 #include "signals.h"
 
 /* gnuplot draws any plot scn makes in a second or two: past this it is

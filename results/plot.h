@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * plot: what cmd_plot.c and plot_groups.c share (internal to scn plot).
- * A plot is one or more results, a gnuplot script built in a strbuf, and
- * a temporary directory for the script, the data and the picture.
+ * plot: the data a picture of results draws, as a gnuplot script
+ * (plot.c: what to draw and the axes' labels; plot_groups.c: grouped
+ * bars; plot_axis.c: the value axes). A plot is one or more results read
+ * back (result_file.h), a gnuplot script built in a strbuf, and a
+ * temporary directory, the caller's, for the script, the data and the
+ * picture. Running gnuplot on it is the command's (cli/plot_run.h).
  */
-#ifndef SCN_CLI_PLOT_H
-#define SCN_CLI_PLOT_H
+#ifndef SCN_RESULTS_PLOT_H
+#define SCN_RESULTS_PLOT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "../common/util.h"
-#include "../results/result_file.h"
+#include "result_file.h"
 
 /*
  * Bars one picture draws, at most: more cannot be told apart, and
@@ -18,8 +22,13 @@
  */
 #define PLOT_MAX_BARS 400
 
+/* What scn plot exits with besides 0: each says why it drew nothing. */
+#define PLOT_EXIT_FAILED 1		/* gnuplot failed or drew nothing */
+#define PLOT_EXIT_UNLIKE 3		/* results not measured alike, as compare's */
 #define PLOT_EXIT_USAGE 64
-#define PLOT_EXIT_DATAERR 65
+#define PLOT_EXIT_DATAERR 65		/* nothing of the results to draw */
+#define PLOT_EXIT_UNAVAILABLE 69	/* gnuplot is not installed */
+#define PLOT_EXIT_CANTCREAT 73		/* the output cannot be written */
 
 struct plot_opts {
 	const char **in;		/* the result files */
@@ -39,10 +48,18 @@ struct plot {
 	bool unlike;			/* forced: not measured alike */
 	char dir[256];			/* the temporary directory */
 	struct strbuf gp;		/* the script */
+	FILE *err;			/* why nothing could be drawn */
 };
 
 /*
- * A gnuplot string, quoted so that any text is text (cmd_plot.c): at
+ * The script of pl into pl->gp, its data files into pl->dir, and the
+ * name of the picture it draws there: 0, or a PLOT_EXIT_ code after a
+ * message on pl->err.
+ */
+int plot_script(struct plot *pl, const char **picture);
+
+/*
+ * A gnuplot string, quoted so that any text is text (plot.c): at
  * most PLOT_TEXT_MAX bytes of it, since a result's names are any length
  * and gnuplot takes minutes over a label of megabytes.
  */
@@ -105,16 +122,5 @@ void plot_yaxis_log(struct strbuf *gp, const char *axis, double lo, double hi);
  */
 #define PLOT_SCALES_APART 10
 bool plot_scales_apart(double small, double big);
-
-/*
- * Running gnuplot (plot_run.c). Whether an executable name is on PATH;
- * gnuplot on plot.gp of the temporary directory (0, or the exit code
- * after a message: gnuplot's output shown, a signal's 128+N); the
- * picture name copied to -o; the directory emptied and removed.
- */
-bool plot_on_path(const char *name);
-int plot_run_gnuplot(const struct plot *pl);
-int plot_deliver(const struct plot *pl, const char *name);
-void plot_remove_dir(const char *dir);
 
 #endif

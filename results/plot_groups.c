@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd_plot.h"
 #include "plot.h"
 
 /* The text of a field of a result's root, "" where it is absent. */
@@ -387,7 +386,7 @@ int plot_groups(struct plot *pl, const char *metric)
 		free(fl);
 	}
 	if (ngroups * nbars > PLOT_MAX_BARS) {
-		fprintf(stderr, "scn: plot: %s%s: %s%zu phases with '%s' and %zu bars a "
+		fprintf(pl->err, "scn: plot: %s%s: %s%zu phases with '%s' and %zu bars a "
 			"phase: more bars than one picture can tell apart (%d)\nhint: "
 			"--phase P draws one phase\n", pl->r->path, pl->o->nin > 1 ? " and the others" : "",
 			ngroups > PLOT_MAX_BARS ? "more than " : "",
@@ -437,7 +436,7 @@ int plot_groups(struct plot *pl, const char *metric)
 	if (!any) {
 		char *m = rf_text_dup(metric);
 
-		fprintf(stderr, "scn: plot: %s has no samples of '%s' to draw\n",
+		fprintf(pl->err, "scn: plot: %s has no samples of '%s' to draw\n",
 			pl->r->path, m);
 		free(m);
 		rc = PLOT_EXIT_DATAERR;

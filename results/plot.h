@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * plot: the data a picture of results draws, as a gnuplot script
- * (plot.c: what to draw and the axes' labels; plot_groups.c: grouped
- * bars; plot_axis.c: the value axes). A plot is one or more results read
+ * (plot.c: what to draw, the x axis, and the script's head; plot_groups.c:
+ * grouped bars and the title; plot_axis.c: the value axes; plot_gp.c:
+ * quoting, the temporary files, the phases and units drawn). plot.c
+ * takes from plot_groups.c, both take from plot_gp.c and plot_axis.c,
+ * which take from nothing of the room's: no circle. A plot is one or more results read
  * back (result_file.h), a gnuplot script built in a strbuf, and a
  * temporary directory, the caller's, for the script, the data and the
  * picture. Running gnuplot on it is the command's (cli/plot_run.h).
@@ -59,7 +62,7 @@ struct plot {
 int plot_script(struct plot *pl, const char **picture);
 
 /*
- * A gnuplot string, quoted so that any text is text (plot.c): at
+ * A gnuplot string, quoted so that any text is text (plot_gp.c): at
  * most PLOT_TEXT_MAX bytes of it, since a result's names are any length
  * and gnuplot takes minutes over a label of megabytes.
  */
@@ -67,6 +70,8 @@ int plot_script(struct plot *pl, const char **picture);
 void gp_quote(struct strbuf *sb, const char *s);
 /* "set WHAT 'text'" */
 void gp_set_text(struct strbuf *gp, const char *what, const char *text);
+/* "set WHAT 'path'": a path whole, as gnuplot must find it. */
+void gp_set_path(struct strbuf *gp, const char *what, const char *path);
 /*
  * The title: line1, and under it what every result drawn shares (the
  * kernel, the host, the number of samples behind each mean of metric;

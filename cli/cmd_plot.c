@@ -23,8 +23,8 @@
 #include "../results/plot.h"
 #include "../results/result_alike.h"
 #include "../results/result_file.h"
+#include "../runtime/signals.h"
 #include "plot_run.h"
-#include "signals.h"
 
 #define EXIT_USAGE PLOT_EXIT_USAGE
 #define EXIT_DATAERR PLOT_EXIT_DATAERR

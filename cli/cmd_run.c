@@ -25,9 +25,9 @@
 #include "../runtime/fingerprint.h"
 #include "../runtime/journals.h"
 #include "../runtime/knobs.h"
+#include "../runtime/signals.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
-#include "signals.h"
 #include "cmd_testhost.h"
 #include "options.h"
 

@@ -12,12 +12,12 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../runtime/signals.h"
 #include "../testhost/arch.h"
 #include "../testhost/helper.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
 #include "options.h"
-#include "signals.h"
 
 #define EXIT_USAGE 64
 #define STRINGIFY_(x) #x

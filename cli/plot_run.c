@@ -22,8 +22,8 @@
 
 #include "../common/outfile.h"
 #include "../common/util.h"
+#include "../runtime/signals.h"
 #include "plot_run.h"
-#include "signals.h"
 
 /* gnuplot draws any plot scn makes in a second or two: past this it is
  * stuck, and stopped. */

@@ -18,7 +18,9 @@
 
 #include "../grammar/parse.h"
 #include "../interp/words.h"
-#include "repl_edit.h"
+#include "edit.h"
+#include "session.h"
+#include "show.h"
 
 #define HISTORY_SIZE 1000
 

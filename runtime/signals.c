@@ -2,7 +2,7 @@
 #include "signals.h"
 
 #include "../common/util.h"
-#include "../runtime/uffd.h"
+#include "uffd.h"
 
 void signals_stop_set(sigset_t *set)
 {

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "repl.h"
+#include "state.h"
 
 enum repl_read {
 	REPL_READ_LINE,

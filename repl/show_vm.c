@@ -15,7 +15,7 @@
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
 #include "../runtime/vcpu.h"
-#include "repl.h"
+#include "show_vm.h"
 
 /* The uffd service on VM i's memory (or on its backing), or -1. */
 static int uffd_of_vm(const struct ir_scenario *sc, int i)

@@ -19,7 +19,8 @@
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
 #include "../runtime/vmstat.h"
-#include "repl.h"
+#include "show.h"
+#include "show_vm.h"
 
 const char *const repl_show_topics[] = {
 	"params", "regions", "uffd", "knobs", "counters", "results", "phases",

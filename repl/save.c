@@ -15,7 +15,7 @@
 
 #include "../common/outfile.h"
 #include "../grammar/parse.h"
-#include "repl.h"
+#include "save.h"
 
 /* Replace [at, at + len) of a chunk's text with text. */
 struct edit {

@@ -5,7 +5,7 @@
 # escaped so that no "??x" becomes a trigraph.
 set -eu
 printf '%s\n' '// SPDX-License-Identifier: GPL-2.0-only'
-printf '/* Generated from %s by cli/doc_embed.sh: do not edit. */\n' "$1"
+printf '/* Generated from %s by repl/doc_embed.sh: do not edit. */\n' "$1"
 printf '%s\n' 'extern const char repl_language_doc[];'
 printf '%s\n' 'const char repl_language_doc[] ='
 sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/\t"/' -e 's/$/\\n"/' "$1"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The REPL's session (see repl.h). An input is appended to the accepted
+ * The REPL's session (see session.h). An input is appended to the accepted
  * text and the whole is checked again, as a file would be: the grammar,
  * the checker and the IR are the file's. Declarations only ever append,
  * so the newer scenario's objects and top-level operations extend the
  * older one's, and the session runs just the operations that are new.
  */
-#include "repl.h"
+#include "session.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,6 +15,8 @@
 
 #include "../grammar/parse.h"
 #include "../runtime/features.h"
+#include "save.h"
+#include "show.h"
 
 const char *const repl_commands[] = {
 	"show", "help", "save", "run", "let", "quit", "exit", NULL,
@@ -57,11 +59,6 @@ static size_t ident_len(const char *s)
 	while (isalnum((unsigned char)s[n]) || s[n] == '_')
 		n++;
 	return n;
-}
-
-const struct ir_scenario *repl_scenario(const struct repl *R)
-{
-	return R->prog ? &R->prog->points[0] : NULL;
 }
 
 /* --- messages at the line as typed ------------------------------------ */

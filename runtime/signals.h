@@ -4,10 +4,12 @@
  * change the machine (run, repl, a suite) blocks these before it starts a
  * thread and takes them in one place (sigwait or a signalfd), so that a
  * signal asks the run to stop and the run unwinds through its teardown,
- * which puts every knob back; none of them may kill scn outright.
+ * which puts every knob back; none of them may kill scn outright. The
+ * faces (cli/, repl/) take them; the runtime only names them, as one of
+ * them is its own (RT_UFFD_WAKE_SIGNAL).
  */
-#ifndef SCN_CLI_SIGNALS_H
-#define SCN_CLI_SIGNALS_H
+#ifndef SCN_RT_SIGNALS_H
+#define SCN_RT_SIGNALS_H
 
 #include <signal.h>
 

@@ -90,8 +90,8 @@ static void add_metrics(struct compare_opts *o, char *list, size_t cap)
 }
 
 /* The options: also what scn help and its tests read (options.h). */
-const char cli_compare_short[] = "h";
-const struct option cli_compare_options[] = {
+static const char cli_compare_short[] = "h";
+static const struct option cli_compare_options[] = {
 	{ "fail-over", required_argument, NULL, 'f' },
 	{ "alpha", required_argument, NULL, 'a' },
 	{ "correction", required_argument, NULL, 'c' },
@@ -102,6 +102,10 @@ const struct option cli_compare_options[] = {
 	{ "across", required_argument, NULL, 'A' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_compare = {
+	"compare", cli_compare_short, cli_compare_options, cli_text_compare, NULL,
 };
 
 /* Returns 0, or an exit code (64) after the message; -1 after --help. */
@@ -160,7 +164,7 @@ static int parse_opts(int argc, char **argv, struct compare_opts *o)
 			o->across_arch |= !strcmp(optarg, "arch");
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("compare"));
+			cli_help(stdout, &cli_cmd_compare);
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",

@@ -10,6 +10,10 @@
 #define SCN_CLI_CMD_COMPARE_H
 
 /* Exit codes of compare besides 0, 64 (usage) and 65 (bad result file). */
+#include "options.h"
+
+extern const struct cli_command cli_cmd_compare;
+
 #define COMPARE_EXIT_WORSE 1		/* worse by more than --fail-over */
 #define COMPARE_EXIT_UNLIKE 3		/* measured on setups that differ */
 /* --fail-over gates a metric that contention left unjudged (3 too) */

@@ -48,8 +48,8 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 /* The options: also what scn help and its tests read (options.h). */
-const char cli_plot_short[] = "o:h";
-const struct option cli_plot_options[] = {
+static const char cli_plot_short[] = "o:h";
+static const struct option cli_plot_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "metric", required_argument, NULL, 'm' },
 	{ "phase", required_argument, NULL, 'p' },
@@ -57,6 +57,10 @@ const struct option cli_plot_options[] = {
 	{ "across", required_argument, NULL, 'A' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_plot = {
+	"plot", cli_plot_short, cli_plot_options, cli_text_plot, NULL,
 };
 
 static int parse_opts(int argc, char **argv, struct plot_opts *o)
@@ -88,7 +92,7 @@ static int parse_opts(int argc, char **argv, struct plot_opts *o)
 			o->across_arch |= !strcmp(optarg, "arch");
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("plot"));
+			cli_help(stdout, &cli_cmd_plot);
 			return -1;
 		default:
 			return usage("unknown or incomplete option '%s'",

@@ -14,6 +14,10 @@
 #ifndef SCN_CLI_CMD_PLOT_H
 #define SCN_CLI_CMD_PLOT_H
 
+#include "options.h"
+
+extern const struct cli_command cli_cmd_plot;
+
 /*
  * argv[0] is "plot". Returns the exit code (results/plot.h names them);
  * messages go to stderr.

@@ -12,7 +12,6 @@
 
 #include "../repl/repl.h"
 #include "cmd_repl.h"
-#include "cmd_run.h"
 #include "cmd_testhost.h"
 #include "options.h"
 
@@ -28,14 +27,18 @@ struct repl_args {
 	const char *host_option;	/* the first host option given, or NULL */
 };
 
-const char cli_repl_short[] = "qh";
-const struct option cli_repl_options[] = {
+static const char cli_repl_short[] = "qh";
+static const struct option cli_repl_options[] = {
 	{ "state-dir", required_argument, NULL, 's' },
 	{ "wait", optional_argument, NULL, 'w' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_repl = {
+	"repl", cli_repl_short, cli_repl_options, cli_text_repl, th_cli_host_help,
 };
 
 static int parse_args(int argc, char **argv, struct repl_args *a)
@@ -57,7 +60,7 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 			a->repl.quiet = true;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("repl"));
+			cli_help(stdout, &cli_cmd_repl);
 			return -1;
 		default:
 			rc = th_cli_option(c, optarg, &a->th);
@@ -68,7 +71,7 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			cli_bad_option("repl", cli_command("repl"), argv, optind);
+			cli_bad_option("repl", &cli_cmd_repl, argv, optind);
 			fputs(repl_usage, stderr);
 			return 64;
 		}

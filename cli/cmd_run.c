@@ -30,6 +30,8 @@
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
 #include "options.h"
+#include "run_file.h"
+#include "run_testhost.h"
 
 struct sigstate {
 	sigset_t set;
@@ -126,22 +128,6 @@ static const char run_usage[] =
 	"\n"
 	"               [--kernel SPEC | --or-kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
-/* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
-static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (const struct source *s = srcs->head; s; s = s->next) {
-		if (!s->path)
-			continue;
-		for (size_t i = 0; i < s->len; i++) {
-			h ^= (unsigned char)s->text[i];
-			h *= 0x100000001b3ULL;
-		}
-	}
-	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
-}
-
 /* A count option's value into *out; false when it is not one in range. */
 static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
 {
@@ -153,39 +139,12 @@ static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out
 	return true;
 }
 
-bool parse_wait(const char *arg, int64_t *ns)
-{
-	if (!arg) {
-		*ns = -1;	/* for ever: Ctrl-C or --timeout ends it */
-		return true;
-	}
-	if (parse_duration(arg, 1, INT64_MAX, ns))
-		return true;
-	fprintf(stderr, "scn: --wait takes a duration ('--wait=30s', '--wait=500ms'), not '%s'\n",
-		arg);
-	return false;
-}
-
-bool parse_seconds(const char *arg, unsigned max, unsigned *out)
-{
-	int64_t ns;
-
-	if (parse_duration(arg, 1000000000, (int64_t)max * 1000000000, &ns) &&
-	    ns % 1000000000 == 0) {
-		*out = (unsigned)(ns / 1000000000);
-		return true;
-	}
-	fprintf(stderr, "scn: --timeout takes whole seconds from 1s to %us ('120', '120s'), not '%s'\n",
-		max, arg);
-	return false;
-}
-
 enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
        OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
        OPT_OR_KERNEL };
 
-const char cli_run_short[] = "D:o:qh";
-const struct option cli_run_options[] = {
+static const char cli_run_short[] = "D:o:qh";
+static const struct option cli_run_options[] = {
 	{ "define", required_argument, NULL, 'D' },
 	{ "sweep", required_argument, NULL, OPT_SWEEP },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
@@ -203,6 +162,13 @@ const struct option cli_run_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_run = {
+	"run", cli_run_short, cli_run_options, cli_text_run, th_cli_host_help,
+};
+const struct cli_command cli_cmd_restore = {
+	"restore", cli_help_short, cli_plain_options, cli_text_restore, NULL,
 };
 
 /* 0, an exit code after a message, or -1 after --help. */
@@ -280,7 +246,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			a->or_kernel = true;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("run"));
+			cli_help(stdout, &cli_cmd_run);
 			return -1;
 		default:
 			if (c == TH_OPT_KERNEL && a->or_kernel)
@@ -293,7 +259,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			cli_bad_option("run", cli_command("run"), argv, optind);
+			cli_bad_option("run", &cli_cmd_run, argv, optind);
 			fputs(run_usage, stderr);
 			return 64;
 		}
@@ -334,77 +300,6 @@ static const char *outcome(int rc, const struct sigstate *sig, int *exit_code)
 	}
 	*exit_code = 128 + atomic_load(&sig->signo);
 	return exec_status_name(rc);
-}
-
-static void utc_now(char *buf, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* The machine of a result measured here: the runtime's fingerprint. */
-static void machine_json(struct json_out *j, const struct report_machine *mc)
-{
-	rt_fingerprint_json(j, mc->ctx, mc->knobs);
-}
-
-static void machine_line(const struct report_machine *mc, char *buf, size_t len)
-{
-	rt_fingerprint_line(mc->ctx, buf, len);
-}
-
-void run_meta_init(struct report_meta *m, const struct run_args *a,
-		   const struct source_set *srcs, const struct rt_features *f)
-{
-	*m = (struct report_meta){ .file = a->file, .defines = a->defines,
-				   .ndefines = a->ndefines, .sweeps = a->sweeps,
-				   .nsweeps = a->nsweeps, .repeat = a->repeat,
-				   .warmup = a->warmup,
-				   .machine = { .json = machine_json, .line = machine_line,
-						.ctx = f },
-				   .ktap_test = a->ktap_test };
-	if (a->ring != RING_AUTO)
-		m->ring = a->ring == RING_3 ? "3" : "0";
-	m->name = path_stem(a->file, ".scn");
-	scenario_hash(srcs, m->hash, sizeof(m->hash));
-	utc_now(m->started, sizeof(m->started));
-}
-
-static int check_run_file(const struct run_args *a, const struct rt_facts *facts,
-			  const struct rt_features *features, struct source_set *srcs,
-			  struct ir_program **p, bool say)
-{
-	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
-				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
-				 .facts = *facts, .features = features };
-	struct diag d;
-	int rc;
-
-	diag_init(&d);
-	rc = check_file(srcs, a->file, &co, &d, p);
-	if (say)
-		diag_print(&d, stderr);		/* errors, or warnings */
-	diag_free(&d);
-	if (rc)
-		return rc == -EINVAL ? 65 : 64;
-	return 0;
-}
-
-int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      const struct rt_features *features, struct source_set *srcs,
-	      struct ir_program **p)
-{
-	return check_run_file(a, facts, features, srcs, p, true);
-}
-
-int run_check_silent(const struct run_args *a, const struct rt_facts *facts,
-		     const struct rt_features *features, struct source_set *srcs,
-		     struct ir_program **p)
-{
-	return check_run_file(a, facts, features, srcs, p, false);
 }
 
 /*
@@ -652,7 +547,7 @@ int cmd_restore(int argc, char **argv)
 	int total = 0, first, rc;
 	bool ok = true;
 
-	rc = cli_plain_args("restore", argc, argv, &first);
+	rc = cli_plain_args(&cli_cmd_restore, argc, argv, &first);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (argc - first > 1) {

@@ -41,9 +41,9 @@
 #include "../results/result_file.h"
 #include "../runtime/knobs.h"
 #include "../runtime/signals.h"
-#include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
+#include "options.h"
 #include "suite_file.h"
 
 enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON, SF_CSV };

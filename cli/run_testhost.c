@@ -26,9 +26,9 @@
 #include "../runtime/fingerprint.h"
 #include "../testhost/arch.h"
 #include "../testhost/job.h"
-#include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
+#include "run_testhost.h"
 
 /* The inner run's -o, in the share. */
 #define INNER_RESULT "result"

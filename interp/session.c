@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "exec_run.h"
+#include "exec_uffd.h"
+#include "preflight.h"
 #include "session.h"
 
 /*

@@ -5,6 +5,13 @@
  * sysexits: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70
  * internal error; compare adds 3 (the two machines differ) and run 124
  * (a --timeout). 2 is never used.
+ *
+ * The room (cli/) is the face of scn: each command a file that parses
+ * its options (options.h) and calls the rooms below: check and plan
+ * here, run (cmd_run.c, run_file.c; a suite: cmd_suite.c, suite_file.c;
+ * a test host: run_testhost.c, cmd_testhost.c), exec and kernel
+ * (cmd_testhost.c), features, compare and plot (results/), and repl
+ * (repl/repl.h, the other face). It may use every room; none uses it.
  */
 #include <errno.h>
 #include <getopt.h>

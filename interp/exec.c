@@ -26,7 +26,7 @@
 #include "plan.h"
 #include "preflight.h"
 #include "progress.h"
-#include "results.h"
+#include "samples.h"
 #include "words.h"
 
 /* --- operations ---------------------------------------------------------- */
@@ -111,7 +111,7 @@ static void print_text(struct strand *s, const struct ir_op *op)
 			continue;
 		}
 		pthread_mutex_lock(&s->r->lock);
-		if (results_eval(s->r->res, p->expr, &v, &err)) {
+		if (samples_eval(s->r->res, p->expr, &v, &err)) {
 			pthread_mutex_unlock(&s->r->lock);
 			fail_at(s, p->expr->loc, err.msg);
 			sb_free(&sb);
@@ -137,9 +137,9 @@ static void record_metric(struct strand *s, const struct ir_op *op)
 	int rc;
 
 	pthread_mutex_lock(&s->r->lock);
-	rc = results_eval(s->r->res, op->metric.value, &v, &err);
+	rc = samples_eval(s->r->res, op->metric.value, &v, &err);
 	if (!rc)
-		results_add_metric(&s->r->res->phases[op->metric.phase],
+		samples_add_metric(&s->r->res->phases[op->metric.phase],
 				   op->metric.name, op->metric.unit,
 				   op->metric.better, exec_value_number(&v));
 	pthread_mutex_unlock(&s->r->lock);
@@ -152,7 +152,7 @@ static void record_metric(struct strand *s, const struct ir_op *op)
  * comparison, "(0 == 1) && (5 == 4)" for both sides of && and ||, the
  * branch taken of ?:. Non-zero when a value cannot be had.
  */
-static int explain(const struct results *res, const struct ir_expr *x,
+static int explain(const struct run_samples *res, const struct ir_expr *x,
 		   struct strbuf *sb)
 {
 	struct value a, b;
@@ -160,12 +160,12 @@ static int explain(const struct results *res, const struct ir_expr *x,
 	bool logic = x->kind == IRX_BINARY && (x->op == OP_AND || x->op == OP_OR);
 
 	if (x->kind == IRX_COND) {
-		if (results_eval(res, x->a, &a, &err))
+		if (samples_eval(res, x->a, &a, &err))
 			return -1;
 		return explain(res, a.i ? x->b : x->c, sb);
 	}
 	if (x->kind != IRX_BINARY) {
-		if (results_eval(res, x, &a, &err))
+		if (samples_eval(res, x, &a, &err))
 			return -1;
 		value_format_human(sb, &a);
 		return 0;
@@ -180,7 +180,7 @@ static int explain(const struct results *res, const struct ir_expr *x,
 		sb_putc(sb, ')');
 		return 0;
 	}
-	if (results_eval(res, x->a, &a, &err) || results_eval(res, x->b, &b, &err))
+	if (samples_eval(res, x->a, &a, &err) || samples_eval(res, x->b, &b, &err))
 		return -1;
 	value_format_human(sb, &a);
 	sb_printf(sb, " %s ", ast_op_text(x->op));
@@ -195,7 +195,7 @@ static void expect(struct strand *s, const struct ir_op *op)
 	int rc;
 
 	pthread_mutex_lock(&s->r->lock);
-	rc = results_eval(s->r->res, op->expect.cond, &v, &err);
+	rc = samples_eval(s->r->res, op->expect.cond, &v, &err);
 	pthread_mutex_unlock(&s->r->lock);
 	if (rc) {
 		fail_at(s, op->loc, err.msg);
@@ -235,7 +235,7 @@ static int wait_until(struct strand *s, const struct ir_op *op,
 
 	for (;;) {
 		pthread_mutex_lock(&s->r->lock);
-		rc = results_eval(s->r->res, op->wait.cond, &v, err);
+		rc = samples_eval(s->r->res, op->wait.cond, &v, err);
 		pthread_mutex_unlock(&s->r->lock);
 		if (rc)
 			return rc;
@@ -419,7 +419,7 @@ bool scenario_reads_counter(const struct ir_scenario *sc, enum gauge_source g,
 /* Where each region's pages are at the end of a phase, per node. */
 static int64_t *place_pages(struct run *r)
 {
-	int64_t *place = xcalloc(r->sc->nbackings * RESULTS_NODES + 1,
+	int64_t *place = xcalloc(r->sc->nbackings * SAMPLES_NODES + 1,
 				 sizeof(*place));
 	struct rt_err err;
 	size_t i;
@@ -429,7 +429,7 @@ static int64_t *place_pages(struct run *r)
 
 		if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
 			rt_numa_placement(rb->mem.addr, rb->mem.size,
-					  place + i * RESULTS_NODES, RESULTS_NODES,
+					  place + i * SAMPLES_NODES, SAMPLES_NODES,
 					  &err);
 	}
 	return place;
@@ -495,8 +495,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	if (have_ksm && s->r->reads_ksm && !s->r->ksm_settled)
 		ksm_settle_first(s, op);
 	if (have_ksm) {
-		results_ksm_snapshot(&k0, &err);
-		results_ksm_stat_snapshot(&st0);
+		samples_ksm_snapshot(&k0, &err);
+		samples_ksm_stat_snapshot(&st0);
 	}
 	confound_read(&e0, s->r->reads_ksm);
 	run_cgroup_snapshot(s->r, &cg0, &ev0);
@@ -523,8 +523,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		v1->n = 0;
 	run_cgroup_snapshot(s->r, &cg1, &ev1);
 	if (have_ksm) {
-		results_ksm_snapshot(&k1, &err);
-		results_ksm_stat_snapshot(&st1);
+		samples_ksm_snapshot(&k1, &err);
+		samples_ksm_stat_snapshot(&st1);
 	}
 	confound_read(&e1, s->r->reads_ksm);
 	place = place_pages(s->r);
@@ -555,9 +555,9 @@ void run_phase(struct strand *s, const struct ir_op *op)
 				      .accesses = atomic_load(&s->r->counts.accesses),
 				      .host_faults = atomic_load(&s->r->counts.host_faults) };
 	guest_phase_end(s->r, pr, &counts);
-	results_add_run(s->r->res, op->index, &counts);
-	results_add_counters(s->r->res, op->index);
-	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),
+	samples_add_run(s->r->res, op->index, &counts);
+	samples_add_counters(s->r->res, op->index);
+	samples_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),
 			 confound_runq_others(&e0, &e1));
 	guest_phase_series(s->r, pr);
 	if (!s->r->warmup && !pr->kvm_noted && s->r->reads_signal_stat) {
@@ -569,7 +569,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		free(note);
 	}
 	if (run_uffd_serving(s->r))
-		results_add_uffd_run(pr);
+		samples_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))
 		pr->failed = true;
 	if (s->r->o->obs && s->r->o->obs->phase_done)
@@ -809,7 +809,7 @@ void teardown(struct run *r)
 /* One run of a point: everything made, done and torn down. */
 static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len,
-		     struct results *res, size_t point, unsigned run, bool warmup)
+		     struct run_samples *res, size_t point, unsigned run, bool warmup)
 {
 	struct run r = { .sc = sc, .o = o, .d = d, .res = res, .point = point,
 			 .run = run, .warmup = warmup };
@@ -916,30 +916,30 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	const struct ir_scenario *sc = &p->points[i];
 	unsigned repeat = o->repeat ? o->repeat : 1, run;
 	struct exec_cell cell = { 0 };
-	struct results res;
+	struct run_samples res;
 	unsigned before = d->nerrors;
 	size_t first = d->len;
 	int st = EXEC_PASS;
 
-	results_init(&res, sc);
+	samples_init(&res, sc);
 	for (run = 1; run <= o->warmup + repeat && st == EXEC_PASS; run++) {
 		bool warm = run <= o->warmup;
-		struct results scratch;
+		struct run_samples scratch;
 
 		if (o->log && o->warmup + repeat > 1)
 			fprintf(o->log, "# %s %u of %u\n", warm ? "warm-up run" : "run",
 				warm ? run : run - o->warmup, warm ? o->warmup : repeat);
 		if (warm)
-			results_init(&scratch, sc);
+			samples_init(&scratch, sc);
 		st = run_point(sc, o, d, reason, len, warm ? &scratch : &res, i,
 			       run, warm);
 		if (warm)
-			results_free(&scratch);
+			samples_free(&scratch);
 		/* The table's value of this run: its last is this run's. */
 		if (!warm && st == EXEC_PASS && sc->table_value) {
 			struct value v;
 			struct rt_err err;
-			double x = results_eval(&res, sc->table_value, &v, &err) ?
+			double x = samples_eval(&res, sc->table_value, &v, &err) ?
 				   NAN : exec_value_number(&v);
 
 			if (!isnan(x)) {
@@ -952,7 +952,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	if (sc->table_value && (st == EXEC_PASS || st == EXEC_FAIL)) {
 		struct rt_err err;
 
-		cell.ok = !results_eval(&res, sc->table_value, &cell.v, &err);
+		cell.ok = !samples_eval(&res, sc->table_value, &cell.v, &err);
 		/* A failed run explains a missing cell better than this. */
 		if (!cell.ok && d->nerrors == before) {
 			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
@@ -972,7 +972,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	if (o->obs && o->obs->point_done)
 		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);
 	free(cell.samples);
-	results_free(&res);
+	samples_free(&res);
 	return st;
 }
 

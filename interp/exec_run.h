@@ -25,7 +25,7 @@
 #include "confound.h"
 #include "exec.h"
 #include "page_bits.h"
-#include "results.h"
+#include "samples.h"
 #include "watchdog.h"
 
 /*
@@ -94,7 +94,7 @@ struct run {
 	struct rt_knobs knobs;
 	bool knobs_open;
 	struct rt_cgroup cg;		/* the scenario's cgroup, once made */
-	struct results *res;		/* the point's, over its runs */
+	struct run_samples *res;		/* the point's, over its runs */
 	size_t point;			/* from 0 */
 	unsigned run;			/* from 1, warm-up runs included */
 	bool warmup;

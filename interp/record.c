@@ -6,7 +6,7 @@
 
 #include "../runtime/cgroup.h"
 #include "record.h"
-#include "results.h"
+#include "samples.h"
 #include "value.h"
 
 /* A metric of phases that got a dirty log, whatever it found. */
@@ -184,7 +184,7 @@ static void on_run(void *ctx, size_t point, unsigned run, bool warmup)
 }
 
 static void on_point(void *ctx, size_t point, int status,
-		     const struct results *res, const struct exec_cell *cell)
+		     const struct run_samples *res, const struct exec_cell *cell)
 {
 	struct record *rec = ctx;
 	struct res_point *pt = &rec->res.points[point];

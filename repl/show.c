@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "../common/stats.h"
-#include "../interp/results.h"
+#include "../interp/samples.h"
 #include "../interp/words.h"
 #include "../runtime/features.h"
 #include "../runtime/knobs.h"
@@ -199,13 +199,13 @@ static void show_counters(struct repl *R, const char *which)
 	size_t i;
 
 	if (all || !strcmp(which, "ksm")) {
-		if (results_ksm_snapshot(&ks, &err))
+		if (samples_ksm_snapshot(&ks, &err))
 			fprintf(R->out, "ksm: %s\n", err.msg);
 		else
 			show_snapshot(R, "ksm (/sys/kernel/mm/ksm, machine-wide)", &ks);
 	}
 	if (all || !strcmp(which, "ksm_stat")) {
-		results_ksm_stat_snapshot(&ks);
+		samples_ksm_stat_snapshot(&ks);
 		show_snapshot(R, "ksm_stat (/proc/self/ksm_stat, this process's own)", &ks);
 	}
 	if (all || !strcmp(which, "vmstat")) {
@@ -330,7 +330,7 @@ static void show_deltas(struct repl *R, const struct phase_result *pr)
 static void show_results(struct repl *R, const struct ir_scenario *sc,
 			 const char *name)
 {
-	const struct results *res = exec_session_results(R->ses);
+	const struct run_samples *res = exec_session_results(R->ses);
 	const struct phase_result *pr;
 	int idx = R->last_phase;
 	struct strbuf sb;
@@ -380,7 +380,7 @@ static void show_results(struct repl *R, const struct ir_scenario *sc,
 
 static void show_phases(struct repl *R, const struct ir_scenario *sc)
 {
-	const struct results *res = exec_session_results(R->ses);
+	const struct run_samples *res = exec_session_results(R->ses);
 	size_t i;
 
 	if (!sc || !sc->nphases) {

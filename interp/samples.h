@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * results: what phases produced during one run of a scenario, for the
+ * samples: what phases produced during one run of a scenario, for the
  * expressions of print, expect, wait and table. Each run of a phase adds
  * one sample per metric; counters are snapshots at the phase's start and
- * end (the last run's).
+ * end (the last run's). This is the executor's working state, in the
+ * IR's terms; the result a run leaves is results/'s document, which
+ * record.c fills from it.
  */
-#ifndef SCN_RESULTS_H
-#define SCN_RESULTS_H
+#ifndef SCN_SAMPLES_H
+#define SCN_SAMPLES_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,13 +19,13 @@
 #include "confound.h"
 #include "ir.h"
 
-#define RESULTS_KSM_MAX 32
-#define RESULTS_NODES 64
+#define SAMPLES_KSM_MAX 32
+#define SAMPLES_NODES 64
 
 struct ksm_snapshot {
 	size_t n;
-	char name[RESULTS_KSM_MAX][RT_COUNTER_NAME];
-	int64_t value[RESULTS_KSM_MAX];
+	char name[SAMPLES_KSM_MAX][RT_COUNTER_NAME];
+	int64_t value[SAMPLES_KSM_MAX];
 };
 
 /* One of KVM's statistics, as a phase's results name it. */
@@ -98,7 +100,7 @@ struct phase_result {
 	size_t nseries;
 };
 
-struct results {
+struct run_samples {
 	const struct ir_scenario *sc;
 	struct phase_result *phases;		/* [nphases] */
 	const char *cgroup;			/* the live cgroup's path, or NULL */
@@ -106,10 +108,10 @@ struct results {
 	size_t nwants;
 };
 
-void results_init(struct results *r, const struct ir_scenario *sc);
-void results_free(struct results *r);
+void samples_init(struct run_samples *r, const struct ir_scenario *sc);
+void samples_free(struct run_samples *r);
 /* Frees what one phase's results hold and zeroes them (the REPL drops a phase). */
-void results_clear_phase(struct phase_result *pr);
+void samples_clear_phase(struct phase_result *pr);
 /* What one run of a phase did. */
 struct run_counts {
 	int64_t ns, pages, accesses, faults, passes, exits, dirty;
@@ -120,39 +122,39 @@ struct run_counts {
 /* The metrics of counts: m[METRIC_RATE] is pages over seconds, and so on. */
 void run_counts_metrics(const struct run_counts *c, double m[METRIC__COUNT]);
 /* One run of phase i: its wall time and counts. */
-void results_add_run(struct results *r, int phase, const struct run_counts *c);
+void samples_add_run(struct run_samples *r, int phase, const struct run_counts *c);
 /*
  * One run's per-vCPU metrics: v[i * METRIC__COUNT + m] for vCPU i < n.
  * A phase keeps the vCPU count of its first run with guest work.
  */
-void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n);
+void samples_add_vcpu_run(struct phase_result *pr, const double *v, size_t n);
 /*
  * Appends the counters of the run of phase that just ended (its
  * snapshots) to its series.
  */
-void results_add_counters(struct results *r, int phase);
+void samples_add_counters(struct run_samples *r, int phase);
 /* A sample of a metric statement's value (metric PHASE.NAME = ...). */
-void results_add_metric(struct phase_result *pr, const char *name,
+void samples_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v);
 /*
  * How much the last run of phase i waited for a CPU (confound_runq), and
  * how much of it other work caused (confound_runq_others).
  */
-void results_set_runq(struct results *r, int phase, double waiting,
+void samples_set_runq(struct run_samples *r, int phase, double waiting,
 		      double others);
 /* Frees what r holds and zeroes it. */
-void results_kvm_clear(struct kvm_result *r);
+void samples_kvm_clear(struct kvm_result *r);
 /* Appends pr->uffd, the last run's uffd statistics, to its samples. */
-void results_add_uffd_run(struct phase_result *pr);
-int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);
+void samples_add_uffd_run(struct phase_result *pr);
+int samples_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err);
 /* /proc/self/ksm_stat; empty where the kernel lacks it. */
-void results_ksm_stat_snapshot(struct ksm_snapshot *s);
+void samples_ksm_stat_snapshot(struct ksm_snapshot *s);
 
 /*
  * Evaluates x now. Returns 0, or -EINVAL with a message in err (a phase
  * that has not run, division by zero, an unknown counter).
  */
-int results_eval(const struct results *r, const struct ir_expr *x,
+int samples_eval(const struct run_samples *r, const struct ir_expr *x,
 		 struct value *out, struct rt_err *err);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "results.h"
+/* samples: a run's samples, for its expressions (see samples.h). */
+#include "samples.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +16,7 @@
 /* Collects each counter of a phase that an expression reads, once. */
 static void want_gauge(const struct ir_expr *x, void *ctx)
 {
-	struct results *r = ctx;
+	struct run_samples *r = ctx;
 	size_t i;
 
 	/* KVM's statistics go into the results whole (exec_guest.c). */
@@ -33,7 +34,7 @@ static void want_gauge(const struct ir_expr *x, void *ctx)
 		.delta = x->kind == IRX_GAUGE_DELTA };
 }
 
-void results_init(struct results *r, const struct ir_scenario *sc)
+void samples_init(struct run_samples *r, const struct ir_scenario *sc)
 {
 	memset(r, 0, sizeof(*r));
 	r->sc = sc;
@@ -41,7 +42,7 @@ void results_init(struct results *r, const struct ir_scenario *sc)
 	ir_visit_exprs(sc, want_gauge, r);
 }
 
-void results_clear_phase(struct phase_result *pr)
+void samples_clear_phase(struct phase_result *pr)
 {
 	int m;
 
@@ -51,7 +52,7 @@ void results_clear_phase(struct phase_result *pr)
 		free(pr->uffd_samples[m]);
 	for (m = 0; m < METRIC__COUNT; m++)
 		free(pr->vcpu_samples[m]);
-	results_kvm_clear(&pr->kvm);
+	samples_kvm_clear(&pr->kvm);
 	free(pr->placement);
 	free(pr->reader_faults);
 	free(pr->vm_start);
@@ -66,12 +67,12 @@ void results_clear_phase(struct phase_result *pr)
 	memset(pr, 0, sizeof(*pr));
 }
 
-void results_free(struct results *r)
+void samples_free(struct run_samples *r)
 {
 	size_t i;
 
 	for (i = 0; i < r->sc->nphases; i++)
-		results_clear_phase(&r->phases[i]);
+		samples_clear_phase(&r->phases[i]);
 	free(r->phases);
 	r->phases = NULL;
 	free(r->wants);
@@ -98,12 +99,12 @@ void run_counts_metrics(const struct run_counts *c, double m[METRIC__COUNT])
 	m[METRIC_LAT_P90] = (double)c->lat_p90;
 	m[METRIC_LAT_P99] = (double)c->lat_p99;
 	m[METRIC_LAT_MAX] = (double)c->lat_max;
-	/* Until results_set_runq says: unknown where nobody read it. */
+	/* Until samples_set_runq says: unknown where nobody read it. */
 	m[METRIC_RUNQ] = 0;
 	m[METRIC_RUNQ_OTHERS] = NAN;
 }
 
-void results_add_run(struct results *r, int phase, const struct run_counts *c)
+void samples_add_run(struct run_samples *r, int phase, const struct run_counts *c)
 {
 	struct phase_result *p = &r->phases[phase];
 	double v[METRIC__COUNT];
@@ -121,7 +122,7 @@ void results_add_run(struct results *r, int phase, const struct run_counts *c)
 	p->runs++;
 }
 
-void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
+void samples_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
 {
 	int m;
 
@@ -140,7 +141,7 @@ void results_add_vcpu_run(struct phase_result *pr, const double *v, size_t n)
 	pr->vcpu_runs++;
 }
 
-void results_kvm_clear(struct kvm_result *r)
+void samples_kvm_clear(struct kvm_result *r)
 {
 	free(r->stat);
 	free(r->delta);
@@ -150,7 +151,7 @@ void results_kvm_clear(struct kvm_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static int eval_gauge(const struct results *r, const struct ir_expr *x,
+static int eval_gauge(const struct run_samples *r, const struct ir_expr *x,
 		      struct value *out, struct rt_err *err);
 
 /*
@@ -188,7 +189,7 @@ static void add_sample(struct phase_result *pr, enum gauge_source src,
 }
 
 /* Whether the scenario reads that counter of the phase (then it is added). */
-static bool wanted(const struct results *r, int phase, enum gauge_source src,
+static bool wanted(const struct run_samples *r, int phase, enum gauge_source src,
 		   bool delta, const char *name)
 {
 	for (size_t i = 0; i < r->nwants; i++)
@@ -198,7 +199,7 @@ static bool wanted(const struct results *r, int phase, enum gauge_source src,
 	return false;
 }
 
-void results_add_metric(struct phase_result *pr, const char *name,
+void samples_add_metric(struct phase_result *pr, const char *name,
 			const char *unit, int better, double v)
 {
 	struct counter_series *c = series_of(pr, name, true);
@@ -208,7 +209,7 @@ void results_add_metric(struct phase_result *pr, const char *name,
 	VEC_PUSH(c->samples, c->n, c->cap, v);
 }
 
-void results_add_counters(struct results *r, int phase)
+void samples_add_counters(struct run_samples *r, int phase)
 {
 	struct phase_result *pr = &r->phases[phase];
 	struct ir_expr x = { .phase = phase };
@@ -244,7 +245,7 @@ void results_add_counters(struct results *r, int phase)
 				   (double)pr->cg_end->value[i]);
 }
 
-void results_set_runq(struct results *r, int phase, double waiting,
+void samples_set_runq(struct run_samples *r, int phase, double waiting,
 		      double others)
 {
 	struct phase_result *p = &r->phases[phase];
@@ -255,7 +256,7 @@ void results_set_runq(struct results *r, int phase, double waiting,
 	}
 }
 
-void results_add_uffd_run(struct phase_result *pr)
+void samples_add_uffd_run(struct phase_result *pr)
 {
 	int k;
 
@@ -270,7 +271,7 @@ void results_add_uffd_run(struct phase_result *pr)
 	pr->uffd_runs++;
 }
 
-int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
+int samples_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 {
 	DIR *d = opendir("/sys/kernel/mm/ksm");
 	struct dirent *e;
@@ -278,7 +279,7 @@ int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 	s->n = 0;
 	if (!d)
 		return rt_fail_errno(err, errno, "opendir(/sys/kernel/mm/ksm)");
-	while ((e = readdir(d)) && s->n < RESULTS_KSM_MAX) {
+	while ((e = readdir(d)) && s->n < SAMPLES_KSM_MAX) {
 		int64_t v;
 		struct rt_err ignore;
 
@@ -293,12 +294,12 @@ int results_ksm_snapshot(struct ksm_snapshot *s, struct rt_err *err)
 	return 0;
 }
 
-void results_ksm_stat_snapshot(struct ksm_snapshot *s)
+void samples_ksm_stat_snapshot(struct ksm_snapshot *s)
 {
 	struct rt_err ignore;	/* an older kernel has no ksm_stat: empty */
 
 	rt_counters_read("/proc/self/ksm_stat", s->name, s->value,
-			 RESULTS_KSM_MAX, &s->n, &ignore);
+			 SAMPLES_KSM_MAX, &s->n, &ignore);
 }
 
 static double stat_of(const double *v, size_t n, enum stat_kind st)
@@ -362,7 +363,7 @@ static bool snapshot_get(const struct ksm_snapshot *s, const char *name,
 }
 
 /* The cgroup's counters now, of memory.stat (or memory.events). */
-static int cgroup_now(const struct results *r, bool events, struct rt_vmstat *s,
+static int cgroup_now(const struct run_samples *r, bool events, struct rt_vmstat *s,
 		      struct rt_err *err)
 {
 	if (!r->cgroup)
@@ -372,7 +373,7 @@ static int cgroup_now(const struct results *r, bool events, struct rt_vmstat *s,
 }
 
 /* A counter of a whole-file snapshot: /proc/vmstat or the cgroup's. */
-static int eval_file_gauge(const struct results *r, const struct ir_expr *x,
+static int eval_file_gauge(const struct run_samples *r, const struct ir_expr *x,
 			   const struct phase_result *p, int64_t *a, int64_t *b,
 			   bool *ok, struct rt_err *err)
 {
@@ -401,7 +402,7 @@ static int eval_file_gauge(const struct results *r, const struct ir_expr *x,
 }
 
 /* P.kvm.NAME, P.delta.kvm.NAME, P.kvm.vcpu[i].NAME */
-static int eval_kvm(const struct results *r, const struct ir_expr *x,
+static int eval_kvm(const struct run_samples *r, const struct ir_expr *x,
 		    struct value *out, struct rt_err *err)
 {
 	const struct phase_result *p = &r->phases[x->phase];
@@ -435,7 +436,7 @@ static int eval_kvm(const struct results *r, const struct ir_expr *x,
 		*out = val_int(delta ? k->delta[i] : k->end[i]);
 		return 0;
 	}
-	rc = results_eval(r, x->vcpu, &v, err);
+	rc = samples_eval(r, x->vcpu, &v, err);
 	if (rc)
 		return rc;
 	if (!k->stat[i].per_vcpu)
@@ -449,7 +450,7 @@ static int eval_kvm(const struct results *r, const struct ir_expr *x,
 	return 0;
 }
 
-static int eval_gauge(const struct results *r, const struct ir_expr *x,
+static int eval_gauge(const struct run_samples *r, const struct ir_expr *x,
 		      struct value *out, struct rt_err *err)
 {
 	const struct phase_result *p = x->phase >= 0 ? &r->phases[x->phase] : NULL;
@@ -475,7 +476,7 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 		struct ksm_snapshot now;
 
 		if (!p)
-			results_ksm_stat_snapshot(&now);
+			samples_ksm_stat_snapshot(&now);
 		ok = snapshot_get(p ? &p->stat_end : &now, x->gauge_name, &b) &&
 		     (x->kind != IRX_GAUGE_DELTA ||
 		      snapshot_get(&p->stat_start, x->gauge_name, &a));
@@ -496,7 +497,7 @@ static int eval_gauge(const struct results *r, const struct ir_expr *x,
 	return 0;
 }
 
-int results_eval(const struct results *r, const struct ir_expr *x,
+int samples_eval(const struct run_samples *r, const struct ir_expr *x,
 		 struct value *out, struct rt_err *err)
 {
 	struct value a, b, c;
@@ -516,7 +517,7 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 		if (x->vcpu) {
 			double *one;
 
-			rc = results_eval(r, x->vcpu, &a, err);
+			rc = samples_eval(r, x->vcpu, &a, err);
 			if (rc)
 				return rc;
 			if (!p->vcpu_runs)
@@ -540,34 +541,34 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 	case IRX_GAUGE_DELTA:
 		return eval_gauge(r, x, out, err);
 	case IRX_UNARY:
-		rc = results_eval(r, x->a, &a, err);
+		rc = samples_eval(r, x->a, &a, err);
 		if (rc)
 			return rc;
 		if (value_unary(x->op, &a, out, &why))
 			return rt_fail(err, -EINVAL, "%s", why);
 		return 0;
 	case IRX_BINARY:
-		rc = results_eval(r, x->a, &a, err);
+		rc = samples_eval(r, x->a, &a, err);
 		if (!rc)
-			rc = results_eval(r, x->b, &b, err);
+			rc = samples_eval(r, x->b, &b, err);
 		if (rc)
 			return rc;
 		if (value_binary(x->op, &a, &b, out, &why))
 			return rt_fail(err, -EINVAL, "%s", why ? why : "type mismatch");
 		return 0;
 	case IRX_COND:
-		rc = results_eval(r, x->a, &c, err);
+		rc = samples_eval(r, x->a, &c, err);
 		if (rc)
 			return rc;
-		rc = results_eval(r, c.i ? x->b : x->c, out, err);
+		rc = samples_eval(r, c.i ? x->b : x->c, out, err);
 		if (!rc && x->type == VT_REAL && out->type == VT_INT)
 			*out = val_real((double)out->i);
 		return rc;
 	case IRX_MIN:
 	case IRX_MAX:
-		rc = results_eval(r, x->a, &a, err);
+		rc = samples_eval(r, x->a, &a, err);
 		if (!rc)
-			rc = results_eval(r, x->b, &b, err);
+			rc = samples_eval(r, x->b, &b, err);
 		if (rc)
 			return rc;
 		value_binary(OP_LT, &a, &b, &c, &why);
@@ -582,7 +583,7 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
 				       r->sc->phases[x->phase].name);
 		if (x->a) {
-			rc = results_eval(r, x->a, &a, err);
+			rc = samples_eval(r, x->a, &a, err);
 			if (rc)
 				return rc;
 			if (a.i < 0 || (size_t)a.i >= p->nreaders)
@@ -604,20 +605,20 @@ int results_eval(const struct results *r, const struct ir_expr *x,
 	case IRX_PLACEMENT: {
 		const struct phase_result *p = &r->phases[x->phase];
 
-		rc = results_eval(r, x->a, &a, err);
+		rc = samples_eval(r, x->a, &a, err);
 		if (rc)
 			return rc;
 		if (!p->runs || !p->placement)
 			return rt_fail(err, -EINVAL, "phase '%s' has not run yet",
 				       r->sc->phases[x->phase].name);
-		if (a.i < 0 || a.i >= RESULTS_NODES)
+		if (a.i < 0 || a.i >= SAMPLES_NODES)
 			return rt_fail(err, -EINVAL, "node %lld is out of range",
 				       (long long)a.i);
-		*out = val_int(p->placement[x->v.i * RESULTS_NODES + a.i]);
+		*out = val_int(p->placement[x->v.i * SAMPLES_NODES + a.i]);
 		return 0;
 	}
 	case IRX_IN_UNIT:
-		rc = results_eval(r, x->a, &a, err);
+		rc = samples_eval(r, x->a, &a, err);
 		if (rc)
 			return rc;
 		*out = x->type == VT_REAL ? val_real((double)a.i / (double)x->v.i) :

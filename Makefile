@@ -81,7 +81,7 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(REPL:%.c=$(BUILD)/%.o) $(BUILD)/gen/langua
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps deps-arm64 suite test units fuzz bench format seeds aarch64 FORCE
+.PHONY: all clean deps deps-arm64 suite test test-large units fuzz bench format seeds aarch64 FORCE
 all: scn
 
 # scn for arm64, static, in build-aarch64/ (apt: gcc-aarch64-linux-gnu and
@@ -190,6 +190,11 @@ test: deps-arm64
 	@if command -v qemu-system-aarch64 >/dev/null; then \
 		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
+
+# Result files at the largest scn reads, in every shape that was once
+# quadratic (make test runs them at a tenth of that size).
+test-large: scn
+	@LARGE=1 SCN=$(CURDIR)/$(BUILD)/scn bash tests/results/large.sh
 
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * repl_edit: where the REPL's lines come from. On a terminal, libedit
+ * edit: where the REPL's lines come from. On a terminal, libedit
  * (BSD licensed) edits them, keeps a history that persists and completes
  * keywords, commands and declared names with TAB; otherwise lines are read
  * plainly, so that a script can be piped in. Either way a byte on wake_fd

@@ -19,7 +19,7 @@
 
 #include "../common/diag.h"
 #include "../grammar/ast.h"
-#include "check.h"
+#include "../runtime/features.h"
 #include "ir.h"
 
 enum sym_kind { SYM_PARAM, SYM_BACKING, SYM_VM, SYM_PHASE, SYM_SLOT,

@@ -37,13 +37,13 @@
 #include "../common/json_out.h"
 #include "../common/outfile.h"
 #include "../common/util.h"
+#include "../results/report.h"
+#include "../results/result_file.h"
 #include "../runtime/knobs.h"
-#include "cmd_run.h"
+#include "../runtime/signals.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
-#include "signals.h"
-#include "report.h"
-#include "result_file.h"
+#include "options.h"
 #include "suite_file.h"
 
 enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON, SF_CSV };

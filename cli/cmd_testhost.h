@@ -11,6 +11,9 @@
 #include <stdio.h>
 
 #include "../testhost/testhost.h"
+#include "options.h"
+
+extern const struct cli_command cli_cmd_exec, cli_cmd_kernel;
 
 /* getopt_long codes of the host options; above every short option. */
 enum {
@@ -51,6 +54,8 @@ enum {
 
 /* "  --kernel SPEC      " and what a spec may be, wrapped. */
 void th_cli_kernel_usage(FILE *out);
+/* All of them, as a command that takes them ends its help (options.h). */
+void th_cli_host_help(FILE *out);
 
 /*
  * What a spec may be, wrapped to 80 columns after indent (the first line

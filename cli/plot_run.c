@@ -22,9 +22,8 @@
 #include "../common/outfile.h"
 #include "../common/rmtree.h"
 #include "../common/util.h"
-#include "cmd_plot.h"
-#include "plot.h"
-#include "signals.h"
+#include "../runtime/signals.h"
+#include "plot_run.h"
 
 /* gnuplot draws any plot scn makes in a second or two: past this it is
  * stuck, and stopped. */

@@ -23,12 +23,13 @@
 #include "../interp/exec.h"
 #include "../interp/hostneed.h"
 #include "../interp/record.h"
+#include "../results/report.h"
+#include "../runtime/fingerprint.h"
 #include "../testhost/arch.h"
 #include "../testhost/job.h"
-#include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
-#include "report.h"
+#include "run_testhost.h"
 
 /* The inner run's -o, in the share. */
 #define INNER_RESULT "result"
@@ -152,6 +153,17 @@ static const char *fallback_status(const struct th_outcome *out)
 	}
 }
 
+/* The machine of a result that the scn inside did not write: the launcher's facts. */
+static void testhost_json(struct json_out *j, const struct report_machine *mc)
+{
+	rt_testhost_json(j, mc->ctx);
+}
+
+static void testhost_line(const struct report_machine *mc, char *buf, size_t len)
+{
+	rt_testhost_line(mc->ctx, buf, len);
+}
+
 /*
  * The result of a run whose scn inside wrote none (or only its start):
  * the scenario's shape with no point run, the status, the oops lines and
@@ -163,7 +175,7 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 			   const struct th_outcome *out, int code)
 {
 	struct report_testhost th = {
-		.facts = out->facts, .release = out->release, .cmdline = out->cmdline,
+		.release = out->release, .cmdline = out->cmdline,
 		.oops = out->oops, .noops = out->noops,
 		.console_log = out->console_log[0] ? out->console_log : NULL,
 	};
@@ -171,7 +183,7 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 				  .skip_reason = out->end == TH_SKIP ? out->why : NULL,
 				  .timeout = (int)ra->timeout };
 	bool ndjson = ra->format == FMT_NDJSON, started = out->out_bytes > 0;
-	struct rec_listener live = { 0 };
+	struct res_listener live = { 0 };
 	struct report_meta meta;
 	struct outfile of;
 	struct record rec;
@@ -195,11 +207,13 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 	}
 	run_meta_init(&meta, ra, srcs, NULL);
 	meta.th = &th;
+	meta.machine = (struct report_machine){ .json = testhost_json,
+						.line = testhost_line, .ctx = out->facts };
 	diag_init(&d);
-	if (ndjson && !started)
-		report_ndjson_start(f, &meta, p, &live);
 	record_init(&rec, p, &d, ra->format != FMT_TEXT, NULL);
-	report_write((enum report_format)ra->format, f, &meta, &rec, &end);
+	if (ndjson && !started)
+		report_ndjson_start(f, &meta, &rec.res, &live);
+	report_write((enum report_format)ra->format, f, &meta, &rec.res, &end);
 	record_free(&rec);
 	diag_free(&d);
 	if (f != stdout) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../grammar/parse.h"
+#include "check.h"
 #include "exec_run.h"
 #include "lower.h"
 #include "memcg.h"

@@ -12,8 +12,8 @@
 #include "../common/util.h"
 #include "cmd_merge.h"
 #include "options.h"
-#include "result_alike.h"
-#include "result_file.h"
+#include "../results/result_alike.h"
+#include "../results/result_file.h"
 
 #define EXIT_USAGE 64
 #define EXIT_DATAERR 65
@@ -21,11 +21,15 @@
 
 #define MERGE_USAGE "usage: scn merge [-o FILE] PART.json...\n"
 
-const char cli_merge_short[] = "o:h";
-const struct option cli_merge_options[] = {
+static const char cli_merge_short[] = "o:h";
+static const struct option cli_merge_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_merge = {
+	"merge", cli_merge_short, cli_merge_options, cli_text_merge, NULL,
 };
 
 struct part {
@@ -388,7 +392,7 @@ static int parse_opts(int argc, char **argv, struct merge *m, int *first)
 			m->output = optarg;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("merge"));
+			cli_help(stdout, &cli_cmd_merge);
 			return -1;
 		default:
 			fprintf(stderr, "scn: merge: unknown or incomplete option '%s'\n" MERGE_USAGE,

@@ -12,6 +12,10 @@
 #ifndef SCN_CLI_CMD_MERGE_H
 #define SCN_CLI_CMD_MERGE_H
 
+#include "options.h"
+
+extern const struct cli_command cli_cmd_merge;
+
 /* Exit codes besides 0, 64 (usage, a file that cannot be read), 65, 73. */
 #define MERGE_EXIT_UNLIKE 3		/* parts of different runs, or not all */
 

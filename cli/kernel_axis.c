@@ -11,56 +11,61 @@
 #include "../common/stats.h"
 #include "../common/util.h"
 #include "kernel_axis.h"
-#include "report.h"
+#include "../interp/exec.h"
+#include "../interp/record.h"
 
-struct ir_program *kaxis_program(const struct ir_program *p,
-				 const char *const *kernels, size_t n)
+void kaxis_result(struct result *ax, const struct result *base,
+		  const char *const *kernels, size_t n)
 {
-	struct ir_program *k = xcalloc(1, sizeof(*k));
-	struct ir_sweep *sw;
+	struct res_sweep *sw;
 
-	arena_init(&k->arena);
-	k->path = p->path;
-	k->nsweeps = p->nsweeps + 1;
-	k->sweeps = arena_alloc(&k->arena, k->nsweeps * sizeof(*k->sweeps));
-	sw = &k->sweeps[0];
+	result_init(ax, n * base->npoints);
+	ax->nsweeps = base->nsweeps + 1;
+	ax->sweeps = arena_alloc(&ax->arena, (ax->nsweeps + 1) * sizeof(*ax->sweeps));
+	sw = &ax->sweeps[0];
 	sw->param = KAXIS_PARAM;
 	sw->n = n;
-	sw->values = arena_alloc(&k->arena, (n + 1) * sizeof(*sw->values));
-	sw->locs = arena_alloc(&k->arena, (n + 1) * sizeof(*sw->locs));
-	for (size_t i = 0; i < n; i++)
-		sw->values[i] = val_word(arena_strdup(&k->arena, kernels[i]));
-	if (p->nsweeps)
-		memcpy(&k->sweeps[1], p->sweeps, p->nsweeps * sizeof(*p->sweeps));
-	/* rows × kernels: the table a kernel developer reads first. */
-	if (p->table && !p->table->cols) {
-		k->table = arena_alloc(&k->arena, sizeof(*k->table));
-		*k->table = *p->table;
-		k->table->cols = KAXIS_PARAM;
-	}
-	k->npoints = n * p->npoints;
-	k->points = arena_alloc(&k->arena, (k->npoints + 1) * sizeof(*k->points));
-	for (size_t kk = 0; kk < n; kk++)
-		for (size_t i = 0; i < p->npoints; i++) {
-			const struct ir_scenario *sc = &p->points[i];
-			struct ir_scenario *to = &k->points[kaxis_point(p, kk, i)];
+	sw->values = arena_alloc(&ax->arena, (n + 1) * sizeof(*sw->values));
+	for (size_t k = 0; k < n; k++) {
+		const char *spec = arena_strdup(&ax->arena, kernels[k]);
 
-			*to = *sc;
-			to->nparams = sc->nparams + 1;
-			to->params = arena_alloc(&k->arena,
-						 to->nparams * sizeof(*to->params));
-			to->params[0] = (struct ir_param){ .name = KAXIS_PARAM,
-							   .value = sw->values[kk],
-							   .origin = ORIGIN_SWEEP };
-			memcpy(&to->params[1], sc->params,
-			       sc->nparams * sizeof(*sc->params));
+		sw->values[k] = (struct res_value){ .kind = RES_STRING, .s = spec,
+						    .text = spec, .human = spec };
+	}
+	if (base->nsweeps)
+		memcpy(&ax->sweeps[1], base->sweeps, base->nsweeps * sizeof(*base->sweeps));
+	/* rows × kernels: the table a kernel developer reads first. */
+	if (base->table && !base->table->cols) {
+		struct res_table *t = arena_alloc(&ax->arena, sizeof(*t));
+
+		*t = *base->table;
+		t->cols = KAXIS_PARAM;
+		ax->table = t;
+	}
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < base->npoints; i++) {
+			const struct res_point *from = &base->points[i];
+			struct res_point *to = &ax->points[kaxis_point(base->npoints, k, i)];
+
+			to->nparams = from->nparams + 1;
+			to->params = arena_alloc(&ax->arena, (to->nparams + 1) * sizeof(*to->params));
+			to->params[0] = (struct res_param){ .name = KAXIS_PARAM, .swept = true,
+							    .v = sw->values[k] };
+			memcpy(&to->params[1], from->params, from->nparams * sizeof(*from->params));
+			to->sweep_at = arena_alloc(&ax->arena,
+						   (ax->nsweeps + 1) * sizeof(*to->sweep_at));
+			to->sweep_at[0] = k;
+			memcpy(&to->sweep_at[1], from->sweep_at,
+			       base->nsweeps * sizeof(*from->sweep_at));
+			to->phase_names = from->phase_names;
+			to->nphase_names = from->nphase_names;
+			to->top_level_expect = from->top_level_expect;
 		}
-	return k;
 }
 
-size_t kaxis_point(const struct ir_program *p, size_t k, size_t i)
+size_t kaxis_point(size_t np, size_t k, size_t i)
 {
-	return k * p->npoints + i;
+	return k * np + i;
 }
 
 static int bad(char *why, size_t len, const struct jin_value *at,
@@ -82,7 +87,7 @@ static int bad(char *why, size_t len, const struct jin_value *at,
 	return -EINVAL;
 }
 
-static int status_of(const char *s)
+static int status_code(const char *s)
 {
 	static const struct {
 		const char *name;
@@ -121,7 +126,7 @@ static double *numbers(const struct jin_value *arr, size_t *n)
 	return v;
 }
 
-static void fill_metric(struct rec_metric *m, const char *name,
+static void fill_metric(struct res_metric *m, const char *name,
 			const struct jin_value *v)
 {
 	const char *better = jin_str(jin_get(v, "better"));
@@ -130,8 +135,8 @@ static void fill_metric(struct rec_metric *m, const char *name,
 	m->name = xstrdup(name);
 	m->owned = true;
 	m->unit = jin_str(jin_get(v, "unit")) ? jin_str(jin_get(v, "unit")) : "";
-	m->better = !better ? REC_NEUTRAL : !strcmp(better, "lower") ? REC_LOWER :
-		    !strcmp(better, "higher") ? REC_HIGHER : REC_NEUTRAL;
+	m->better = !better ? RES_NEUTRAL : !strcmp(better, "lower") ? RES_LOWER :
+		    !strcmp(better, "higher") ? RES_HIGHER : RES_NEUTRAL;
 	m->whose = jin_str(jin_get(v, "whose"));
 	m->samples = numbers(jin_get(v, "samples"), &m->n);
 	stats_summarize(m->samples, m->n, &m->sum);
@@ -148,7 +153,7 @@ static void fill_metric(struct rec_metric *m, const char *name,
 	}
 }
 
-static void fill_phase(struct rec_phase *ph, const struct jin_value *v)
+static void fill_phase(struct res_phase *ph, const struct jin_value *v)
 {
 	const struct jin_value *ms = jin_get(v, "metrics");
 	const struct jin_value *ran = jin_get(v, "ran"), *failed = jin_get(v, "failed");
@@ -163,68 +168,57 @@ static void fill_phase(struct rec_phase *ph, const struct jin_value *v)
 }
 
 /* A table cell's value as the program's table makes it (JSON: base units). */
-static bool cell_value(const struct ir_program *p, const struct jin_value *v,
-		       struct value *out)
+static bool cell_value(struct arena *a, const struct ir_program *p,
+		       const struct jin_value *v, struct res_value *out)
 {
 	enum val_type t = p->table && p->table->value ? p->table->value->type : VT_REAL;
-	double x = 0;
+	struct value x;
+	double num = 0;
 
 	if (!v || v->type == JIN_NULL)
 		return false;
-	if (v->type == JIN_STRING) {
-		*out = t == VT_STRING ? val_string(jin_str(v)) : val_word(jin_str(v));
-		return true;
-	}
-	if (v->type == JIN_BOOL) {
-		*out = val_bool(v->u.b);
-		return true;
-	}
-	if (!jin_num(v, &x))
+	if (v->type == JIN_STRING)
+		x = t == VT_STRING ? val_string(jin_str(v)) : val_word(jin_str(v));
+	else if (v->type == JIN_BOOL)
+		x = val_bool(v->u.b);
+	else if (!jin_num(v, &num))
 		return false;
-	switch (t) {
-	case VT_DURATION:
-		*out = val_duration(llround(x * 1e9));
-		break;
-	case VT_SIZE:
-		*out = val_size((int64_t)x);
-		break;
-	case VT_INT:
-		*out = val_int((int64_t)x);
-		break;
-	default:
-		*out = val_real(x);
-	}
+	else if (t == VT_DURATION)
+		x = val_duration(llround(num * 1e9));
+	else if (t == VT_SIZE)
+		x = val_size((int64_t)num);
+	else if (t == VT_INT)
+		x = val_int((int64_t)num);
+	else
+		x = val_real(num);
+	record_res_value(a, out, &x);
 	return true;
 }
 
-/* Where point i of p is in its table: its row and column; false if nowhere. */
-static bool table_place(const struct ir_program *p, size_t i, size_t *r, size_t *c)
+/* Where point i of base is in its table: its row and column; false if nowhere. */
+static bool table_place(const struct result *base, size_t i, size_t *r, size_t *c)
 {
-	const struct ir_sweep *rows = NULL, *cols = NULL;
+	const struct res_sweep *rows, *cols;
 
-	if (!p->table)
+	if (!base->table)
 		return false;
-	for (size_t s = 0; s < p->nsweeps; s++) {
-		if (!strcmp(p->sweeps[s].param, p->table->rows))
-			rows = &p->sweeps[s];
-		if (p->table->cols && !strcmp(p->sweeps[s].param, p->table->cols))
-			cols = &p->sweeps[s];
-	}
+	rows = res_sweep_of(base, base->table->rows);
+	cols = base->table->cols ? res_sweep_of(base, base->table->cols) : NULL;
 	for (*r = 0; rows && *r < rows->n; (*r)++)
 		for (*c = 0; *c < (cols ? cols->n : 1); (*c)++)
-			if (report_table_point(p, rows, *r, cols, *c) == i)
+			if (res_table_point(base, rows, *r, cols, *c) == i)
 				return true;
 	return false;
 }
 
 /* The cell's value after each run, from the result's table. */
-static void cell_samples(const struct ir_program *p, size_t i,
-			 const struct jin_value *root, struct exec_cell *cell)
+static void cell_samples(const struct result *base, size_t i,
+			 const struct jin_value *root, struct res_cell *cell)
 {
 	const struct jin_value *cs = jin_get(jin_get(root, "table"), "cell_samples");
 	size_t r, c;
 
-	if (!table_place(p, i, &r, &c))
+	if (!table_place(base, i, &r, &c))
 		return;
 	cell->samples = numbers(jin_at(jin_at(cs, r), c), &cell->n);
 	if (!cell->n) {
@@ -233,10 +227,12 @@ static void cell_samples(const struct ir_program *p, size_t i,
 	}
 }
 
-int kaxis_fill(struct record *rec, size_t k, const struct ir_program *p,
-	       const struct jin_value *root, char *why, size_t len)
+int kaxis_fill(struct result *ax, const struct result *base,
+	       const struct ir_program *p, size_t k, const struct jin_value *root,
+	       char *why, size_t len)
 {
 	const struct jin_value *pts = jin_get(root, "points");
+	size_t np = base->npoints;
 	char *fp;
 
 	if (!jin_is(root, JIN_OBJECT) || !jin_is(pts, JIN_ARRAY))
@@ -245,21 +241,24 @@ int kaxis_fill(struct record *rec, size_t k, const struct ir_program *p,
 	for (size_t n = 0; n < pts->u.arr.len; n++) {
 		const struct jin_value *v = pts->u.arr.items[n], *ph = jin_get(v, "phases");
 		double index, runs = 0;
-		struct rec_point *pt;
+		struct res_point *pt;
 		size_t i;
+		int st;
 
 		if (!jin_num(jin_get(v, "index"), &index) || index < 1 ||
-		    index > (double)p->npoints || index != floor(index)) {
+		    index > (double)np || index != floor(index)) {
 			free(fp);
 			return bad(why, len, v, "a point whose index is not one of the %zu points",
-				   p->npoints);
+				   np);
 		}
 		i = (size_t)index - 1;
-		pt = &rec->points[kaxis_point(p, k, i)];
+		pt = &ax->points[kaxis_point(np, k, i)];
 		if (pt->done)
 			continue;	/* a point twice: the first stands */
 		pt->done = true;
-		pt->status = status_of(jin_str(jin_get(v, "status")));
+		st = status_code(jin_str(jin_get(v, "status")));
+		pt->status = exec_status_name(st);
+		pt->pass = st == EXEC_PASS;
 		jin_num(jin_get(v, "runs"), &runs);
 		pt->runs = runs > 0 ? (unsigned)runs : 0;
 		take_strings(jin_get(v, "output"), &pt->output, &pt->noutput);
@@ -269,9 +268,9 @@ int kaxis_fill(struct record *rec, size_t k, const struct ir_program *p,
 		for (size_t q = 0; q < jin_len(ph); q++)
 			if (jin_is(jin_at(ph, q), JIN_OBJECT))
 				fill_phase(&pt->phases[pt->nphases++], jin_at(ph, q));
-		pt->cell.ok = cell_value(p, jin_get(v, "table_value"), &pt->cell.v);
+		pt->cell.ok = cell_value(&ax->arena, p, jin_get(v, "table_value"), &pt->cell.v);
 		if (pt->cell.ok)
-			cell_samples(p, i, root, &pt->cell);
+			cell_samples(base, i, root, &pt->cell);
 		if (jin_str(jin_get(v, "skip_reason")))
 			pt->skip_reason = xstrdup(jin_str(jin_get(v, "skip_reason")));
 		pt->fingerprint = fp ? xstrdup(fp) : NULL;
@@ -280,18 +279,19 @@ int kaxis_fill(struct record *rec, size_t k, const struct ir_program *p,
 	return 0;
 }
 
-void kaxis_mark(struct record *rec, const struct ir_program *p, size_t k,
-		size_t i, int status, const char *why, const char *fingerprint,
-		char *const *errors, size_t nerrors)
+void kaxis_mark(struct result *ax, size_t np, size_t k, size_t i, bool skip,
+		const char *why, const char *fingerprint, char *const *errors,
+		size_t nerrors)
 {
-	struct rec_point *pt = &rec->points[kaxis_point(p, k, i)];
+	struct res_point *pt = &ax->points[kaxis_point(np, k, i)];
 	size_t cap = 0;
 
 	if (pt->done)
 		return;
 	pt->done = true;
-	pt->status = status;
-	if (status == EXEC_SKIP)
+	pt->status = exec_status_name(skip ? EXEC_SKIP : EXEC_FAIL);
+	pt->pass = false;
+	if (skip)
 		pt->skip_reason = xstrdup(why);
 	else
 		VEC_PUSH(pt->errors, pt->nerrors, cap, xstrdup(why));

@@ -19,43 +19,42 @@
 
 #include "../common/json_in.h"
 #include "../interp/ir.h"
-#include "../interp/record.h"
+#include "../results/result.h"
 
 /* The point parameter that names a point's kernel. */
 #define KAXIS_PARAM "kernel"
 
 /*
- * The program whose points are kernels[0..n) times p's, kernel first,
- * borrowing p's scenarios (p must outlive it; ir_program_free frees it).
- * A table of rows without cols gets the kernels as its columns; one with
- * both has no place for them and is dropped.
+ * The result whose points are kernels[0..n) times base's (the shape of
+ * the scenario's points, as record_init makes it), kernel first. Its
+ * shape borrows base's strings: base must outlive it; result_free frees
+ * it. A table of rows without cols gets the kernels as its columns; one
+ * with both has no place for them and is dropped.
  */
-struct ir_program *kaxis_program(const struct ir_program *p,
-				 const char *const *kernels, size_t n);
+void kaxis_result(struct result *ax, const struct result *base,
+		  const char *const *kernels, size_t n);
+
+/* Point i of the scenario on kernel k, as ax numbers it (np: base's points). */
+size_t kaxis_point(size_t np, size_t k, size_t i);
 
 /*
- * Fills rec's points of kernel k (of the program kaxis_program made from
- * p) from the JSON result at root that a run of p wrote. Strings of
- * phases and metrics are borrowed from the document, which must outlive
- * rec. Returns 0, or -EINVAL with why when root is not such a result.
+ * Fills ax's points of kernel k from the JSON result at root that a run
+ * of p (base: its shape) wrote. Phase names, units and the like are
+ * borrowed from the document, which must outlive ax. Returns 0, or
+ * -EINVAL with why when root is not such a result.
  */
-int kaxis_fill(struct record *rec, size_t k, const struct ir_program *p,
-	       const struct jin_value *root, char *why, size_t len);
+int kaxis_fill(struct result *ax, const struct result *base,
+	       const struct ir_program *p, size_t k, const struct jin_value *root,
+	       char *why, size_t len);
 
 /*
- * Point i of p on kernel k, as rec numbers it; and whether rec has it
- * done.
+ * Marks point i on kernel k as not run by its kernel: skipped (or, not
+ * skip, failed: a kernel that oopsed), why, the fingerprint (compact
+ * JSON, or NULL) of what is known of where, errors [0..nerrors) besides.
+ * A point already done is left.
  */
-size_t kaxis_point(const struct ir_program *p, size_t k, size_t i);
-
-/*
- * Marks point i of p on kernel k as not run by its kernel: status (a
- * skip, or a fail for a kernel that oopsed), why, and the fingerprint
- * (compact JSON, or NULL) of what is known of where; errors (n of them,
- * may be 0) become its errors. A point already done is left.
- */
-void kaxis_mark(struct record *rec, const struct ir_program *p, size_t k,
-		size_t i, int status, const char *why, const char *fingerprint,
-		char *const *errors, size_t nerrors);
+void kaxis_mark(struct result *ax, size_t np, size_t k, size_t i, bool skip,
+		const char *why, const char *fingerprint, char *const *errors,
+		size_t nerrors);
 
 #endif

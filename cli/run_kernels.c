@@ -4,8 +4,8 @@
  * run (kernel_axis.h). The kernels run one after another, each in a test
  * host of its own, as scn run --kernel runs one (run_testhost.c), but
  * with the inner scn always writing JSON into the share; its points are
- * read into one record, whose points are the kernels times the
- * scenario's, and that record is written once in the format asked for.
+ * read into one result, whose points are the kernels times the
+ * scenario's, and that result is written once in the format asked for.
  * A kernel that cannot be had, cannot boot or cannot run the scenario
  * costs its points (SKIP, with why), not the run; an oops fails its
  * points, with the oops's lines. With --shard I/N only every Nth point
@@ -24,10 +24,14 @@
 #include "../common/util.h"
 #include "../runtime/fingerprint.h"
 #include "../testhost/helper.h"
-#include "cmd_run.h"
+#include "../interp/exec.h"
+#include "../interp/record.h"
+#include "../results/report.h"
 #include "kernel_axis.h"
-#include "report.h"
-#include "signals.h"
+#include "../runtime/signals.h"
+#include "run_file.h"
+#include "run_kernels.h"
+#include "run_testhost.h"
 
 extern char **environ;
 
@@ -40,21 +44,17 @@ struct axis {
 	size_t nk;
 	char **tags;			/* [nk]: the console logs' names */
 	const struct ir_program *p;	/* the scenario, checked for kernel 0 */
-	struct ir_program *kp;		/* kernels × p */
-	struct record rec;
+	struct record base;		/* p's shape, which res borrows */
+	struct result res;		/* kernels × p */
+	bool made;			/* base and res are */
 	struct diag d;
 	struct jin_doc *docs;		/* [nk]: each kernel's result, kept */
 	bool *have_doc;
 	FILE *out;
-	struct rec_listener live;	/* NDJSON's */
+	struct res_listener live;	/* NDJSON's */
 	int signo;			/* a stop signal ended the run */
 	char skips[1024];		/* why the kernels were skipped */
 };
-
-bool run_kernel_list(const char *spec)
-{
-	return spec && strchr(spec, ',');
-}
 
 /* "debian:6.12,debian:7.3" into its kernels; 64 after a message. */
 static int split_kernels(struct axis *ax, const char *list)
@@ -110,7 +110,7 @@ static void make_tags(struct axis *ax)
 static bool in_shard(const struct axis *ax, size_t k, size_t i)
 {
 	const struct run_args *ra = ax->ra;
-	size_t g = kaxis_point(ax->p, k, i);
+	size_t g = kaxis_point(ax->p->npoints, k, i);
 
 	return !ra->shard_of || g % ra->shard_of == ra->shard_part - 1;
 }
@@ -122,7 +122,7 @@ static bool in_shard(const struct axis *ax, size_t k, size_t i)
 static unsigned inner_part(const struct axis *ax, size_t k)
 {
 	const struct run_args *ra = ax->ra;
-	size_t n = ra->shard_of, base = kaxis_point(ax->p, k, 0) % n;
+	size_t n = ra->shard_of, base = kaxis_point(ax->p->npoints, k, 0) % n;
 
 	return (unsigned)((ra->shard_part - 1 + n - base) % n) + 1;
 }
@@ -169,7 +169,8 @@ static void mark_all(struct axis *ax, size_t k, int status, const char *why,
 
 	for (size_t i = 0; i < ax->p->npoints; i++)
 		if (in_shard(ax, k, i))
-			kaxis_mark(&ax->rec, ax->p, k, i, status, why, fp, errors, nerrors);
+			kaxis_mark(&ax->res, ax->p->npoints, k, i, status == EXEC_SKIP, why, fp,
+				   errors, nerrors);
 	free(fp);
 	if (status == EXEC_SKIP) {
 		size_t used = strlen(ax->skips);
@@ -195,30 +196,58 @@ static int launch(const struct th_opts *o, char **argv, struct th_outcome *out,
 	return rc;
 }
 
-/* The result the run inside left in the share, read into the record. */
+/* The text at fd (which it closes), at most JIN_MAX_FILE_BYTES: 0 or -errno. */
+static int read_all(int fd, struct strbuf *sb)
+{
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) > 0 && sb->len < JIN_MAX_FILE_BYTES)
+		sb_putn(sb, buf, (size_t)n);
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+/* The result the run inside left in the share, read into the result. */
 static void take_result(struct axis *ax, size_t k, const struct th_outcome *out)
 {
-	char *path = run_th_result_path(out->share), why[512];
+	char why[512];
 	const struct jin_value *root;
 	struct jin_error err;
 	const char *status, *reason;
+	struct strbuf text;
+	int fd = run_th_result_open(out, why, sizeof(why)), rc;
 
-	if (jin_parse_file(&ax->docs[k], path, &err)) {
-		char *msg = xasprintf("the run inside ended with exit %d and left no result%s%s",
-				      out->status, err.line ? ": " : "",
-				      err.line ? err.msg : "");
+	if (fd < 0) {
+		char *msg = fd == -ENOENT ?
+			xasprintf("the run inside ended with exit %d and left no result",
+				  out->status) :
+			xasprintf("its result in the share was not read: %s", why);
 
-		jin_free(&ax->docs[k]);
 		mark_all(ax, k, out->status == 4 ? EXEC_SKIP : EXEC_FAIL, msg, out->release,
 			 NULL, 0);
 		free(msg);
-		free(path);
 		return;
 	}
-	free(path);
+	sb_init(&text);
+	rc = read_all(fd, &text);
+	if (!rc)
+		rc = jin_parse(&ax->docs[k], text.buf ? text.buf : "", text.len, &err);
+	sb_free(&text);
+	if (rc) {
+		char *msg = rc == -EINVAL ?
+			xasprintf("its result is not JSON: %d:%d: %s", err.line, err.col, err.msg) :
+			xasprintf("its result could not be read: %s", strerror(-rc));
+
+		if (rc == -EINVAL)
+			jin_free(&ax->docs[k]);
+		mark_all(ax, k, EXEC_FAIL, msg, out->release, NULL, 0);
+		free(msg);
+		return;
+	}
 	ax->have_doc[k] = true;
 	root = ax->docs[k].root;
-	if (kaxis_fill(&ax->rec, k, ax->p, root, why, sizeof(why))) {
+	if (kaxis_fill(&ax->res, &ax->base.res, ax->p, k, root, why, sizeof(why))) {
 		char *msg = xasprintf("its result is not one scn reads: %s", why);
 
 		mark_all(ax, k, EXEC_FAIL, msg, out->release, NULL, 0);
@@ -266,6 +295,11 @@ static void take_outcome(struct axis *ax, size_t k, const struct th_outcome *out
 		msg = xasprintf("timed out after %u s; the test host was stopped", o->timeout);
 		mark_all(ax, k, EXEC_FAIL, msg, out->release, NULL, 0);
 		break;
+	case TH_BAD_SHARE:
+		msg = xasprintf("a file of the test host's share was not read: %s",
+				out->bad_share);
+		mark_all(ax, k, EXEC_FAIL, msg, out->release, NULL, 0);
+		break;
 	case TH_INTERRUPTED:
 		ax->signo = out->signo ? out->signo : SIGINT;
 		break;
@@ -277,8 +311,8 @@ static void take_outcome(struct axis *ax, size_t k, const struct th_outcome *out
 static void kernel_done(struct axis *ax, size_t k)
 {
 	for (size_t i = 0; i < ax->p->npoints; i++) {
-		size_t g = kaxis_point(ax->p, k, i);
-		const struct rec_point *pt = &ax->rec.points[g];
+		size_t g = kaxis_point(ax->p->npoints, k, i);
+		const struct res_point *pt = &ax->res.points[g];
 
 		if (!pt->done)
 			continue;
@@ -286,7 +320,7 @@ static void kernel_done(struct axis *ax, size_t k)
 			for (size_t l = 0; l < pt->noutput; l++)
 				fprintf(ax->out, "%s\n", pt->output[l]);
 		if (ax->live.point)
-			ax->live.point(ax->live.ctx, &ax->rec, g);
+			ax->live.point(ax->live.ctx, &ax->res, g);
 	}
 	fflush(ax->out);
 }
@@ -356,14 +390,14 @@ static void outcome(struct axis *ax, struct report_end *e)
 {
 	bool fail = false, unsupported = false, pass = false;
 
-	for (size_t g = 0; g < ax->kp->npoints; g++) {
-		const struct rec_point *pt = &ax->rec.points[g];
+	for (size_t g = 0; g < ax->res.npoints; g++) {
+		const struct res_point *pt = &ax->res.points[g];
 
 		if (!pt->done)
 			continue;
-		fail |= pt->status == EXEC_FAIL;
-		unsupported |= pt->status == EXEC_UNSUPPORTED;
-		pass |= pt->status == EXEC_PASS;
+		fail |= !strcmp(pt->status, exec_status_name(EXEC_FAIL));
+		unsupported |= !strcmp(pt->status, exec_status_name(EXEC_UNSUPPORTED));
+		pass |= pt->pass;
 	}
 	if (ax->signo) {
 		e->status = exec_status_name(EXEC_INTERRUPTED);
@@ -386,9 +420,9 @@ static void outcome(struct axis *ax, struct report_end *e)
 
 static void axis_free(struct axis *ax)
 {
-	if (ax->kp) {
-		record_free(&ax->rec);
-		ir_program_free(ax->kp);
+	if (ax->made) {
+		result_free(&ax->res);
+		record_free(&ax->base);
 	}
 	diag_free(&ax->d);
 	for (size_t k = 0; k < ax->nk; k++) {
@@ -429,10 +463,11 @@ int run_kernel_axis(const struct run_args *ra)
 		goto out;
 	ax.p = p;
 	make_tags(&ax);
-	ax.kp = kaxis_program(p, (const char *const *)ax.kernels, ax.nk);
+	record_init(&ax.base, p, &ax.d, false, NULL);
+	kaxis_result(&ax.res, &ax.base.res, (const char *const *)ax.kernels, ax.nk);
+	ax.made = true;
 	ax.docs = xcalloc(ax.nk, sizeof(*ax.docs));
 	ax.have_doc = xcalloc(ax.nk, sizeof(*ax.have_doc));
-	record_init(&ax.rec, ax.kp, &ax.d, true, NULL);
 	if (ra->output) {
 		ax.out = outfile_open(&of, ra->output);
 		if (!ax.out) {
@@ -451,10 +486,10 @@ int run_kernel_axis(const struct run_args *ra)
 	meta.nkernels = ax.nk;
 	meta.shard_part = ra->shard_part;
 	meta.shard_of = ra->shard_of;
-	meta.shard_points = ax.kp->npoints;
+	meta.shard_points = ax.res.npoints;
 	meta.color = ra->format == FMT_TEXT && isatty(fileno(ax.out)) && !getenv("NO_COLOR");
 	if (ra->format == FMT_NDJSON)
-		report_ndjson_start(ax.out, &meta, ax.kp, &ax.live);
+		report_ndjson_start(ax.out, &meta, &ax.res, &ax.live);
 	/* A stop signal between two test hosts ends the run there, as in one. */
 	signals_stop_set(&stop);
 	sigprocmask(SIG_BLOCK, &stop, &old);
@@ -467,7 +502,7 @@ int run_kernel_axis(const struct run_args *ra)
 	}
 	th_signals_restore(&old);
 	outcome(&ax, &end);
-	report_write((enum report_format)ra->format, ax.out, &meta, &ax.rec, &end);
+	report_write((enum report_format)ra->format, ax.out, &meta, &ax.res, &end);
 	if (ax.signo)
 		fprintf(stderr, "scn: run: interrupted by signal %d; the test host was stopped\n",
 			ax.signo);

@@ -538,15 +538,17 @@ void plot_title_text(struct plot *pl, struct strbuf *sb, const char *line1,
 	struct strbuf ctx;
 	size_t lo, hi;
 
+	size_t nk = jin_len(jin_get(jin_get(pl->r->root, "command"), "kernels"));
+
 	sb_init(&ctx);
-	/* The kernel axis: its points ran in test hosts, one a kernel. */
-	if (jin_len(jin_get(jin_get(pl->r->root, "command"), "kernels")))
-		sb_printf(&ctx, "test hosts of %zu kernels",
-			  jin_len(jin_get(jin_get(pl->r->root, "command"), "kernels")));
+	/* The kernel axis: its points ran in test hosts, one a kernel, not
+	 * on the machine its own fingerprint names. */
+	if (nk)
+		sb_printf(&ctx, "test hosts of %zu kernels", nk);
 	else if (!differs(pl, "fingerprint", "kernel", "release") &&
 	    *field(pl->r, "fingerprint", "kernel", "release"))
 		sb_printf(&ctx, "kernel %s", field(pl->r, "fingerprint", "kernel", "release"));
-	if (!ctx.len || !hosts_differ(pl)) {
+	if (!nk && !hosts_differ(pl)) {
 		sb_puts(&ctx, ctx.len ? ", " : "");
 		host_of(pl->r, &ctx);
 	}

@@ -124,3 +124,19 @@ t "trend of skipped results: exit 4" 4 --across kernel "$R/skip.json" "$R/skip.j
 	'^# SKIP nothing to compare: every kernel was skipped$'
 t "compare of three results without --across: a usage error" 64 "$TMP/k1.json" "$TMP/k2.json" "$TMP/k3.json" -- \
 	'2>compare takes two results'
+
+# --- scn plot of the kernel axis: the kernels along x, in the order run ------
+if command -v gnuplot >/dev/null 2>&1; then
+	"$SCN" plot --metric time "$R/kernels.json" -o "$TMP/k.svg" >"$OUT" 2>"$ERR"
+	rc=$?
+	# The tics in the order of the run, the title naming test hosts, not the machine.
+	order=$(grep -o 'debian:[0-9.]*' "$TMP/k.svg" | awk '!seen[$0]++' | tr '\n' ' ')
+	if [ $rc = 0 ] && [ "$order" = "debian:6.1 debian:6.12 debian:7.0 debian:7.3 " ] &&
+	   grep -q 'test hosts of 4 kernels, n=5 each' "$TMP/k.svg"; then
+		ok "plot of the kernel axis: the kernels along x in order"
+	else
+		fail "plot of the kernel axis: the kernels along x in order" "exit $rc, tics '$order': $(cat "$ERR")"
+	fi
+else
+	skip "plot of the kernel axis" "gnuplot is not installed"
+fi

@@ -24,7 +24,7 @@ struct rt_facts {
 	int64_t mem_total;	// bytes, MemTotal
 	int64_t mem_free;	// bytes, MemAvailable
 	int64_t page_size;	// bytes
-	int64_t thp_size;	// bytes, PMD-sized THP (2 MiB if unknown)
+	int64_t thp_size;	// bytes, PMD-sized THP (the PMD's if unknown)
 	long nr_nodes;		// online NUMA nodes (1 if unknown)
 	char arch[16];		// RT_ARCH: the machine scn runs (and builds VMs) on
 	// rt_features.virt (rt_features_probe fills it; rt_facts_read cannot)
@@ -44,6 +44,22 @@ struct rt_facts {
 // of /proc/meminfo when it cannot be read (memory then reads as 0, and
 // every other field is still filled).
 int rt_facts_read(struct rt_facts *f);
+
+// The page sizes that follow from f's base page size and arch, for a
+// checker that never looks at the machine. The PMD's: a table page of
+// 8-byte entries maps page_size / 8 pages (2M with 4K pages, 32M with
+// 16K, 512M with 64K); a machine's thp_size is it.
+int64_t rt_facts_pmd_size(const struct rt_facts *f);
+
+// The hugetlb page sizes a kernel of f's arch and base page size can
+// have, ascending, into out (at most RT_FACTS_HUGETLB_MAX); returns how
+// many. x86_64: the PMD and the PUD (2M, 1G). aarch64 (its
+// arch_hugetlb_valid_size()): contiguous PTEs, the PMD, contiguous PMDs,
+// and with 4K pages the PUD: 64K 2M 32M 1G with 4K pages, 2M 32M 1G with
+// 16K, 2M 512M 16G with 64K. Which pools a kernel has is the probe's
+// (rt_features_hugetlb).
+#define RT_FACTS_HUGETLB_MAX 4
+int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 
 // ---- the feature list -----------------------------------------------------
 

@@ -202,6 +202,16 @@ const char *rt_uffd_via_name(enum rt_uffd_via via)
 	return "none";
 }
 
+bool rt_features_kvm_stat(const struct rt_features *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = f->kvm_stats; *p; p = strchr(p, ' ') + 1)
+		if (!strncmp(p, name, n) && p[n] == ' ')
+			return true;
+	return false;
+}
+
 const struct rt_hugetlb_pool *rt_features_hugetlb(const struct rt_features *f,
 						  int64_t size)
 {

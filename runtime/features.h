@@ -242,6 +242,9 @@ struct rt_mthp {
 	char shmem_enabled[RT_STR_SMALL];	// shmem mode
 };
 
+// Room for KVM's statistic names (x86 6.12: ~1,400 bytes of them).
+#define RT_KVM_STATS_TEXT 4096
+
 struct rt_features {
 	bool have[RT_FEAT__COUNT];
 	char why[RT_FEAT__COUNT][128];	// why absent, "" when present
@@ -271,6 +274,12 @@ struct rt_features {
 	char kvm_param[RT_KVM_PARAM__COUNT][RT_STR_SMALL]; // "" = absent
 	int kvm_cpuid_1g;		// PDPE1GB in KVM's CPUID: 1, 0, -1
 	bool host_pdpe1gb;		// pdpe1gb in /proc/cpuinfo flags
+	// The names of KVM's single-value statistics, the test VM's and
+	// then its vCPU's, each followed by a space ("" without
+	// KVM_CAP_BINARY_STATS_FD): has(kvm.stat.NAME) asks them, as a
+	// scenario for every arch must (pf_taken is x86's alone).
+	char kvm_stats[RT_KVM_STATS_TEXT];
+	int kvm_vm_stats, kvm_vcpu_stats;	// how many of each
 
 	// userfaultfd
 	enum rt_uffd_via uffd_via;
@@ -315,8 +324,8 @@ struct rt_features {
 
 // Probe everything into *f (overwritten whole). Never fails hard: each probe
 // failure leaves its feature absent with a reason. Returns 0, or -EINVAL for
-// a NULL f. Opens /dev/kvm and creates (and closes) one empty VM when KVM
-// is usable, and one userfaultfd; leaves nothing open.
+// a NULL f. Opens /dev/kvm and creates (and closes) one empty VM with one
+// vCPU when KVM is usable, and one userfaultfd; leaves nothing open.
 int rt_features_probe(struct rt_features *f);
 
 /*
@@ -349,6 +358,10 @@ const char *rt_feature_describe(enum rt_feature id);
 
 // The feature a requirement names, as an enum rt_feature; -1 if unknown.
 int rt_feature_lookup(const char *name);
+
+// Whether KVM gives the statistic name, of a VM or of a vCPU (the names of
+// P.kvm.NAME). False without a probe of KVM's statistics.
+bool rt_features_kvm_stat(const struct rt_features *f, const char *name);
 
 // The hugetlb pool of exactly this page size, or NULL when the kernel has no
 // such size.

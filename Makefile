@@ -62,23 +62,26 @@ GUEST_OBJS := $(BUILD)/guest/entry.o $(BUILD)/guest/job.o
 COMMON := $(wildcard common/*.c)
 GRAMMAR := $(filter-out grammar/%.l grammar/%.y,$(wildcard grammar/*.c))
 INTERP := $(wildcard interp/*.c)
+RESULTS := $(wildcard results/*.c)
 RUNTIME := $(wildcard runtime/*.c)
 # The test host's init is a program of its own (below), not a library part.
 TESTHOST := $(filter-out testhost/init.c,$(wildcard testhost/*.c))
 CLI := $(wildcard cli/*.c)
+# The REPL, a face beside cli/: linked into scn, not into the library.
+REPL := $(wildcard repl/*.c)
 
 RUNTIME_ARCH := $(wildcard runtime/arch/$(ARCH)/*.c)
 
-LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
+LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RESULTS) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o \
 	$(BUILD)/gen/guest_image.o
 # The REPL's help is docs/language.md, built in; the test host's inits too.
-CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
+CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(REPL:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
 	$(BUILD)/testhost/init_blob_x86_64.o $(BUILD)/testhost/init_blob_aarch64.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps deps-arm64 suite test units fuzz bench format seeds aarch64 FORCE
+.PHONY: all clean deps deps-arm64 suite test test-large units fuzz bench format seeds aarch64 FORCE
 all: scn
 
 # scn for arm64, static, in build-aarch64/ (apt: gcc-aarch64-linux-gnu and
@@ -128,9 +131,9 @@ $(BUILD)/testhost/init-%: testhost/init.c testhost/job.h $(BUILD)/testhost/init-
 $(BUILD)/testhost/init_blob_%.o: testhost/init_blob.S $(BUILD)/testhost/init-%
 	$(CC) -c -DTH_INIT_PATH='"$(BUILD)/testhost/init-$*"' -DTH_INIT_SYM=th_init_$* -o $@ $<
 
-$(BUILD)/gen/language_doc.c: docs/language.md cli/doc_embed.sh
+$(BUILD)/gen/language_doc.c: docs/language.md repl/doc_embed.sh
 	@mkdir -p $(BUILD)/gen
-	sh cli/doc_embed.sh $< >$@
+	sh repl/doc_embed.sh $< >$@
 
 $(BUILD)/guest/job.o: guest/job.c guest/abi.h guest/$(ARCH)/access.h
 	@mkdir -p $(dir $@)
@@ -188,6 +191,11 @@ test: deps-arm64
 		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
+# Result files at the largest scn reads, in every shape that was once
+# quadratic (make test runs them at a tenth of that size).
+test-large: scn
+	@LARGE=1 SCN=$(CURDIR)/$(BUILD)/scn bash tests/results/large.sh
+
 # A fuzz build of the front end (libFuzzer, clang); FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -212,7 +220,7 @@ clean:
 	rm -rf build build-san build-clang build-fuzz build-aarch64 scn
 
 format:
-	clang-format -i $(LIB_SRCS) $(CLI) testhost/init.c $(wildcard */*.h) guest/job.c
+	clang-format -i $(LIB_SRCS) $(CLI) $(REPL) testhost/init.c $(wildcard */*.h) guest/job.c
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the command, its
 # scenarios, the man page, the docs, and a kselftest-style collection in

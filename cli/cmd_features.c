@@ -659,13 +659,18 @@ static void print_json(const struct rt_features *f)
 	jo_done(&j);
 }
 
-const char cli_features_short[] = "hq";
-const struct option cli_features_options[] = {
+static const char cli_features_short[] = "hq";
+static const struct option cli_features_options[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "quiet", no_argument, NULL, 'q' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_features = {
+	"features", cli_features_short, cli_features_options, cli_text_features,
+	th_cli_host_help,
 };
 
 int cmd_features(int argc, char **argv)
@@ -686,7 +691,7 @@ int cmd_features(int argc, char **argv)
 			json = true;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("features"));
+			cli_help(stdout, &cli_cmd_features);
 			return 0;
 		case 'q':
 			host.log = NULL;
@@ -700,7 +705,7 @@ int cmd_features(int argc, char **argv)
 					host_option = th_cli_option_name(c);
 				break;
 			}
-			cli_bad_option("features", cli_command("features"), argv, optind);
+			cli_bad_option("features", &cli_cmd_features, argv, optind);
 			usage(stderr);
 			return EXIT_USAGE;
 		}

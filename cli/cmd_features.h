@@ -6,6 +6,10 @@
 #ifndef SCN_CLI_CMD_FEATURES_H
 #define SCN_CLI_CMD_FEATURES_H
 
+#include "options.h"
+
+extern const struct cli_command cli_cmd_features;
+
 // argv[0] is the subcommand's own name ("features"). Prints to stdout and
 // returns the process exit code: 0, 64 for a bad option (with a usage
 // message on stderr), or 71 when memory for the probe cannot be had.

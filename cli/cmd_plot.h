@@ -14,13 +14,14 @@
 #ifndef SCN_CLI_CMD_PLOT_H
 #define SCN_CLI_CMD_PLOT_H
 
-/* Exit codes of plot besides 0, 64 (usage) and 65 (bad result file). */
-#define PLOT_EXIT_FAILED 1		/* gnuplot failed or drew nothing */
-#define PLOT_EXIT_UNLIKE 3		/* results not measured alike, as compare's */
-#define PLOT_EXIT_UNAVAILABLE 69	/* gnuplot is not installed */
-#define PLOT_EXIT_CANTCREAT 73		/* the output cannot be written */
+#include "options.h"
 
-/* argv[0] is "plot". Returns the exit code; messages go to stderr. */
+extern const struct cli_command cli_cmd_plot;
+
+/*
+ * argv[0] is "plot". Returns the exit code (results/plot.h names them);
+ * messages go to stderr.
+ */
 int cmd_plot(int argc, char **argv);
 
 #endif

@@ -1,111 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * scn repl: reads inputs (a line, or lines until a block closes), hands
- * each to the session, and tears the session down at the end of input,
- * at quit, or at SIGTERM or SIGHUP; every knob is restored on each of
- * these ways out.
- *
- * Signals are taken by one thread with sigwait(), as in scn run. On a
- * terminal, Ctrl-C while an input runs stops it (the session undoes it);
- * at the prompt it drops the line being typed, through a pipe that the
- * line reader polls. In a script, Ctrl-C ends the session.
+ * scn repl: its options, then the REPL (repl/repl.h) on this machine, or
+ * the same scn repl inside a test host with --kernel.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
-#include "../runtime/features.h"
+#include "../repl/repl.h"
 #include "cmd_repl.h"
-#include "cmd_run.h"
 #include "cmd_testhost.h"
 #include "options.h"
-#include "repl.h"
-#include "repl_edit.h"
-#include "signals.h"
-
-struct repl_signals {
-	sigset_t set;
-	atomic_bool done;	/* the session is over: the thread returns */
-	atomic_bool stop;	/* the running input stops */
-	atomic_bool busy;	/* an input is running */
-	atomic_int quit;	/* the signal that ends the session, or 0 */
-	bool tty;
-	int pipe[2];		/* wakes the line reader */
-	pthread_t thread;
-};
-
-static void wake(struct repl_signals *s, char why)
-{
-	/* Non-blocking: a full pipe already says enough. */
-	if (write(s->pipe[1], &why, 1) < 0)
-		return;
-}
-
-static void *signal_main(void *arg)
-{
-	struct repl_signals *s = arg;
-	int sig;
-
-	for (;;) {
-		if (sigwait(&s->set, &sig))
-			continue;
-		if (atomic_load(&s->done))
-			return NULL;
-		if (sig == SIGINT && s->tty) {
-			if (atomic_load(&s->busy))
-				atomic_store(&s->stop, true);
-			else
-				wake(s, 'i');
-			continue;
-		}
-		atomic_store(&s->quit, sig);
-		atomic_store(&s->stop, true);
-		wake(s, 'q');
-	}
-}
-
-static int start_signals(struct repl_signals *s, bool tty)
-{
-	sigset_t mask;
-
-	memset(s, 0, sizeof(*s));
-	s->tty = tty;
-	if (pipe2(s->pipe, O_CLOEXEC | O_NONBLOCK))
-		return -errno;
-	signals_stop_set(&s->set);
-	signals_run_mask(&mask);
-	/*
-	 * Blocked before any thread starts, so that all inherit the mask;
-	 * a write to a closed pipe fails with EPIPE instead of killing.
-	 */
-	if (pthread_sigmask(SIG_BLOCK, &mask, NULL) ||
-	    pthread_create(&s->thread, NULL, signal_main, s)) {
-		close(s->pipe[0]);
-		close(s->pipe[1]);
-		return -EAGAIN;
-	}
-	return 0;
-}
-
-static void stop_signals(struct repl_signals *s)
-{
-	atomic_store(&s->done, true);
-	pthread_kill(s->thread, SIGTERM);	/* any signal of the set wakes it */
-	pthread_join(s->thread, NULL);
-	close(s->pipe[0]);
-	close(s->pipe[1]);
-}
 
 static const char repl_usage[] =
 	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q] [--kernel SPEC [host options]]\n"
@@ -114,21 +22,23 @@ static const char repl_usage[] =
 	"  With --kernel, the prompt is inside a test host (docs/testhost.md).\n";
 
 struct repl_args {
-	const char *state_dir;
-	int64_t wait_ns;		/* --wait: for the knobs lock at the first set */
-	bool quiet;
+	struct repl_opts repl;
 	struct th_opts th;		/* --kernel: the test host */
 	const char *host_option;	/* the first host option given, or NULL */
 };
 
-const char cli_repl_short[] = "qh";
-const struct option cli_repl_options[] = {
+static const char cli_repl_short[] = "qh";
+static const struct option cli_repl_options[] = {
 	{ "state-dir", required_argument, NULL, 's' },
 	{ "wait", optional_argument, NULL, 'w' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_repl = {
+	"repl", cli_repl_short, cli_repl_options, cli_text_repl, th_cli_host_help,
 };
 
 static int parse_args(int argc, char **argv, struct repl_args *a)
@@ -140,17 +50,17 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 	while ((c = getopt_long(argc, argv, cli_repl_short, cli_repl_options, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			a->state_dir = optarg;
+			a->repl.state_dir = optarg;
 			break;
 		case 'w':
-			if (!parse_wait(optarg, &a->wait_ns))
+			if (!parse_wait(optarg, &a->repl.wait_ns))
 				return 64;
 			break;
 		case 'q':
-			a->quiet = true;
+			a->repl.quiet = true;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("repl"));
+			cli_help(stdout, &cli_cmd_repl);
 			return -1;
 		default:
 			rc = th_cli_option(c, optarg, &a->th);
@@ -161,7 +71,7 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			cli_bad_option("repl", cli_command("repl"), argv, optind);
+			cli_bad_option("repl", &cli_cmd_repl, argv, optind);
 			fputs(repl_usage, stderr);
 			return 64;
 		}
@@ -174,45 +84,6 @@ static int parse_args(int argc, char **argv, struct repl_args *a)
 		return 64;
 	}
 	return 0;
-}
-
-/*
- * Reads one input: a line, or lines until its blocks, brackets and lists
- * are closed. *first is its first line's number on stdin. Returns
- * REPL_READ_LINE with the text in *text, or why there is none.
- */
-static enum repl_read read_input(struct repl_reader *rd, int *lineno,
-				 int *first, char **text)
-{
-	struct strbuf sb;
-	enum repl_read r;
-	char *line;
-
-	sb_init(&sb);
-	for (;;) {
-		r = repl_read_line(rd, sb.len > 0, &line);
-		if (r != REPL_READ_LINE) {
-			/* A block left open at the end of input is checked as it is. */
-			if (r == REPL_READ_EOF && sb.len)
-				break;
-			sb_free(&sb);
-			return r;
-		}
-		++*lineno;
-		if (!sb.len && !line[strspn(line, " \t\r")]) {
-			free(line);
-			continue;	/* blank lines between inputs */
-		}
-		if (!sb.len)
-			*first = *lineno;
-		sb_puts(&sb, line);
-		sb_putc(&sb, '\n');
-		free(line);
-		if (repl_is_command(sb.buf) || !repl_incomplete(sb.buf))
-			break;
-	}
-	*text = sb_steal(&sb);
-	return REPL_READ_LINE;
 }
 
 /*
@@ -233,12 +104,12 @@ static int repl_in_testhost(struct repl_args *a)
 	int rc;
 
 	self[n > 0 ? n : 0] = '\0';
-	if (a->quiet)
+	if (a->repl.quiet)
 		argv[2] = "-q";
 	a->th.out_fd = STDOUT_FILENO;
 	a->th.err_fd = STDERR_FILENO;
 	a->th.in_fd = STDIN_FILENO;
-	a->th.log = a->quiet ? NULL : stderr;
+	a->th.log = a->repl.quiet ? NULL : stderr;
 	a->th.input = tty ? TH_INPUT_TTY : TH_INPUT_FEED;
 	/* save FILE writes where the user is, not into the test host's /tmp. */
 	a->th.rw_cwd = true;
@@ -266,80 +137,12 @@ static int repl_in_testhost(struct repl_args *a)
 int cmd_repl(int argc, char **argv)
 {
 	struct repl_args a = { 0 };
-	struct repl_signals sig;
-	struct repl_reader *rd = NULL;
-	struct rt_features *f;
-	struct exec_opts eo;
-	struct repl R;
-	bool tty = isatty(0);
-	int rc, lineno = 0, first = 0, quit;
+	int rc;
 
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (a.th.kernel)
 		return repl_in_testhost(&a);
-	setlocale(LC_CTYPE, "");	/* libedit's characters; numbers stay "C" */
-	f = xcalloc(1, sizeof(*f));
-	rt_features_probe(f);
-	if (start_signals(&sig, tty)) {
-		fprintf(stderr, "scn: cannot start the signal thread\n");
-		free(f);
-		return 70;
-	}
-	eo = (struct exec_opts){ .features = f, .state_dir = a.state_dir,
-				 .owner = "scn repl", .wait_ns = a.wait_ns,
-				 .stop = &sig.stop, .out = stdout,
-				 .log = a.quiet ? NULL : stderr,
-				 .progress = isatty(2) ? stderr : NULL };
-	if (repl_open(&R, f, &eo, stdout, stderr, tty)) {
-		repl_close(&R);
-		stop_signals(&sig);
-		free(f);
-		return 1;
-	}
-	rd = repl_reader_open(&R, tty, sig.pipe[0]);
-	if (tty)
-		printf("scn repl %s: the scn language one input at a time; 'help' lists the commands\n",
-		       SCN_VERSION);
-	for (;;) {
-		enum repl_read r;
-		enum repl_result res;
-		char *text = NULL;
-
-		fflush(stdout);
-		r = read_input(rd, &lineno, &first, &text);
-		if (atomic_load(&sig.quit) || r == REPL_READ_EOF) {
-			if (tty && r == REPL_READ_EOF)
-				fputc('\n', stdout);	/* after the prompt Ctrl-D left */
-			free(text);
-			break;
-		}
-		if (r == REPL_READ_WOKEN) {
-			fputc('\n', stdout);	/* Ctrl-C at the prompt: the line is dropped */
-			continue;
-		}
-		atomic_store(&sig.stop, false);
-		atomic_store(&sig.busy, true);
-		res = repl_input(&R, text, first);
-		atomic_store(&sig.busy, false);
-		atomic_store(&sig.stop, false);
-		free(text);
-		fflush(stdout);
-		if (res == REPL_QUIT || atomic_load(&sig.quit))
-			break;
-	}
-	repl_reader_close(rd);
-	fflush(stdout);
-	rc = repl_close(&R) ? 1 : 0;
-	quit = atomic_load(&sig.quit);
-	stop_signals(&sig);
-	if (quit) {
-		fprintf(stderr, "scn: ended by signal %d; every knob was restored\n", quit);
-		rc = 128 + quit;
-	} else if (!tty && R.failures) {
-		rc = rc ? rc : 1;
-	}
-	free(f);
-	return rc;
+	return repl_main(&a.repl);
 }

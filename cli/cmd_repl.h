@@ -3,6 +3,10 @@
 #ifndef SCN_CMD_REPL_H
 #define SCN_CMD_REPL_H
 
+#include "options.h"
+
+extern const struct cli_command cli_cmd_repl;
+
 int cmd_repl(int argc, char **argv);
 
 #endif

@@ -20,15 +20,18 @@
 #include "../common/outfile.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
+#include "../interp/record.h"
+#include "../results/report.h"
 #include "../runtime/fingerprint.h"
 #include "../runtime/journals.h"
 #include "../runtime/knobs.h"
+#include "../runtime/signals.h"
 #include "cmd_run.h"
 #include "cmd_suite.h"
-#include "signals.h"
 #include "cmd_testhost.h"
 #include "options.h"
-#include "report.h"
+#include "run_file.h"
+#include "run_testhost.h"
 
 struct sigstate {
 	sigset_t set;
@@ -125,22 +128,6 @@ static const char run_usage[] =
 	"\n"
 	"               [--kernel SPEC | --or-kernel SPEC [host options]] FILE|DIR|FILE.suite\n";
 
-/* FNV-1a, 64 bits, over every file read (the scenario and its includes). */
-static void scenario_hash(const struct source_set *srcs, char *buf, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (const struct source *s = srcs->head; s; s = s->next) {
-		if (!s->path)
-			continue;
-		for (size_t i = 0; i < s->len; i++) {
-			h ^= (unsigned char)s->text[i];
-			h *= 0x100000001b3ULL;
-		}
-	}
-	snprintf(buf, len, "fnv1a64:%016" PRIx64, h);
-}
-
 /* A count option's value into *out; false when it is not one in range. */
 static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
 {
@@ -152,39 +139,12 @@ static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out
 	return true;
 }
 
-bool parse_wait(const char *arg, int64_t *ns)
-{
-	if (!arg) {
-		*ns = -1;	/* for ever: Ctrl-C or --timeout ends it */
-		return true;
-	}
-	if (parse_duration(arg, 1, INT64_MAX, ns))
-		return true;
-	fprintf(stderr, "scn: --wait takes a duration ('--wait=30s', '--wait=500ms'), not '%s'\n",
-		arg);
-	return false;
-}
-
-bool parse_seconds(const char *arg, unsigned max, unsigned *out)
-{
-	int64_t ns;
-
-	if (parse_duration(arg, 1000000000, (int64_t)max * 1000000000, &ns) &&
-	    ns % 1000000000 == 0) {
-		*out = (unsigned)(ns / 1000000000);
-		return true;
-	}
-	fprintf(stderr, "scn: --timeout takes whole seconds from 1s to %us ('120', '120s'), not '%s'\n",
-		max, arg);
-	return false;
-}
-
 enum { OPT_SWEEP = 256, OPT_REPEAT, OPT_WARMUP, OPT_FORMAT, OPT_TIMEOUT,
        OPT_KTAP_TEST, OPT_STATE_DIR, OPT_WAIT, OPT_EXCLUSIVE, OPT_RING,
        OPT_OR_KERNEL };
 
-const char cli_run_short[] = "D:o:qh";
-const struct option cli_run_options[] = {
+static const char cli_run_short[] = "D:o:qh";
+static const struct option cli_run_options[] = {
 	{ "define", required_argument, NULL, 'D' },
 	{ "sweep", required_argument, NULL, OPT_SWEEP },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
@@ -202,6 +162,13 @@ const struct option cli_run_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	TH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
+};
+
+const struct cli_command cli_cmd_run = {
+	"run", cli_run_short, cli_run_options, cli_text_run, th_cli_host_help,
+};
+const struct cli_command cli_cmd_restore = {
+	"restore", cli_help_short, cli_plain_options, cli_text_restore, NULL,
 };
 
 /* 0, an exit code after a message, or -1 after --help. */
@@ -279,7 +246,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			a->or_kernel = true;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("run"));
+			cli_help(stdout, &cli_cmd_run);
 			return -1;
 		default:
 			if (c == TH_OPT_KERNEL && a->or_kernel)
@@ -292,7 +259,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 					a->host_option = th_cli_option_name(c);
 				break;
 			}
-			cli_bad_option("run", cli_command("run"), argv, optind);
+			cli_bad_option("run", &cli_cmd_run, argv, optind);
 			fputs(run_usage, stderr);
 			return 64;
 		}
@@ -335,64 +302,6 @@ static const char *outcome(int rc, const struct sigstate *sig, int *exit_code)
 	return exec_status_name(rc);
 }
 
-static void utc_now(char *buf, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-void run_meta_init(struct report_meta *m, const struct run_args *a,
-		   const struct source_set *srcs, const struct rt_features *f)
-{
-	*m = (struct report_meta){ .file = a->file, .defines = a->defines,
-				   .ndefines = a->ndefines, .sweeps = a->sweeps,
-				   .nsweeps = a->nsweeps, .repeat = a->repeat,
-				   .warmup = a->warmup, .features = f,
-				   .ktap_test = a->ktap_test };
-	if (a->ring != RING_AUTO)
-		m->ring = a->ring == RING_3 ? "3" : "0";
-	m->name = path_stem(a->file, ".scn");
-	scenario_hash(srcs, m->hash, sizeof(m->hash));
-	utc_now(m->started, sizeof(m->started));
-}
-
-static int check_run_file(const struct run_args *a, const struct rt_facts *facts,
-			  const struct rt_features *features, struct source_set *srcs,
-			  struct ir_program **p, bool say)
-{
-	struct check_opts co = { .defines = a->defines, .ndefines = a->ndefines,
-				 .sweeps = a->sweeps, .nsweeps = a->nsweeps,
-				 .facts = *facts, .features = features };
-	struct diag d;
-	int rc;
-
-	diag_init(&d);
-	rc = check_file(srcs, a->file, &co, &d, p);
-	if (say)
-		diag_print(&d, stderr);		/* errors, or warnings */
-	diag_free(&d);
-	if (rc)
-		return rc == -EINVAL ? 65 : 64;
-	return 0;
-}
-
-int run_check(const struct run_args *a, const struct rt_facts *facts,
-	      const struct rt_features *features, struct source_set *srcs,
-	      struct ir_program **p)
-{
-	return check_run_file(a, facts, features, srcs, p, true);
-}
-
-int run_check_silent(const struct run_args *a, const struct rt_facts *facts,
-		     const struct rt_features *features, struct source_set *srcs,
-		     struct ir_program **p)
-{
-	return check_run_file(a, facts, features, srcs, p, false);
-}
-
 /*
  * The run's errors and warnings on stderr, each point's as it ends, so
  * that they come under the point's "# point N" line, not after the
@@ -406,7 +315,7 @@ struct run_diags {
 	const struct run_args *a;
 	const struct diag *d;
 	size_t mark;			/* records before it are printed */
-	const struct rec_listener *inner;	/* NDJSON's, or NULL */
+	const struct res_listener *inner;	/* NDJSON's, or NULL */
 };
 
 static void print_run_diags(struct run_diags *rd)
@@ -426,21 +335,21 @@ static void print_run_diags(struct run_diags *rd)
 	fflush(stderr);
 }
 
-static void diags_phase(void *ctx, const struct record *rec, size_t point,
+static void diags_phase(void *ctx, const struct result *r, size_t point,
 			unsigned run, bool warmup, int phase,
-			const struct rec_metric *values, size_t n)
+			const struct res_metric *values, size_t n)
 {
 	struct run_diags *rd = ctx;
 
-	rd->inner->phase(rd->inner->ctx, rec, point, run, warmup, phase, values, n);
+	rd->inner->phase(rd->inner->ctx, r, point, run, warmup, phase, values, n);
 }
 
-static void diags_point(void *ctx, const struct record *rec, size_t point)
+static void diags_point(void *ctx, const struct result *r, size_t point)
 {
 	struct run_diags *rd = ctx;
 
 	if (rd->inner && rd->inner->point)
-		rd->inner->point(rd->inner->ctx, rec, point);
+		rd->inner->point(rd->inner->ctx, r, point);
 	print_run_diags(rd);
 }
 
@@ -456,7 +365,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 				.repeat = a->repeat, .warmup = a->warmup,
 				.ring = (enum ring)a->ring };
 	struct report_end end = { .timeout = (int)a->timeout };
-	struct rec_listener live = { 0 }, diags_live;
+	struct res_listener live = { 0 }, diags_live = { 0 };
 	struct run_diags rd = { .a = a };
 	char reason[1024] = "";
 	struct sigstate sig;
@@ -476,17 +385,17 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		}
 	}
 	run_meta_init(&meta, a, srcs, f);
-	meta.knobs = &found;
+	meta.machine.knobs = &found;
 	meta.color = a->format == FMT_TEXT && isatty(fileno(out)) && !getenv("NO_COLOR");
 	diag_init(&d);
+	record_init(&rec, p, &d, a->format != FMT_TEXT, &diags_live);
 	if (a->format == FMT_NDJSON)
-		report_ndjson_start(out, &meta, p, &live);
+		report_ndjson_start(out, &meta, &rec.res, &live);
 	rd.d = &d;
 	rd.inner = live.phase || live.point ? &live : NULL;
-	diags_live = (struct rec_listener){ .ctx = &rd, .point = diags_point,
+	diags_live = (struct res_listener){ .ctx = &rd, .point = diags_point,
 					    .phase = rd.inner && live.phase ?
 						     diags_phase : NULL };
-	record_init(&rec, p, &d, a->format != FMT_TEXT, &diags_live);
 	rc = start_signals(&sig, a->timeout);
 	if (rc) {
 		fprintf(stderr, "scn: cannot start the signal thread: %s (errno %d)\n",
@@ -516,7 +425,7 @@ static int run_checked(struct ir_program *p, struct source_set *srcs,
 		fprintf(stderr, "scn: too many errors (%u shown), stopping\n", d.nerrors);
 	end.status = outcome(rc, &sig, &end.exit_code);
 	end.skip_reason = rc == EXEC_SKIP || rc == EXEC_BUSY ? reason : NULL;
-	report_write((enum report_format)a->format, out, &meta, &rec, &end);
+	report_write((enum report_format)a->format, out, &meta, &rec.res, &end);
 	if (rc == EXEC_INTERRUPTED && !strcmp(end.status, "timeout"))
 		fprintf(stderr, "scn: timed out after %u s; every knob was restored\n",
 			a->timeout);
@@ -607,8 +516,28 @@ free_args:
 	return rc;
 }
 
-/* Replays the journal in dir; false after a failure (said on stderr). */
-static bool restore_dir(const char *dir, bool named, int *total)
+/* How "scn restore" went, the worst of its directories. */
+enum restore_end { RESTORE_OK, RESTORE_BUSY, RESTORE_FAILED };
+
+static void restore_worse(enum restore_end *end, enum restore_end e)
+{
+	if (e > *end)
+		*end = e;
+}
+
+/* The hint where this user is not root and root's state is in the way. */
+static void restore_hint(int rc, bool *hinted)
+{
+	if ((rc == -EACCES || rc == -EPERM) && geteuid() && !*hinted) {
+		fputs("hint: the knobs and their journals are root's: run scn "
+		      "restore as root\n", stderr);
+		*hinted = true;
+	}
+}
+
+/* Replays the journal in dir; a failure is said on stderr. */
+static enum restore_end restore_dir(const char *dir, bool named, int *total,
+				    bool *hinted)
 {
 	char report[2048];
 	struct rt_err err;
@@ -617,28 +546,34 @@ static bool restore_dir(const char *dir, bool named, int *total)
 	if (n < 0) {
 		fprintf(stderr, "scn: restore: %s: %s\n%s", dir ? dir : RT_STATE_DIR,
 			err.msg, report);
-		return false;
+		restore_hint(n, hinted);
+		return n == -EBUSY ? RESTORE_BUSY : RESTORE_FAILED;
 	}
 	if (n > 0)
 		printf("%s%s%s", named ? dir : "", named ? ": " : "", report);
 	*total += n;
-	return true;
+	return RESTORE_OK;
 }
 
 /*
  * Every journal of a run that did not finish, from the registry, newest
  * first so that the oldest run's originals are written last; then the
  * one in DIR (or /run/scn), which a run of an older scn did not list.
+ * A registry or a directory this user cannot read is a failure, never
+ * "nothing to restore"; a run that holds the lock makes it busy (75),
+ * as it does a run.
  */
 int cmd_restore(int argc, char **argv)
 {
 	struct rt_orphan orphans[64];
+	enum restore_end end = RESTORE_OK;
+	struct rt_err err;
 	const char *dir;
 	size_t n, i;
 	int total = 0, first, rc;
-	bool ok = true;
+	bool hinted = false;
 
-	rc = cli_plain_args("restore", argc, argv, &first);
+	rc = cli_plain_args(&cli_cmd_restore, argc, argv, &first);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (argc - first > 1) {
@@ -646,11 +581,18 @@ int cmd_restore(int argc, char **argv)
 		return 64;
 	}
 	dir = first < argc ? argv[first] : NULL;
-	n = rt_journals_orphans(orphans, ARRAY_SIZE(orphans));
+	rc = rt_journals_list(orphans, ARRAY_SIZE(orphans), &n, &err);
+	if (rc) {
+		fprintf(stderr, "scn: restore: %s\n", err.msg);
+		restore_hint(rc, &hinted);
+		end = RESTORE_FAILED;
+	}
 	for (i = 0; i < n && i < ARRAY_SIZE(orphans); i++)
-		ok &= restore_dir(orphans[i].dir, true, &total);
-	ok &= restore_dir(dir, n > 0, &total);
-	if (!ok)
+		restore_worse(&end, restore_dir(orphans[i].dir, true, &total, &hinted));
+	restore_worse(&end, restore_dir(dir, n > 0, &total, &hinted));
+	if (end == RESTORE_BUSY)
+		return 75;
+	if (end == RESTORE_FAILED)
 		return 1;
 	if (total == 0)
 		printf("nothing to restore\n");

@@ -37,13 +37,13 @@
 #include "../common/json_out.h"
 #include "../common/outfile.h"
 #include "../common/util.h"
+#include "../results/report.h"
+#include "../results/result_file.h"
 #include "../runtime/knobs.h"
-#include "cmd_run.h"
+#include "../runtime/signals.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
-#include "signals.h"
-#include "report.h"
-#include "result_file.h"
+#include "options.h"
 #include "suite_file.h"
 
 enum suite_fmt { SF_KTAP, SF_JSON, SF_NDJSON, SF_CSV };
@@ -92,6 +92,7 @@ struct child {
 	pid_t pid;
 	unsigned timeout;
 	int status;		/* from waitpid */
+	int start_errno;	/* why it could not be started; 0: it was */
 	bool reaped;
 	bool killed;		/* by the backstop */
 	bool result_seen;	/* its KTAP result line came through */
@@ -372,12 +373,13 @@ static bool same_name(const char *a, const char *b)
 	return n == strcspn(b, "=") && !memcmp(a, b, n);
 }
 
-/* scn run --format F --ktap-test I --timeout T [...] -- FILE */
-static char **child_argv(const struct runner *r, size_t i, char *num, char *secs)
+/* scn run --format F --ktap-test I --timeout T [...] -- FILE; json_path
+ * is -o's for --format json and csv. */
+static char **child_argv(const struct runner *r, size_t i, char *num, char *secs,
+			 const char *json_path)
 {
 	const struct suite_entry *e = &r->s->e[i];
 	const struct suite_opts *o = r->o;
-	const struct child *c = &r->c[i];
 	size_t n = 0, cap = 24 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
@@ -395,7 +397,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	}
 	if (o->fmt == SF_JSON || o->fmt == SF_CSV) {
 		v[n++] = "-o";
-		v[n++] = (char *)c->json_path;
+		v[n++] = (char *)json_path;
 	}
 	v[n++] = "--timeout";
 	v[n++] = secs;
@@ -543,6 +545,10 @@ static void outcome_of_exit(struct runner *r, struct child *c)
 		c->outcome = OUT_ERROR;
 		snprintf(c->reason, sizeof(c->reason), "killed by signal %d (%s)",
 			 sig, strsignal(sig));
+	} else if (c->start_errno) {
+		c->outcome = OUT_ERROR;
+		snprintf(c->reason, sizeof(c->reason), "scn run could not be started: %s "
+			 "(errno %d)", strerror(c->start_errno), c->start_errno);
 	} else {
 		c->outcome = OUT_ERROR;
 		snprintf(c->reason, sizeof(c->reason), "scn run exited with %d%s", code,
@@ -593,7 +599,9 @@ static void replay_journal(struct runner *r, size_t i)
 	int n;
 
 	n = rt_knobs_replay(r->o->state_dir, report, sizeof(report), &err);
-	if (n == 0)
+	/* EACCES: root's state directory, and this user could not have
+	 * changed a knob to leave a journal there. */
+	if (n == 0 || n == -EACCES)
 		return;
 	if (r->o->fmt == SF_KTAP)
 		fprintf(r->out, "# %s: the run left its knob journal; replayed it\n",
@@ -635,13 +643,23 @@ static void json_result_doc(struct runner *r, size_t i);
 static void ndjson_result(struct runner *r, size_t i);
 static void csv_result_rows(struct runner *r, size_t i);
 
+/* A child that could not be made: as if its exec had failed, with why. */
+static void not_started(struct runner *r, size_t i, int err)
+{
+	struct child *c = &r->c[i];
+
+	c->status = 127 << 8;
+	c->start_errno = err ? err : EIO;
+	c->reaped = true;
+}
+
 static void run_one(struct runner *r, size_t i)
 {
 	const struct suite_entry *e = &r->s->e[i];
 	struct child *c = &r->c[i];
 	char num[24], secs[24];
 	char **argv;
-	int fds[2] = { -1, -1 };
+	int fds[2] = { -1, -1 }, efd[2] = { -1, -1 };
 	int64_t start;
 
 	c->timeout = entry_timeout(r, e);
@@ -659,38 +677,58 @@ static void run_one(struct runner *r, size_t i)
 		else
 			close(tfd);
 	}
-	argv = child_argv(r, i, num, secs);
+	argv = child_argv(r, i, num, secs, c->json_path);
 	r->ran++;
 	fflush(r->out);
 	fflush(stderr);
 	start = now_ns();
-	if (((r->o->fmt == SF_JSON || r->o->fmt == SF_CSV) && !c->json_path[0]) ||
-	    pipe2(fds, O_CLOEXEC)) {
-		c->status = 127 << 8;	/* as if exec had failed */
-		c->reaped = true;
+	if ((r->o->fmt == SF_JSON || r->o->fmt == SF_CSV) && !c->json_path[0]) {
+		not_started(r, i, EIO);	/* mkostemp failed */
+		goto done;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		not_started(r, i, errno);
+		goto done;
+	}
+	if (pipe2(efd, O_CLOEXEC)) {
+		not_started(r, i, errno);
+		close(fds[0]);
+		close(fds[1]);
 		goto done;
 	}
 	c->pid = fork();
 	if (c->pid == 0) {
-		static const char msg[] = "scn: cannot run /proc/self/exe\n";
+		int eno;
 
 		dup2(fds[1], STDOUT_FILENO);
 		sigprocmask(SIG_SETMASK, &r->child_mask, NULL);
 		execv("/proc/self/exe", argv);
-		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		/* Closed on a good exec; else the parent learns why. */
+		eno = errno;
+		if (write(efd[1], &eno, sizeof(eno)) < 0)
 			_exit(127);
 		_exit(127);
 	}
 	close(fds[1]);
+	close(efd[1]);
 	if (c->pid < 0) {
-		fprintf(stderr, "scn: fork: %s (errno %d)\n", strerror(errno), errno);
-		c->status = 127 << 8;
-		c->reaped = true;
+		not_started(r, i, errno);
 	} else {
+		int eno = 0;
+		ssize_t n;
+
+		while ((n = read(efd[0], &eno, sizeof(eno))) < 0 && errno == EINTR)
+			;
+		if (n == sizeof(eno))
+			c->start_errno = eno;
 		watch_child(r, i, fds[0], start);
 	}
+	close(efd[0]);
 	close(fds[0]);
 done:
+	if (c->start_errno)
+		fprintf(stderr, "scn: %s: cannot run scn run: %s (errno %d)\n", e->name,
+			strerror(c->start_errno), c->start_errno);
 	free(argv);
 	if (c->killed && !r->signo)
 		fprintf(r->o->fmt == SF_KTAP ? r->out : stderr,
@@ -1043,6 +1081,56 @@ static int run_suite(struct runner *r)
 	return suite_exit_code(r);
 }
 
+/*
+ * Every child's exec, checked before the first runs (suite_file.h has
+ * the limits): arguments and environment too large for it are the
+ * suite's error at the scenario's line, exit 65 (64 for a directory's
+ * scenario, whose arguments come from the command line alone), rather
+ * than the 40th child that cannot start.
+ */
+static int check_exec_room(const struct runner *r, struct diag *d)
+{
+	char path[sizeof(((struct child *)0)->json_path)], num[24], secs[24];
+	size_t env = 0, envc = 0, max = suite_exec_all_max();
+	bool file = false, dir = false;
+
+	/* The longest each of the words that change from child to child. */
+	memset(path, 'X', sizeof(path) - 1);
+	path[sizeof(path) - 1] = '\0';
+	snprintf(num, sizeof(num), "%zu", r->s->n);
+	snprintf(secs, sizeof(secs), "%u", SUITE_TIMEOUT_MAX);
+	for (char **e = environ; e && *e; e++, envc++)
+		env += strlen(*e) + 1;
+	for (size_t i = 0; i < r->s->n; i++) {
+		const struct suite_entry *e = &r->s->e[i];
+		char **v = child_argv(r, i, num, secs, path);
+		size_t total = env + sizeof("/proc/self/exe"), argc = 0;
+
+		for (; v[argc]; argc++)
+			total += strlen(v[argc]) + 1;
+		total += (argc + envc) * sizeof(char *);
+		free(v);
+		if (total <= max)
+			continue;
+		if (e->line && r->s->src) {
+			struct loc l = { r->s->src, e->line, e->col, e->line, e->end_col };
+
+			diag_hint(diag_error(d, l, "scn run of '%s' would take %zu bytes of "
+					     "arguments and environment; exec takes at "
+					     "most %zu (ARG_MAX)", e->name, total, max),
+				  "smaller -D values: a large input is better read "
+				  "from a file by the scenario");
+			file = true;
+		} else if (!dir) {
+			fprintf(stderr, "scn: scn run of '%s' would take %zu bytes of "
+				"arguments and environment; exec takes at most %zu "
+				"(ARG_MAX)\n", e->name, total, max);
+			dir = true;
+		}
+	}
+	return file ? 65 : dir ? 64 : 0;
+}
+
 /* --- the command line -------------------------------------------------- */
 
 static const char suite_usage[] =
@@ -1215,6 +1303,18 @@ int cmd_suite(int argc, char **argv)
 			rc == -ENODEV ? "not a regular file" : strerror(-rc), -rc);
 		rc = 64;
 		goto out;
+	}
+	r.o = &o;
+	r.s = &s;
+	{
+		struct diag dx;
+
+		diag_init(&dx);
+		rc = check_exec_room(&r, &dx);
+		diag_print(&dx, stderr);
+		diag_free(&dx);
+		if (rc)
+			goto out;
 	}
 	r.out = stdout;
 	if (o.output) {

@@ -12,12 +12,12 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "../runtime/signals.h"
 #include "../testhost/arch.h"
 #include "../testhost/helper.h"
 #include "../testhost/kernel.h"
 #include "cmd_testhost.h"
 #include "options.h"
-#include "signals.h"
 
 #define EXIT_USAGE 64
 #define STRINGIFY_(x) #x
@@ -209,14 +209,25 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 	return rc == -EINVAL || rc == -ENOENT ? EXIT_USAGE : EXIT_SOFTWARE;
 }
 
+void th_cli_bad_share(const char *cmd, const char *why)
+{
+	fprintf(stderr, "scn: %s: not read from the test host's results share: "
+		"%s\n", cmd, why);
+}
+
 int th_cli_report(const char *cmd, const struct th_opts *o,
 		  const struct th_outcome *out)
 {
 	int code = th_exit_code(out);
 
+	/* Whatever else happened: the command left these for scn to read. */
+	if (out->bad_share[0])
+		th_cli_bad_share(cmd, out->bad_share);
 	switch (out->end) {
 	case TH_EXITED:
 		return code;
+	case TH_BAD_SHARE:
+		break;
 	case TH_SKIP:
 		fprintf(stderr, "scn: %s: SKIP: the test host cannot run here: %s\n",
 			cmd, out->why);
@@ -260,8 +271,8 @@ static const char kernel_usage[] =
 	"usage: scn kernel [--modules DIR] SPEC... | scn kernel --list\n";
 
 /* "+": the command's own options are its own. */
-const char cli_exec_short[] = "+qh";
-const struct option cli_exec_options[] = {
+static const char cli_exec_short[] = "+qh";
+static const struct option cli_exec_options[] = {
 	TH_LONGOPTS,
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -271,12 +282,32 @@ const struct option cli_exec_options[] = {
 
 enum { OPT_LIST = 257 };
 
-const char cli_kernel_short[] = "h";
-const struct option cli_kernel_options[] = {
+static const char cli_kernel_short[] = "h";
+static const struct option cli_kernel_options[] = {
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "modules", required_argument, NULL, TH_OPT_MODULES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
+};
+
+void th_cli_host_help(FILE *out)
+{
+	fputs(TH_USAGE_HEAD, out);
+	th_cli_kernel_usage(out);
+	fputs(TH_USAGE, out);
+}
+
+/* What a kernel spec is, under scn kernel's usage. */
+static void kernel_specs_help(FILE *out)
+{
+	th_cli_specs(out, "  SPEC: ", "        ");
+}
+
+const struct cli_command cli_cmd_exec = {
+	"exec", cli_exec_short, cli_exec_options, cli_text_exec, th_cli_host_help,
+};
+const struct cli_command cli_cmd_kernel = {
+	"kernel", cli_kernel_short, cli_kernel_options, cli_text_kernel, kernel_specs_help,
 };
 
 int cmd_exec(int argc, char **argv)
@@ -300,7 +331,7 @@ int cmd_exec(int argc, char **argv)
 			o.log = NULL;
 			break;
 		case 'h':
-			cli_help(stdout, cli_command("exec"));
+			cli_help(stdout, &cli_cmd_exec);
 			return 0;
 		default:
 			rc = th_cli_option(c, optarg, &o);
@@ -309,7 +340,7 @@ int cmd_exec(int argc, char **argv)
 					return rc;
 				break;
 			}
-			cli_bad_option("exec", cli_command("exec"), argv, optind);
+			cli_bad_option("exec", &cli_cmd_exec, argv, optind);
 			fputs(exec_usage, stderr);
 			return EXIT_USAGE;
 		}
@@ -386,10 +417,10 @@ int cmd_kernel(int argc, char **argv)
 		} else if (c == OPT_LIST) {
 			list = true;
 		} else if (c == 'h') {
-			cli_help(stdout, cli_command("kernel"));
+			cli_help(stdout, &cli_cmd_kernel);
 			return 0;
 		} else {
-			cli_bad_option("kernel", cli_command("kernel"), argv, optind);
+			cli_bad_option("kernel", &cli_cmd_kernel, argv, optind);
 			fputs(kernel_usage, stderr);
 			return EXIT_USAGE;
 		}

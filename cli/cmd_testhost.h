@@ -11,6 +11,9 @@
 #include <stdio.h>
 
 #include "../testhost/testhost.h"
+#include "options.h"
+
+extern const struct cli_command cli_cmd_exec, cli_cmd_kernel;
 
 /* getopt_long codes of the host options; above every short option. */
 enum {
@@ -51,6 +54,8 @@ enum {
 
 /* "  --kernel SPEC      " and what a spec may be, wrapped. */
 void th_cli_kernel_usage(FILE *out);
+/* All of them, as a command that takes them ends its help (options.h). */
+void th_cli_host_help(FILE *out);
 
 /*
  * What a spec may be, wrapped to 80 columns after indent (the first line
@@ -85,9 +90,12 @@ int th_cli_launch(const char *cmd, const struct th_opts *o,
 
 /*
  * Says on stderr how a launch that did not end with the command's own
- * status ended (skip, oops, timeout, no boot, signal) and where the
- * console log is. Returns the exit code.
+ * status ended (skip, oops, timeout, no boot, signal, a file of the share
+ * not read) and where the console log is. Returns the exit code.
  */
+/* "scn: CMD: not read from the test host's results share: WHY". */
+void th_cli_bad_share(const char *cmd, const char *why);
+
 int th_cli_report(const char *cmd, const struct th_opts *o,
 		  const struct th_outcome *out);
 

@@ -5,6 +5,13 @@
  * sysexits: 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70
  * internal error; compare adds 3 (the two machines differ) and run 124
  * (a --timeout). 2 is never used.
+ *
+ * The room (cli/) is the face of scn: each command a file that parses
+ * its options (options.h) and calls the rooms below: check and plan
+ * here, run (cmd_run.c, run_file.c; a suite: cmd_suite.c, suite_file.c;
+ * a test host: run_testhost.c, cmd_testhost.c), exec and kernel
+ * (cmd_testhost.c), features, compare and plot (results/), and repl
+ * (repl/repl.h, the other face). It may use every room; none uses it.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -78,8 +85,8 @@ struct front_opts {
 	int first_file;
 };
 
-const char cli_front_short[] = "D:h";
-const struct option cli_check_options[] = {
+static const char cli_front_short[] = "D:h";
+static const struct option cli_check_options[] = {
 	{ "define", required_argument, NULL, 'D' },
 	{ "assume", required_argument, NULL, 'a' },
 	{ "sweep", required_argument, NULL, 's' },
@@ -87,7 +94,7 @@ const struct option cli_check_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
-const struct option cli_plan_options[] = {
+static const struct option cli_plan_options[] = {
 	{ "define", required_argument, NULL, 'D' },
 	{ "assume", required_argument, NULL, 'a' },
 	{ "all-points", no_argument, NULL, 'p' },
@@ -95,6 +102,40 @@ const struct option cli_plan_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* The commands whose parsers are here. */
+static const struct cli_command cli_cmd_check = {
+	"check", cli_front_short, cli_check_options, cli_text_check, NULL,
+};
+static const struct cli_command cli_cmd_plan = {
+	"plan", cli_front_short, cli_plan_options, cli_text_plan, NULL,
+};
+static const struct cli_command cli_cmd_knobs = {
+	"knobs", cli_help_short, cli_plain_options, cli_text_knobs, NULL,
+};
+static const struct cli_command cli_cmd_help = {
+	"help", cli_help_short, cli_help_options, cli_text_help, NULL,
+};
+static const struct cli_command cli_cmd_version = {
+	"version", cli_help_short, cli_plain_options, cli_text_version, NULL,
+};
+
+/* Every command, in the order scn help lists them; NULL-ended. */
+static const struct cli_command *const cli_commands[] = {
+	&cli_cmd_check, &cli_cmd_plan, &cli_cmd_run, &cli_cmd_exec,
+	&cli_cmd_kernel, &cli_cmd_repl, &cli_cmd_restore, &cli_cmd_knobs,
+	&cli_cmd_features, &cli_cmd_compare, &cli_cmd_plot, &cli_cmd_help,
+	&cli_cmd_version, NULL,
+};
+
+/* The command called name, or NULL. */
+static const struct cli_command *cli_command(const char *name)
+{
+	for (size_t i = 0; cli_commands[i]; i++)
+		if (!strcmp(cli_commands[i]->name, name))
+			return cli_commands[i];
+	return NULL;
+}
 
 /* An option of the other one of check and plan, by its name as given. */
 static const char *other_front_option(const char *arg, bool machine_facts)
@@ -115,7 +156,7 @@ static const char *other_front_option(const char *arg, bool machine_facts)
 static int parse_front(int argc, char **argv, struct front_opts *o,
 		       bool machine_facts)
 {
-	const struct cli_command *cmd = cli_command(machine_facts ? "plan" : "check");
+	const struct cli_command *cmd = machine_facts ? &cli_cmd_plan : &cli_cmd_check;
 	const char *other;
 	int c;
 
@@ -344,10 +385,10 @@ static int cmd_help(int argc, char **argv)
 			continue;
 		}
 		if (ch == 'h') {
-			cli_help(stdout, cli_command("help"));
+			cli_help(stdout, &cli_cmd_help);
 			return EXIT_PASS;
 		}
-		cli_bad_option("help", cli_command("help"), argv, optind);
+		cli_bad_option("help", &cli_cmd_help, argv, optind);
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1)
@@ -356,9 +397,9 @@ static int cmd_help(int argc, char **argv)
 	if (optind < argc && !c)
 		return usage_error("no help on '%s'", argv[optind]);
 	if (list) {
-		for (const struct cli_command *k = cli_commands; k->name; k++)
-			if (!c || c == k)
-				cli_list_options(stdout, k);
+		for (size_t k = 0; cli_commands[k]; k++)
+			if (!c || c == cli_commands[k])
+				cli_list_options(stdout, cli_commands[k]);
 	} else if (c) {
 		cli_help(stdout, c);
 	} else {
@@ -369,7 +410,7 @@ static int cmd_help(int argc, char **argv)
 
 static int cmd_knobs_args(int argc, char **argv)
 {
-	int first, rc = cli_plain_args("knobs", argc, argv, &first);
+	int first, rc = cli_plain_args(&cli_cmd_knobs, argc, argv, &first);
 
 	if (rc)
 		return rc < 0 ? EXIT_PASS : rc;
@@ -385,7 +426,7 @@ static int cmd_version_args(int argc, char **argv)
 	/* scn --version is a command of its own name. */
 	if (argv[0][0] == '-')
 		return cmd_version();
-	rc = cli_plain_args("version", argc, argv, &first);
+	rc = cli_plain_args(&cli_cmd_version, argc, argv, &first);
 	if (rc)
 		return rc < 0 ? EXIT_PASS : rc;
 	if (first < argc)

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* options: every command's options and help (see options.h). */
+/* options: every command's help, and what reads options (see options.h). */
 #include "options.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "../common/util.h"
-#include "cmd_testhost.h"
 
 /* help --options; the commands without options of their own: --help. */
 const char cli_help_short[] = "h";
@@ -20,7 +19,7 @@ const struct option cli_plain_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char help_check[] =
+const char cli_text_check[] =
 	"usage: scn check [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--assume FACTS]\n"
 	"                 [--memory] FILE...\n"
 	"  Checks each file fully (syntax, names, units, types, ranges, the\n"
@@ -37,7 +36,7 @@ static const char help_check[] =
 	"  -h, --help                this text\n"
 	"  Exit 0, 64 usage, 65 a bad scenario.\n";
 
-static const char help_plan[] =
+const char cli_text_plan[] =
 	"usage: scn plan [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--assume FACTS]\n"
 	"                [--all-points] FILE\n"
 	"  Shows what a run would create and do, in order, with every value\n"
@@ -50,7 +49,7 @@ static const char help_plan[] =
 	"  -h, --help                this text\n"
 	"  Exit 0, 64 usage, 65 a bad scenario.\n";
 
-static const char help_run[] =
+const char cli_text_run[] =
 	"usage: scn run [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--repeat N]\n"
 	"               [--warmup N] [--format text|json|ndjson|csv|ktap] [-o FILE]\n"
 	"               [--timeout SECONDS] [--wait[=DURATION]] [--exclusive]\n"
@@ -90,7 +89,7 @@ static const char help_run[] =
 	"  Exit 0 pass, 1 fail, 4 skip, 64 usage, 65 bad scenario, 70 a statement\n"
 	"  this build cannot run, 75 busy, 124 timeout, 128+N on signal N.\n";
 
-static const char help_exec[] =
+const char cli_text_exec[] =
 	"usage: scn exec --kernel SPEC [host options] [--timeout SECONDS] [-q]\n"
 	"                [--] COMMAND [ARG...]\n"
 	"  Boots SPEC under QEMU with this machine's root shared read-only and\n"
@@ -104,7 +103,7 @@ static const char help_exec[] =
 	"  In an arm64 test host COMMAND is scn (the arm64 scn runs), a busybox\n"
 	"  command or an arm64 program; an x86 one is refused (126).\n";
 
-static const char help_kernel[] =
+const char cli_text_kernel[] =
 	"usage: scn kernel [--modules DIR] SPEC... | scn kernel --list\n"
 	"  Resolves each kernel, fetches a Debian one into the cache, and shows\n"
 	"  its release, arch, image, modules and config.\n"
@@ -115,7 +114,7 @@ static const char help_kernel[] =
 	"  Exit 0, 4 when a kernel cannot be had here, 64, 70 a damaged or\n"
 	"  another user's cache entry.\n";
 
-static const char help_repl[] =
+const char cli_text_repl[] =
 	"usage: scn repl [--state-dir DIR] [--wait[=DURATION]] [-q]\n"
 	"                [--kernel SPEC [host options]]\n"
 	"  The language one input at a time against live state: memory, VMs\n"
@@ -130,19 +129,19 @@ static const char help_repl[] =
 	"  --kernel SPEC             the prompt inside a test host (host options below)\n"
 	"  -h, --help                this text\n";
 
-static const char help_restore[] =
+const char cli_text_restore[] =
 	"usage: scn restore [STATE_DIR]\n"
 	"  Puts back the knobs that killed runs left changed: every journal\n"
 	"  listed in /run/scn/journals whose run is gone, then the one in\n"
 	"  STATE_DIR (default /run/scn); each journal is removed.\n"
 	"  -h, --help                this text\n";
 
-static const char help_knobs[] =
+const char cli_text_knobs[] =
 	"usage: scn knobs\n"
 	"  Every knob a scenario can set: its value here, its range, its file.\n"
 	"  -h, --help                this text\n";
 
-static const char help_features[] =
+const char cli_text_features[] =
 	"usage: scn features [--json] [--kernel SPEC [host options] [-q]]\n"
 	"  Shows what this machine offers (KVM, userfaultfd, KSM, THP, hugetlb,\n"
 	"  NUMA) and every requirement name, with the reason for each absence;\n"
@@ -152,7 +151,7 @@ static const char help_features[] =
 	"  --kernel SPEC             ask a test host (host options below)\n"
 	"  -h, --help                this text\n";
 
-static const char help_compare[] =
+const char cli_text_compare[] =
 	"usage: scn compare [--fail-over PCT] [--alpha A] [--correction holm|bh|none]\n"
 	"                   [--metric M[,M...]]... [--summary | --all] [--force]\n"
 	"                   [--across kernel|arch]\n"
@@ -179,7 +178,7 @@ static const char help_compare[] =
 	"  usage or a file that cannot be read, 65 a file that is not a\n"
 	"  scn-result/1 document.\n";
 
-static const char help_plot[] =
+const char cli_text_plot[] =
 	"usage: scn plot RESULT.json... -o FILE.svg|FILE.png [--metric M] [--phase P]\n"
 	"                [--force] [--across kernel|arch]\n"
 	"  Draws one or more results with gnuplot: a sweep's table, a sweep's\n"
@@ -197,61 +196,23 @@ static const char help_plot[] =
 	"  Exit 0, 1 gnuplot failed, 3 results not measured alike, 64 usage,\n"
 	"  65 bad input, 69 gnuplot not installed, 73 cannot write.\n";
 
-static const char help_help[] =
+const char cli_text_help[] =
 	"usage: scn help [COMMAND] | scn help --options [COMMAND]\n"
 	"  The usage of scn, or a command's options.\n"
 	"  --options                 every option of every command (or of COMMAND),\n"
 	"                            one a line: COMMAND --long[=ARG] [-s]\n"
 	"  -h, --help                this text\n";
 
-static const char help_version[] =
+const char cli_text_version[] =
 	"usage: scn version (or scn --version)\n"
 	"  The version.\n"
 	"  -h, --help                this text\n";
 
-const struct cli_command cli_commands[] = {
-	{ "check", cli_front_short, cli_check_options, help_check },
-	{ "plan", cli_front_short, cli_plan_options, help_plan },
-	{ "run", cli_run_short, cli_run_options, help_run },
-	{ "exec", cli_exec_short, cli_exec_options, help_exec },
-	{ "kernel", cli_kernel_short, cli_kernel_options, help_kernel },
-	{ "repl", cli_repl_short, cli_repl_options, help_repl },
-	{ "restore", cli_help_short, cli_plain_options, help_restore },
-	{ "knobs", cli_help_short, cli_plain_options, help_knobs },
-	{ "features", cli_features_short, cli_features_options, help_features },
-	{ "compare", cli_compare_short, cli_compare_options, help_compare },
-	{ "plot", cli_plot_short, cli_plot_options, help_plot },
-	{ "help", cli_help_short, cli_help_options, help_help },
-	{ "version", cli_help_short, cli_plain_options, help_version },
-	{ NULL, NULL, NULL, NULL },
-};
-
-const struct cli_command *cli_command(const char *name)
-{
-	for (const struct cli_command *c = cli_commands; c->name; c++)
-		if (!strcmp(c->name, name))
-			return c;
-	return NULL;
-}
-
-static bool takes_host_options(const struct cli_command *c)
-{
-	for (const struct option *o = c->longopts; o->name; o++)
-		if (!strcmp(o->name, "kernel"))
-			return true;
-	return false;
-}
-
 void cli_help(FILE *out, const struct cli_command *c)
 {
 	fputs(c->help, out);
-	if (!strcmp(c->name, "kernel"))
-		th_cli_specs(out, "  SPEC: ", "        ");
-	if (takes_host_options(c)) {
-		fputs(TH_USAGE_HEAD, out);
-		th_cli_kernel_usage(out);
-		fputs(TH_USAGE, out);
-	}
+	if (c->help_more)
+		c->help_more(out);
 }
 
 /* The short option of o, if the command's short options have it. */
@@ -320,9 +281,9 @@ void cli_bad_option(const char *cmd, const struct cli_command *c,
 	fprintf(stderr, "scn: %s: unknown option '%s'\n", cmd, arg);
 }
 
-int cli_plain_args(const char *cmd, int argc, char **argv, int *first)
+int cli_plain_args(const struct cli_command *c, int argc, char **argv, int *first)
 {
-	const struct cli_command *c = cli_command(cmd);
+	const char *cmd = c->name;
 	int ch;
 
 	optind = 1;
@@ -338,4 +299,31 @@ int cli_plain_args(const char *cmd, int argc, char **argv, int *first)
 	}
 	*first = optind;
 	return 0;
+}
+
+bool parse_wait(const char *arg, int64_t *ns)
+{
+	if (!arg) {
+		*ns = -1;	/* for ever: Ctrl-C or --timeout ends it */
+		return true;
+	}
+	if (parse_duration(arg, 1, INT64_MAX, ns))
+		return true;
+	fprintf(stderr, "scn: --wait takes a duration ('--wait=30s', '--wait=500ms'), not '%s'\n",
+		arg);
+	return false;
+}
+
+bool parse_seconds(const char *arg, unsigned max, unsigned *out)
+{
+	int64_t ns;
+
+	if (parse_duration(arg, 1000000000, (int64_t)max * 1000000000, &ns) &&
+	    ns % 1000000000 == 0) {
+		*out = (unsigned)(ns / 1000000000);
+		return true;
+	}
+	fprintf(stderr, "scn: --timeout takes whole seconds from 1s to %us ('120', '120s'), not '%s'\n",
+		max, arg);
+	return false;
 }

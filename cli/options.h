@@ -5,50 +5,47 @@
  * print the help, `scn help --options` lists the options from the tables
  * themselves, and the tests check that the help and docs/scn.1 name
  * every one (tests/run.sh, cli/options-documented), so that an option
- * added to a table and to nothing else fails a test.
+ * added to a table and to nothing else fails a test. It knows no command
+ * of its own: each hands it its struct cli_command.
+ *
+ * The values options take are read here too, for every command alike:
+ * durations (--wait) and whole seconds (--timeout).
  */
 #ifndef SCN_CLI_OPTIONS_H
 #define SCN_CLI_OPTIONS_H
 
 #include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
-/* The tables, each beside the parser that reads it. */
-extern const char cli_front_short[];		/* check, plan: main.c */
-extern const struct option cli_check_options[];
-extern const struct option cli_plan_options[];
-extern const char cli_run_short[];		/* cmd_run.c */
-extern const struct option cli_run_options[];
-extern const char cli_exec_short[];		/* cmd_testhost.c */
-extern const struct option cli_exec_options[];
-extern const char cli_kernel_short[];
-extern const struct option cli_kernel_options[];
-extern const char cli_repl_short[];		/* cmd_repl.c */
-extern const struct option cli_repl_options[];
-extern const char cli_features_short[];		/* cmd_features.c */
-extern const struct option cli_features_options[];
-extern const char cli_compare_short[];		/* cmd_compare.c */
-extern const struct option cli_compare_options[];
-extern const char cli_plot_short[];		/* cmd_plot.c */
-extern const struct option cli_plot_options[];
-extern const char cli_help_short[];		/* options.c: the rest */
+/* help's own options (help --options), and --help alone: options.c. */
+extern const char cli_help_short[];
 extern const struct option cli_help_options[];
-extern const struct option cli_plain_options[];	/* --help alone */
+extern const struct option cli_plain_options[];
 
+/* What scn help NAME prints of each command, usage first (options.c). */
+extern const char cli_text_check[], cli_text_plan[], cli_text_run[],
+	cli_text_exec[], cli_text_kernel[], cli_text_repl[], cli_text_restore[],
+	cli_text_knobs[], cli_text_features[], cli_text_compare[],
+	cli_text_plot[], cli_text_help[], cli_text_version[];
+
+/*
+ * A command: its tables as getopt_long takes them and its help. Each is
+ * defined beside the parser that reads it and declared in its header
+ * (cli_cmd_run: cmd_run.c, cmd_run.h); main.c lists them all, in the
+ * order scn help shows them.
+ */
 struct cli_command {
 	const char *name;
 	const char *shortopts;		/* as getopt_long takes them */
 	const struct option *longopts;	/* ends with a NULL name */
 	const char *help;		/* what scn help NAME prints */
+	/* What its help goes on with: the host options, the kernel specs. */
+	void (*help_more)(FILE *out);
 };
 
-/* Every command, in the order scn help lists them; NULL-name ended. */
-extern const struct cli_command cli_commands[];
-
-/* The command called name, or NULL. */
-const struct cli_command *cli_command(const char *name);
-
-/* scn help NAME, scn NAME --help (with the host options where taken). */
+/* scn help NAME, scn NAME --help (and what c->help_more adds). */
 void cli_help(FILE *out, const struct cli_command *c);
 
 /*
@@ -71,6 +68,17 @@ void cli_bad_option(const char *cmd, const struct cli_command *c,
  * A command that takes no option but --help: 0 to go on (argv[first..]
  * the operands), -1 after the help, 64 after a message.
  */
-int cli_plain_args(const char *cmd, int argc, char **argv, int *first);
+int cli_plain_args(const struct cli_command *c, int argc, char **argv, int *first);
+
+/*
+ * A --wait option's argument (NULL: for ever, -1) into *ns; false, with
+ * the reason on stderr, when it is not a duration.
+ */
+bool parse_wait(const char *arg, int64_t *ns);
+/*
+ * A --timeout: whole seconds, bare or with the language's units ("120",
+ * "120s", "2000ms"), 1 to max, into *out; false with the reason said.
+ */
+bool parse_seconds(const char *arg, unsigned max, unsigned *out);
 
 #endif

@@ -5,7 +5,6 @@
  * signal or when it takes too long; the picture copied to -o once it is
  * there; the temporary directory emptied of what scn wrote.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -21,10 +20,10 @@
 #include <unistd.h>
 
 #include "../common/outfile.h"
+#include "../common/rmtree.h"
 #include "../common/util.h"
-#include "cmd_plot.h"
-#include "plot.h"
-#include "signals.h"
+#include "../runtime/signals.h"
+#include "plot_run.h"
 
 /* gnuplot draws any plot scn makes in a second or two: past this it is
  * stuck, and stopped. */
@@ -243,24 +242,9 @@ out:
 	return rc;
 }
 
-/* Empties and removes the temporary directory: only files scn wrote. */
+/* Empties and removes the temporary directory (common/rmtree.h). */
 void plot_remove_dir(const char *dir)
 {
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (d) {
-		while ((de = readdir(d))) {
-			char *path;
-
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			path = xasprintf("%s/%s", dir, de->d_name);
-			unlink(path);
-			free(path);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
+	rmtree(dir);
 }
 

@@ -16,18 +16,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/json_in.h"
 #include "../common/outfile.h"
 #include "../common/util.h"
 #include "../interp/check.h"
 #include "../interp/exec.h"
 #include "../interp/hostneed.h"
 #include "../interp/record.h"
+#include "../results/report.h"
+#include "../runtime/fingerprint.h"
 #include "../testhost/arch.h"
 #include "../testhost/job.h"
-#include "cmd_run.h"
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
-#include "report.h"
+#include "run_testhost.h"
 
 /* The inner run's -o, in the share. */
 #define INNER_RESULT "result"
@@ -108,20 +110,24 @@ static char *log_beside(const char *output)
 }
 
 /*
- * Copies the share's result into out; the bytes copied, or -errno
- * (-ENOENT: the run inside wrote none).
+ * The share's result, opened as th_share_open does, or -errno (-ENOENT:
+ * the run inside wrote none; another with why filled: it is not read).
+ * At most as large as a result scn reads.
  */
-static long long bring_back(const char *share, FILE *out)
+static int result_open(const struct th_outcome *out, char *why, size_t len)
 {
-	char buf[65536], *src = xasprintf("%s/%s", share, INNER_RESULT);
-	int in = open(src, O_RDONLY | O_CLOEXEC);
-	long long total = 0;
-	ssize_t n;
+	return th_share_open(out, INNER_RESULT, JIN_MAX_FILE_BYTES, why, len);
+}
 
-	free(src);
-	if (in < 0)
-		return -errno;
-	while ((n = read(in, buf, sizeof(buf))) > 0) {
+/* Copies the result at fd (which it closes) into out; the bytes copied,
+ * or -errno. */
+static long long bring_back(int in, FILE *out)
+{
+	char buf[65536];
+	long long total = 0;
+	ssize_t n = 0;
+
+	while (total < JIN_MAX_FILE_BYTES && (n = read(in, buf, sizeof(buf))) > 0) {
 		if (fwrite(buf, 1, (size_t)n, out) != (size_t)n)
 			break;
 		total += n;
@@ -130,16 +136,6 @@ static long long bring_back(const char *share, FILE *out)
 		total = -errno;
 	close(in);
 	return total;
-}
-
-/* Whether the run inside wrote its result. */
-static bool brought(const char *share)
-{
-	char *src = xasprintf("%s/%s", share, INNER_RESULT);
-	bool there = access(src, F_OK) == 0;
-
-	free(src);
-	return there;
 }
 
 /* The status a result names for a launch that ended as out did. */
@@ -157,6 +153,17 @@ static const char *fallback_status(const struct th_outcome *out)
 	}
 }
 
+/* The machine of a result that the scn inside did not write: the launcher's facts. */
+static void testhost_json(struct json_out *j, const struct report_machine *mc)
+{
+	rt_testhost_json(j, mc->ctx);
+}
+
+static void testhost_line(const struct report_machine *mc, char *buf, size_t len)
+{
+	rt_testhost_line(mc->ctx, buf, len);
+}
+
 /*
  * The result of a run whose scn inside wrote none (or only its start):
  * the scenario's shape with no point run, the status, the oops lines and
@@ -167,9 +174,8 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 			   const struct source_set *srcs,
 			   const struct th_outcome *out, int code)
 {
-	char *facts = xasprintf("%s/%s", out->share, TH_FACTS_FILE);
 	struct report_testhost th = {
-		.facts = facts, .release = out->release, .cmdline = out->cmdline,
+		.release = out->release, .cmdline = out->cmdline,
 		.oops = out->oops, .noops = out->noops,
 		.console_log = out->console_log[0] ? out->console_log : NULL,
 	};
@@ -177,7 +183,7 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 				  .skip_reason = out->end == TH_SKIP ? out->why : NULL,
 				  .timeout = (int)ra->timeout };
 	bool ndjson = ra->format == FMT_NDJSON, started = out->out_bytes > 0;
-	struct rec_listener live = { 0 };
+	struct res_listener live = { 0 };
 	struct report_meta meta;
 	struct outfile of;
 	struct record rec;
@@ -189,19 +195,25 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 		if (!f) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
 				ra->output, strerror(errno));
-			free(facts);
 			return;
 		}
 		/* NDJSON keeps the lines the run inside streamed into it. */
-		started = ndjson && bring_back(out->share, f) > 0;
+		if (ndjson) {
+			char why[8];
+			int in = result_open(out, why, sizeof(why));
+
+			started = in >= 0 && bring_back(in, f) > 0;
+		}
 	}
 	run_meta_init(&meta, ra, srcs, NULL);
 	meta.th = &th;
+	meta.machine = (struct report_machine){ .json = testhost_json,
+						.line = testhost_line, .ctx = out->facts };
 	diag_init(&d);
-	if (ndjson && !started)
-		report_ndjson_start(f, &meta, p, &live);
 	record_init(&rec, p, &d, ra->format != FMT_TEXT, NULL);
-	report_write((enum report_format)ra->format, f, &meta, &rec, &end);
+	if (ndjson && !started)
+		report_ndjson_start(f, &meta, &rec.res, &live);
+	report_write((enum report_format)ra->format, f, &meta, &rec.res, &end);
 	record_free(&rec);
 	diag_free(&d);
 	if (f != stdout) {
@@ -212,7 +224,6 @@ static void write_fallback(const struct run_args *ra, struct ir_program *p,
 				ra->output, strerror(-wrc));
 	}
 	free((char *)meta.name);
-	free(facts);
 }
 
 /*
@@ -372,7 +383,7 @@ int run_in_testhost(const struct run_args *ra)
 	struct source_set srcs;
 	struct rt_facts facts;
 	char **argv = inner_argv(ra), *log = NULL;
-	int rc;
+	int rc, in = -1;
 
 	source_set_init(&srcs);
 	/* A suite's scenarios are checked inside, one by one. */
@@ -417,20 +428,38 @@ int run_in_testhost(const struct run_args *ra)
 		rc = th_exit_code(&out);
 	else
 		rc = th_cli_report("run", &o, &out);
+	if (out.end == TH_EXITED && ra->output) {
+		char why[sizeof(out.bad_share)];
+
+		in = result_open(&out, why, sizeof(why));
+		/* Planted inside: said as the launch says the share's others,
+		 * and the result is what the outer scn knows. */
+		if (in < 0 && in != -ENOENT) {
+			th_cli_bad_share("run", why);
+			out.end = TH_BAD_SHARE;
+			rc = th_exit_code(&out);
+		}
+	}
 	if (out.end != TH_EXITED && p)
 		write_fallback(ra, p, &srcs, &out, rc);
-	else if (out.end == TH_EXITED && ra->output && brought(out.share)) {
+	else if (in >= 0) {
 		struct outfile of;
 		FILE *f = outfile_open(&of, ra->output);
-		long long n = f ? bring_back(out.share, f) : -errno;
-		int brc = f ? outfile_close(&of, n >= 0) : (int)n;
+		long long n = f ? bring_back(in, f) : -errno;
+		int brc;
 
+		if (!f)
+			close(in);
+		in = -1;
+		brc = f ? outfile_close(&of, n >= 0) : (int)n;
 		if (n < 0 || brc) {
 			fprintf(stderr, "scn: run: cannot write '%s': %s\n",
 				ra->output, strerror(n < 0 ? (int)-n : -brc));
 			rc = 73;	/* EX_CANTCREAT */
 		}
 	}
+	if (in >= 0)
+		close(in);
 	th_outcome_free(&out);
 out:
 	ir_program_free(p);

@@ -13,9 +13,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../common/util.h"
 #include "suite_file.h"
+
+size_t suite_exec_arg_max(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	return 32 * (size_t)(page > 0 ? page : 4096);
+}
+
+size_t suite_exec_all_max(void)
+{
+	long v = sysconf(_SC_ARG_MAX);	/* glibc: a quarter of RLIMIT_STACK */
+
+	if (v < 128 << 10)
+		v = 128 << 10;
+	if (v > 6 << 20)
+		v = 6 << 20;	/* the kernel's cap: 3/4 of _STK_LIM */
+	return (size_t)v;
+}
 
 static struct suite_entry *add_entry(struct suite *s, char *path, int line)
 {
@@ -150,6 +169,14 @@ static void add_define(struct suite_entry *e, struct diag *d, struct loc l,
 			  "-D size=64M sets the parameter size");
 		return;
 	}
+	/* The child's exec would fail with E2BIG: said here, before any runs. */
+	if (len + 1 > suite_exec_arg_max()) {
+		diag_hint(diag_error(d, l, "-D %.*s=... is %zu bytes long; exec takes "
+				     "one argument of at most %zu bytes (MAX_ARG_STRLEN)",
+				     (int)strcspn(p, "="), p, len, suite_exec_arg_max() - 1),
+			  "a value this large is better read from a file by the scenario");
+		return;
+	}
 	for (i = 0; i < e->ndefines; i++) {
 		if (same_define_name(e->defines[i], p, len)) {
 			diag_error(d, l, "parameter '%.*s' is set twice on this line",
@@ -222,6 +249,8 @@ static void parse_line(struct suite *s, const char *suite_path,
 		return;
 	}
 	e = add_entry(s, path, line);
+	e->col = w[0].col;
+	e->end_col = w[0].col + (int)w[0].len;
 	e->file_timeout = *file_timeout;
 	for (i = 1; i < n; i++) {
 		struct loc l = word_loc(src, line, &w[i]);
@@ -258,6 +287,14 @@ int suite_load_file(struct suite *s, const char *path,
 
 	memset(s, 0, sizeof(*s));
 	rc = source_add_file(srcs, path, &src);
+	if (!rc || rc == -EILSEQ)
+		s->src = src;
+	if (rc == -EILSEQ) {
+		/* As a scenario's: at the byte, exit 65. */
+		diag_error(d, source_loc_at(src, src->nul_at), "cannot read '%s': %s",
+			   src->name, SOURCE_NUL_WORDS);
+		return -EINVAL;
+	}
 	if (rc)
 		return rc;
 	for (line = 1; line <= src->nlines; line++)

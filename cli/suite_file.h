@@ -29,13 +29,25 @@ struct suite_entry {
 	unsigned line_timeout;	/* timeout= on its line; 0: none */
 	unsigned file_timeout;	/* the "timeout" line above it; 0: none */
 	int line;		/* in the suite file; 0 from a directory */
+	int col, end_col;	/* its path's columns on the line */
 };
 
 struct suite {
 	struct suite_entry *e;
 	size_t n;
 	size_t cap;
+	const struct source *src;	/* the suite file's, in srcs; or NULL */
 };
+
+/*
+ * What one execve(2) takes, so that a suite's children are checked
+ * before the first runs: each argument at most MAX_ARG_STRLEN bytes with
+ * its NUL (32 pages); all of them with the environment, the program's
+ * name and a pointer for each, ARG_MAX (a quarter of the stack's limit,
+ * from 128 KiB to 6 MiB).
+ */
+size_t suite_exec_arg_max(void);
+size_t suite_exec_all_max(void);
 
 /*
  * Reads the suite file at path into s. Errors in the file are recorded

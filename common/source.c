@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +63,10 @@ int source_add_file(struct source_set *set, const char *path,
 		    struct source **out)
 {
 	struct strbuf sb;
-	char buf[65536];
+	char buf[65536], *nul;
 	struct stat st;
+	size_t nul_at = 0;
+	bool has_nul = false;
 	ssize_t n;
 	int fd, err = 0;
 
@@ -94,9 +97,12 @@ int source_add_file(struct source_set *set, const char *path,
 		}
 		if (n == 0)
 			break;
-		if (memchr(buf, '\0', (size_t)n)) {
-			err = -EILSEQ;	/* a NUL byte: not a text file */
-			break;
+		/* A NUL byte: not a text file, said where it is; the rest is
+		 * read, so that its line can be quoted. */
+		nul = memchr(buf, '\0', (size_t)n);
+		if (nul && !has_nul) {
+			has_nul = true;
+			nul_at = sb.len + (size_t)(nul - buf);
 		}
 		if (sb.len + (size_t)n > SOURCE_MAX_BYTES) {
 			err = -EFBIG;
@@ -106,10 +112,18 @@ int source_add_file(struct source_set *set, const char *path,
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (!err)
+	if (!err && has_nul) {
+		for (size_t i = nul_at; i < sb.len; i++)
+			if (!sb.buf[i])
+				sb.buf[i] = ' ';
+		err = -EILSEQ;
+	}
+	if (!err || err == -EILSEQ) {
 		*out = source_add_text(set, !strcmp(path, "-") ? "<stdin>" : path,
 				       !strcmp(path, "-") ? NULL : path,
 				       sb.buf ? sb.buf : "", sb.len);
+		(*out)->nul_at = nul_at;
+	}
 	sb_free(&sb);
 	return err;
 }
@@ -128,6 +142,26 @@ const char *source_line(const struct source *src, int n, size_t *len)
 		end++;
 	*len = end - start;
 	return src->text + start;
+}
+
+struct loc source_loc_at(const struct source *src, size_t off)
+{
+	size_t lo = 0, hi = src->nlines;
+	struct loc l = { src, 1, 1, 1, 2 };
+
+	/* The last line that starts at or before off. */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (src->line_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	l.first_line = l.last_line = (int)lo + 1;
+	l.first_column = (int)(off - src->line_start[lo]) + 1;
+	l.last_column = l.first_column + 1;
+	return l;
 }
 
 struct loc loc_join(struct loc a, struct loc b)

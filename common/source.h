@@ -34,6 +34,7 @@ struct source {
 	 * message in an included file can say which include it came
 	 * through: a file included twice is read twice. */
 	struct loc included_at;
+	size_t nul_at;	/* source_add_file's -EILSEQ: the first NUL byte */
 	struct source *next;	/* the list a source set owns */
 };
 
@@ -54,13 +55,21 @@ struct source *source_add_text(struct source_set *set, const char *name,
 /*
  * Reads a regular file (or stdin for "-"); returns 0 or -errno: -ENODEV
  * for a device or directory, -EILSEQ for a NUL byte, -EFBIG past
- * SOURCE_MAX_BYTES.
+ * SOURCE_MAX_BYTES. On -EILSEQ the file is added all the same (*out),
+ * its NUL bytes read as blanks and nul_at the offset of the first, so
+ * that the error can point at it (source_loc_at) and quote its line.
  */
 int source_add_file(struct source_set *set, const char *path,
 		    struct source **out);
 
 /* The text of line n (from 1) without its newline, and its length. */
 const char *source_line(const struct source *src, int n, size_t *len);
+
+/* What a file with a NUL byte is called, by every reader of sources. */
+#define SOURCE_NUL_WORDS "not a text file (a NUL byte)"
+
+/* The location of the byte at offset off of src. */
+struct loc source_loc_at(const struct source *src, size_t off);
 
 /* A location covering a and b. */
 struct loc loc_join(struct loc a, struct loc b);

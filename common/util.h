@@ -3,6 +3,11 @@
  * util: allocation that cannot fail quietly, a growable string buffer and
  * small string helpers shared by every layer.
  *
+ * The room (common/) holds what every other room uses and nothing of
+ * scn's own meaning: this, the arena, diagnostics at a source location,
+ * source files, JSON read and written, statistics, files written whole.
+ * It uses the C library alone.
+ *
  * Allocation failure aborts: scn's data is small, and threading ENOMEM
  * through the parser and checker would hide the real errors.
  */

@@ -3,6 +3,12 @@
  * parse: text to syntax tree. The scanner and parser are reentrant and
  * keep all state in struct parse_ctx, so the REPL can parse line after
  * line and several files can be parsed in one process.
+ *
+ * The room (grammar/) has this one job: lexer.l and parser.y (flex and
+ * bison) turn text into the syntax tree of ast.h, a location on every
+ * node, and this header is its entry. It knows nothing of KVM, of the
+ * machine or of what a statement means (interp/'s), and uses common/
+ * alone.
  */
 #ifndef SCN_PARSE_H
 #define SCN_PARSE_H

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../grammar/parse.h"
+#include "check.h"
 #include "exec_run.h"
 #include "lower.h"
 #include "memcg.h"
@@ -153,9 +154,15 @@ static int load_file(struct loader *ld, const char *path, struct loc from,
 		return -ELOOP;
 	}
 	rc = source_add_file(ld->srcs, path, &src);
+	if (rc == -EILSEQ) {
+		/* At the byte, as every other error in a file's text is. */
+		src->included_at = at;
+		diag_error(ld->d, source_loc_at(src, src->nul_at), "cannot read '%s': %s",
+			   src->name, SOURCE_NUL_WORDS);
+		return -EINVAL;
+	}
 	if (rc) {
 		r = diag_error(ld->d, from, "cannot read '%s': %s", path,
-			       rc == -EILSEQ ? "not a text file (a NUL byte)" :
 			       rc == -ENODEV ? "not a regular file" :
 			       rc == -EFBIG ? "larger than 64M" : strerror(-rc));
 		if (rc == -ENOENT) {

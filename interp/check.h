@@ -5,6 +5,21 @@
  * an ir_program. Never looks at the machine: facts come from the caller
  * (the reference machine for "scn check", --assume or the probe for plan
  * and run).
+ *
+ * The room (interp/) gives the language its meaning and runs it. Its
+ * entries: this header (the checker: check.c, stmt.c, decl.c, expr.c
+ * and the rest behind lower.h, which says the order they call each other
+ * in), ir.h (the IR, immutable once checked), plan.h (what a run would
+ * do), exec.h (running the IR: exec.c, with preflight.c before any side
+ * effect and exec_run.h's parts), session.h (the REPL's one run) and
+ * record.h (what a run measured, handed to results/). It uses grammar/,
+ * runtime/, results/ and common/, and nothing of the faces above it.
+ *
+ * Where the checker and the executor meet: check.c, plan.c and hostneed.c
+ * ask exec_guest.c (guest_preflight) what KVM and scn's guest areas take
+ * of memory, so that a check and a run count it alike; the executor's
+ * files share exec.h's types (exec_opts, exec_status) with the callers
+ * of exec_program. Neither is a circle of calls.
  */
 #ifndef SCN_CHECK_H
 #define SCN_CHECK_H

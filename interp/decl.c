@@ -51,35 +51,6 @@ static bool hugetlb_size_ok(struct lower *L, struct loc at, int64_t size)
 	return false;
 }
 
-void add_require(struct lower *L, int feature, const char *fact,
-		 enum ast_op cmp, int64_t arg, bool explicit_, struct loc loc,
-		 const char *why)
-{
-	struct ir_scenario *sc = L->sc;
-	struct ir_require r = { .feature = feature, .fact = fact, .cmp = cmp,
-				.arg = arg, .explicit_ = explicit_, .loc = loc,
-				.why = why };
-	size_t i;
-
-	for (i = 0; i < sc->nreqs; i++) {
-		struct ir_require *o = &sc->reqs[i];
-
-		if (o->feature == feature && o->arg == arg && o->cmp == cmp &&
-		    ((!fact && !o->fact) || (fact && o->fact &&
-					     !strcmp(fact, o->fact)))) {
-			o->explicit_ |= explicit_;
-			return;
-		}
-	}
-	PUSH_ARENA(L, sc->reqs, sc->nreqs, L->reqs_cap, r);
-}
-
-void need(struct lower *L, enum rt_feature f, struct loc loc,
-		 const char *why)
-{
-	add_require(L, (int)f, NULL, OP_NONE, 0, false, loc, why);
-}
-
 /* A backing (or region) by name, for statements that act on memory. */
 int find_backing(struct lower *L, const struct ast *n, bool regions_ok)
 {

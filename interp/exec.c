@@ -17,435 +17,17 @@
 #include "../runtime/clock.h"
 #include "../runtime/knobs.h"
 #include "../runtime/ksm.h"
-#include "../runtime/limits.h"
 #include "../runtime/mem.h"
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
-#include "plan.h"
-#include "progress.h"
+#include "exec_confound.h"
 #include "exec_run.h"
-#include "memneed.h"
-#include "results.h"
+#include "exec_uffd.h"
+#include "plan.h"
+#include "preflight.h"
+#include "progress.h"
+#include "samples.h"
 #include "words.h"
-
-/*
- * How long the first phase of a run judged on machine-wide KSM counters
- * waits for them to settle (rt_ksm_settle): ksmd needs a full scan or two
- * to drop what an ended run left, a fraction of a second at scn's
- * scenarios' knobs; 20 s covers slow knobs too.
- */
-#define KSM_SETTLE_NS (20 * 1000000000LL)
-
-bool stopping(const struct strand *s)
-{
-	return (s->r->o->stop && atomic_load(s->r->o->stop)) ||
-	       wd_halted(&s->r->wd) ||
-	       (s->sibling_stop && atomic_load(s->sibling_stop));
-}
-
-/*
- * What a phase's watchdog counts as progress besides finished statements:
- * host accesses, and faults the uffd services resolved (a slow fault
- * holds an access loop for its whole delay).
- */
-static long long run_progress(void *ctx)
-{
-	struct run *r = ctx;
-	long long sum = atomic_load(&r->counts.accesses);
-
-	for (size_t i = 0; i < r->sc->nuffds; i++) {
-		const struct rt_uffd *u = &r->uffds[i].svc;
-
-		if (!r->uffds[i].started)
-			continue;
-		sum += atomic_load(&u->eexist);
-		for (int k = 0; k < u->nreaders; k++)
-			sum += atomic_load(&u->readers[k].faults);
-	}
-	return sum;
-}
-
-int run_watch(struct run *r, struct diag *d)
-{
-	struct rt_err err;
-	int rc = wd_start(&r->wd, r->o->stop, &err);
-
-	if (rc) {
-		diag_error(d, (struct loc){ 0 }, "%s", err.msg);
-		return rc;
-	}
-	wd_add_source(&r->wd, run_progress, r);
-	return 0;
-}
-
-void fail_at(struct strand *s, struct loc loc, const char *msg)
-{
-	pthread_mutex_lock(&s->r->lock);
-	diag_error(s->r->d, loc, "%s", msg);
-	atomic_store(&s->r->failed, true);
-	atomic_store(&s->r->error, true);
-	pthread_mutex_unlock(&s->r->lock);
-	if (s->sibling_stop)
-		atomic_store(s->sibling_stop, true);
-}
-
-/*
- * After a write to f, under the run's lock: a write that failed (the
- * reader of a pipe is gone: EPIPE, a full disk) is an error that stops
- * the run, which then restores the machine as after any error.
- */
-static void check_written(struct run *r, FILE *f, const char *what,
-			  struct loc loc)
-{
-	int e;
-
-	errno = 0;
-	if (fflush(f) == 0 && !ferror(f))
-		return;
-	e = errno ? errno : EIO;
-	clearerr(f);
-	if (atomic_load(&r->error))
-		return;		/* said once is enough */
-	diag_error(r->d, loc, "writing %s failed: %s (errno %d): the run stops",
-		   what, strerror(e), e);
-	atomic_store(&r->failed, true);
-	atomic_store(&r->error, true);
-}
-
-static void logf_(struct run *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void logf_(struct run *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!r->o->log)
-		return;
-	va_start(ap, fmt);
-	pthread_mutex_lock(&r->lock);
-	vfprintf(r->o->log, fmt, ap);
-	check_written(r, r->o->log, "the log", (struct loc){ 0 });
-	pthread_mutex_unlock(&r->lock);
-	va_end(ap);
-}
-
-/* --- before any side effect ------------------------------------------- */
-
-struct unsupported {
-	const struct ir_scenario *sc;
-	const struct ir_op *op;		/* the first this build cannot run */
-	const char *what;		/* what it needs */
-};
-
-static bool op_unsupported(const struct ir_op *op, void *ctx)
-{
-	struct unsupported *u = ctx;
-
-	if (op->kind == IR_CREATE_BACKING &&
-	    u->sc->backings[op->index].type == BACKING_GUEST_MEMFD)
-		u->what = "guest_memfd memory";
-	else if (op->kind == IR_CREATE_UFFD &&
-		 u->sc->uffds[op->index].resolve == RESOLVE_MOVE)
-		u->what = "UFFDIO_MOVE resolution";
-	else
-		return false;
-	u->op = op;
-	return true;
-}
-
-static const struct ir_op *find_unsupported(const struct ir_scenario *sc,
-					    const struct ir_block *b,
-					    const char **what)
-{
-	struct unsupported u = { .sc = sc };
-
-	ir_visit_ops(b, op_unsupported, &u);
-	*what = u.what;
-	return u.op;
-}
-
-static bool fact_ok(const struct ir_require *q, int64_t have)
-{
-	switch (q->cmp) {
-	case OP_EQ: return have == q->arg;
-	case OP_NE: return have != q->arg;
-	case OP_LT: return have < q->arg;
-	case OP_LE: return have <= q->arg;
-	case OP_GT: return have > q->arg;
-	default: return have >= q->arg;
-	}
-}
-
-static bool sets_knobs(const struct ir_block *b)
-{
-	size_t i;
-
-	/* A cgroup is journaled with the knobs and removed with them. */
-	for (i = 0; i < b->n; i++)
-		if (b->ops[i].kind == IR_SET_KNOB || b->ops[i].kind == IR_CREATE_CGROUP)
-			return true;
-	return false;
-}
-
-/*
- * KSM takes a new merge_across_nodes or max_page_sharing only while no
- * KSM page is shared (EBUSY otherwise). Before this run has any memory,
- * shared pages are another process's: the run cannot set the knob, and
- * says whose they are rather than failing at the line, unless it sets
- * ksm.run = 2 before, which unmerges them.
- */
-static bool ksm_knob_busy(const struct ir_block *b, size_t at, char *why,
-			  size_t len)
-{
-	const struct ir_op *op = &b->ops[at];
-	enum knob k = op->knob.knob;
-	char now[RT_KNOB_VALUE_MAX], who[128] = "";
-	struct rt_ksm_others o;
-	struct rt_err err;
-	int64_t shared;
-	size_t i;
-
-	/* A scenario that unmerges first (ksm.run = 2), as ksm_tests does. */
-	for (i = 0; i < at; i++)
-		if (b->ops[i].kind == IR_SET_KNOB && b->ops[i].knob.knob == KNOB_KSM_RUN &&
-		    b->ops[i].knob.value.type == VT_INT && b->ops[i].knob.value.i == 2)
-			return false;
-	if ((k != KNOB_KSM_MERGE_ACROSS_NODES && k != KNOB_KSM_MAX_PAGE_SHARING) ||
-	    op->knob.value.type != VT_INT || rt_knob_read(k, now, sizeof(now), &err) ||
-	    atoll(now) == op->knob.value.i || rt_ksm_read("pages_shared", &shared, &err) ||
-	    !shared)
-		return false;
-	rt_ksm_others(&o);
-	if (o.n > 0)
-		confound_describe(&o, who, sizeof(who));
-	snprintf(why, len, "the kernel changes %s only while no KSM page is shared, and %lld are (another KSM user%s%s)",
-		 knob_info[k].name, (long long)shared, o.n > 0 ? ": " : "", who);
-	return true;
-}
-
-/* "1" or "1, 3": the nodes of a mask, for a reason. */
-static void nodes_text(uint64_t mask, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (int n = 0; n < 64 && used < len; n++)
-		if (mask & (1ULL << n))
-			used += (size_t)snprintf(buf + used, len - used, "%s%d",
-						 used ? ", " : "", n);
-}
-
-/*
- * Memory bound to a node, or a policy over nodes, that this machine does
- * not have online: mbind and set_mempolicy would refuse it (EINVAL) after
- * the run had begun. Writes the reason, returns whether there was one.
- */
-static bool missing_nodes(const struct ir_scenario *sc, char *reason, size_t len)
-{
-	uint64_t online = rt_numa_online(), want = 0;
-	char have[128], need[128];
-	const char *what = NULL, *name = NULL;
-	int count = __builtin_popcountll(online);
-	size_t i;
-
-	for (i = 0; i < sc->nbackings && !what; i++)
-		if (sc->backings[i].node >= 0 && sc->backings[i].node < 64 &&
-		    !(online & (1ULL << sc->backings[i].node))) {
-			want = 1ULL << sc->backings[i].node;
-			what = sc->backings[i].is_region ? "region" : "backing";
-			name = sc->backings[i].name;
-		}
-	for (i = 0; i < sc->ops.n && !what; i++) {
-		const struct ir_op *op = &sc->ops.ops[i];
-
-		if (op->kind == IR_POLICY && op->policy.nodes != ~0ULL &&
-		    (op->policy.nodes & ~online)) {
-			want = op->policy.nodes & ~online;
-			what = "policy";
-		}
-	}
-	if (!what)
-		return false;
-	nodes_text(want, need, sizeof(need));
-	nodes_text(online, have, sizeof(have));
-	snprintf(reason, len, "needs NUMA node %s (%s%s%s%s): this machine has %d node%s (%s)",
-		 need, what, name ? " '" : "", name ? name : "", name ? "'" : "",
-		 count, count == 1 ? "" : "s", have);
-	return true;
-}
-
-/*
- * A hugetlb backing takes its pages from its size's pool; where the
- * scenario does not set the pool, what the pool has free (less what other
- * mappings reserved, plus what overcommit may add) must hold it, or the
- * mmap fails (ENOMEM) in the middle of the run. True, with the reason,
- * when it cannot.
- */
-static bool empty_pool(const struct ir_scenario *sc, const struct rt_features *f,
-		       char *reason, size_t len)
-{
-	for (int p = 0; p < IR_POOLS; p++) {
-		const struct ir_pool *pl = &sc->pools[p];
-		const struct rt_hugetlb_pool *h;
-		int64_t need, avail;
-		struct strbuf sz;
-
-		if (pl->pages >= 0 || pl->backed <= 0 ||
-		    !(h = rt_features_hugetlb(f, pl->page_size)))
-			continue;
-		need = pl->backed / pl->page_size + (pl->backed % pl->page_size != 0);
-		avail = (h->free > h->resv ? h->free - h->resv : 0) +
-			(h->overcommit > h->surplus ? h->overcommit - h->surplus : 0);
-		if (need <= avail)
-			continue;
-		sb_init(&sz);
-		format_size(&sz, pl->page_size);
-		snprintf(reason, len, "needs %lld free hugetlb page%s of %s and the "
-			 "pool has %lld (%s = %ld, %ld free, %ld reserved): set %s = "
-			 "%lld in the scenario, or raise the pool",
-			 (long long)need, need == 1 ? "" : "s", sz.buf, (long long)avail,
-			 knob_info[pl->knob].name, h->nr, h->free, h->resv,
-			 knob_info[pl->knob].name, (long long)(h->nr + need - avail));
-		sb_free(&sz);
-		return true;
-	}
-	return false;
-}
-
-/*
- * The threads the run will start, against the room the kernel's caps
- * leave (runtime/limits.h): past it pthread_create fails half-way, or
- * the machine runs out of pids for everyone. True, with the reason.
- */
-static bool too_many_threads(const struct ir_scenario *sc, char *reason,
-			     size_t len)
-{
-	struct strbuf parts;
-	char why[256];
-	int64_t need = memneed_threads(sc, NULL), room;
-
-	if (need <= 64)		/* what any machine has room for */
-		return false;
-	room = rt_thread_room(why, sizeof(why));
-	if (need <= room)
-		return false;
-	sb_init(&parts);
-	memneed_threads(sc, &parts);
-	snprintf(reason, len, "needs %lld threads (%s) and this machine has room "
-		 "for %lld more (%s)", (long long)need, parts.buf,
-		 (long long)room, why);
-	sb_free(&parts);
-	return true;
-}
-
-/* Unmet requirements, absent knobs, too little memory: a SKIP. */
-int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
-		     struct diag *d, char *reason, size_t len)
-{
-	const struct rt_features *f = o->features;
-	int64_t kvm_memory = 0;
-	size_t i, used = 0;
-	const struct ir_op *bad;
-	const char *what = NULL;
-	struct strbuf sb;
-
-	reason[0] = '\0';
-	for (i = 0; i < sc->nreqs; i++) {
-		const struct ir_require *q = &sc->reqs[i];
-		char line[256] = "";
-
-		if (q->feature >= 0 && !f->have[q->feature])
-			snprintf(line, sizeof(line), "needs %s: %s",
-				 rt_feature_name(q->feature), f->why[q->feature]);
-		else if (q->feature == RT_FEAT_HUGETLB && q->arg &&
-			 !rt_features_hugetlb(f, q->arg))
-			snprintf(line, sizeof(line), "needs hugetlb pages of %lld KiB: this kernel has no such pool",
-				 (long long)(q->arg >> 10));
-		else if (q->feature < 0) {
-			int64_t have = !strcmp(q->fact, "nodes") ? f->facts.nr_nodes :
-				       !strcmp(q->fact, "cpus") ? f->facts.ncpus :
-				       f->facts.mem_total;
-
-			if (!fact_ok(q, have)) {
-				sb_init(&sb);
-				plan_requirements(&sb, &(struct ir_scenario){
-					.reqs = (struct ir_require *)q, .nreqs = 1 });
-				sb_puts(&sb, ": this machine has ");
-				/* mem is a size: 23.5G, not 25276071936 */
-				if (!strcmp(q->fact, "mem"))
-					format_size_human(&sb, have);
-				else
-					sb_printf(&sb, "%lld", (long long)have);
-				snprintf(line, sizeof(line), "needs %s", sb.buf);
-				sb_free(&sb);
-			}
-		}
-		if (line[0] && used < len)
-			used += (size_t)snprintf(reason + used, len - used, "%s%s",
-						 used ? "; " : "", line);
-	}
-	for (i = 0; i < sc->ops.n; i++) {
-		const struct ir_op *op = &sc->ops.ops[i];
-		char busy[256];
-		struct rt_err err;
-		int rc;
-
-		if (op->kind != IR_SET_KNOB || used >= len)
-			continue;
-		rc = rt_knob_writable(op->knob.knob, &err);
-		if (rc == -ENOENT)
-			used += (size_t)snprintf(reason + used, len - used,
-				"%sthis kernel lacks the knob %s (%s)", used ? "; " : "",
-				knob_info[op->knob.knob].name, knob_info[op->knob.knob].path);
-		else if (rc)	/* there, but not ours to change: say why */
-			used += (size_t)snprintf(reason + used, len - used,
-				"%sthe knob %s cannot be written here: %s", used ? "; " : "",
-				knob_info[op->knob.knob].name, err.msg);
-		else if (ksm_knob_busy(&sc->ops, i, busy, sizeof(busy)))
-			used += (size_t)snprintf(reason + used, len - used, "%s%s",
-						 used ? "; " : "", busy);
-	}
-	if (!used && missing_nodes(sc, reason, len))
-		used = 1;
-	if (!used && empty_pool(sc, f, reason, len))
-		used = 1;
-	if (!used && too_many_threads(sc, reason, len))
-		used = 1;
-	if (!used && guest_preflight(sc, o, &kvm_memory, reason, len) != EXEC_PASS)
-		used = 1;
-	if (!used) {
-		int64_t pool_now[IR_POOLS], need;
-		struct strbuf parts;
-
-		memneed_read_pools(sc, pool_now);
-		need = memneed_total(sc, pool_now);
-		if (need > f->facts.mem_free || kvm_memory > f->facts.mem_free - need) {
-			sb_init(&sb);
-			format_size_human(&sb, add_sat(need, kvm_memory));
-			sb_puts(&sb, " of memory");
-			sb_init(&parts);
-			if (memneed_describe(&parts, sc, pool_now, kvm_memory,
-					     format_size_human))
-				sb_printf(&sb, " (%s)", parts.buf);
-			sb_free(&parts);
-			sb_puts(&sb, ", and the machine has ");
-			format_size_human(&sb, f->facts.mem_free);
-			snprintf(reason, len, "needs %s available (MemAvailable)", sb.buf);
-			sb_free(&sb);
-			used = 1;
-		}
-	}
-	if (used)
-		return EXEC_SKIP;
-	if (cgroup_preflight(sc, d))
-		return EXEC_FAIL;
-	bad = find_unsupported(sc, &sc->ops, &what);
-	if (bad) {
-		diag_error(d, bad->loc, "this build of scn cannot run '%s' yet: it needs %s",
-			   ir_op_name(bad->kind), what);
-		return EXEC_UNSUPPORTED;
-	}
-	return EXEC_PASS;
-}
 
 /* --- operations ---------------------------------------------------------- */
 
@@ -529,7 +111,7 @@ static void print_text(struct strand *s, const struct ir_op *op)
 			continue;
 		}
 		pthread_mutex_lock(&s->r->lock);
-		if (results_eval(s->r->res, p->expr, &v, &err)) {
+		if (samples_eval(s->r->res, p->expr, &v, &err)) {
 			pthread_mutex_unlock(&s->r->lock);
 			fail_at(s, p->expr->loc, err.msg);
 			sb_free(&sb);
@@ -540,83 +122,11 @@ static void print_text(struct strand *s, const struct ir_op *op)
 	}
 	pthread_mutex_lock(&s->r->lock);
 	fprintf(s->r->o->out, "%s\n", sb.buf ? sb.buf : "");
-	check_written(s->r, s->r->o->out, "the output", op->loc);
+	run_check_written(s->r, s->r->o->out, "the output", op->loc);
 	pthread_mutex_unlock(&s->r->lock);
 	if (atomic_load(&s->r->error) && s->sibling_stop)
 		atomic_store(s->sibling_stop, true);
 	sb_free(&sb);
-}
-
-/*
- * The other KSM user that a machine-wide KSM counter of x saw (at the
- * end of its phase, or now for one read live), or NULL: such a counter
- * counts that process's pages too, so a failed expectation on it says
- * nothing about this run.
- */
-static bool ksm_confounded(const struct run *r, const struct ir_expr *x,
-			   struct rt_ksm_others *who)
-{
-	const struct rt_ksm_others *o = NULL;
-	struct phase_env now;
-
-	if (!x)
-		return false;
-	if ((x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) &&
-	    x->gauge == GAUGE_KSM) {
-		if (x->phase >= 0) {
-			const struct phase_result *pr = &r->res->phases[x->phase];
-
-			o = confound_ksm_other(&pr->env_start, &pr->env_end);
-		} else {
-			confound_read(&now, true);
-			o = confound_ksm_other(&now, &now);
-		}
-		if (o) {
-			*who = *o;
-			return true;
-		}
-	}
-	return ksm_confounded(r, x->a, who) || ksm_confounded(r, x->b, who) ||
-	       ksm_confounded(r, x->c, who);
-}
-
-static bool reads_ksm_counter(const struct ir_expr *x)
-{
-	if (!x)
-		return false;
-	if ((x->kind == IRX_GAUGE || x->kind == IRX_GAUGE_DELTA) && x->gauge == GAUGE_KSM)
-		return true;
-	return reads_ksm_counter(x->a) || reads_ksm_counter(x->b) ||
-	       reads_ksm_counter(x->c);
-}
-
-/*
- * Whether a failed expectation cannot be judged: it reads the
- * machine-wide KSM counters, and another process used KSM (who, with
- * who->n > 0) or they had not settled when the run began (who->n == 0).
- */
-static bool ksm_unjudged(const struct run *r, const struct ir_expr *x,
-			 struct rt_ksm_others *who)
-{
-	memset(who, 0, sizeof(*who));
-	if (ksm_confounded(r, x, who))
-		return true;
-	return r->ksm_unsettled[0] && reads_ksm_counter(x);
-}
-
-/*
- * KSM's counters still moved when the run's first phase began (an ended
- * run's pages leaving ksmd's trees, another process): warned, and what
- * the scenario expects of them is not judged (ksm_unjudged).
- */
-static void ksm_unsettled(struct strand *s, const struct ir_op *op, const char *why)
-{
-	pthread_mutex_lock(&s->r->lock);
-	snprintf(s->r->ksm_unsettled, sizeof(s->r->ksm_unsettled),
-		 "before phase '%.40s' %.200s", s->r->sc->phases[op->index].name, why);
-	diag_warning(s->r->d, op->loc, "%s: the phase's ksm.* counters count more than this run's work",
-		     s->r->ksm_unsettled);
-	pthread_mutex_unlock(&s->r->lock);
 }
 
 /* metric PHASE.NAME = EXPR: a sample of the phase's metric NAME. */
@@ -627,9 +137,9 @@ static void record_metric(struct strand *s, const struct ir_op *op)
 	int rc;
 
 	pthread_mutex_lock(&s->r->lock);
-	rc = results_eval(s->r->res, op->metric.value, &v, &err);
+	rc = samples_eval(s->r->res, op->metric.value, &v, &err);
 	if (!rc)
-		results_add_metric(&s->r->res->phases[op->metric.phase],
+		samples_add_metric(&s->r->res->phases[op->metric.phase],
 				   op->metric.name, op->metric.unit,
 				   op->metric.better, exec_value_number(&v));
 	pthread_mutex_unlock(&s->r->lock);
@@ -642,7 +152,7 @@ static void record_metric(struct strand *s, const struct ir_op *op)
  * comparison, "(0 == 1) && (5 == 4)" for both sides of && and ||, the
  * branch taken of ?:. Non-zero when a value cannot be had.
  */
-static int explain(const struct results *res, const struct ir_expr *x,
+static int explain(const struct run_samples *res, const struct ir_expr *x,
 		   struct strbuf *sb)
 {
 	struct value a, b;
@@ -650,12 +160,12 @@ static int explain(const struct results *res, const struct ir_expr *x,
 	bool logic = x->kind == IRX_BINARY && (x->op == OP_AND || x->op == OP_OR);
 
 	if (x->kind == IRX_COND) {
-		if (results_eval(res, x->a, &a, &err))
+		if (samples_eval(res, x->a, &a, &err))
 			return -1;
 		return explain(res, a.i ? x->b : x->c, sb);
 	}
 	if (x->kind != IRX_BINARY) {
-		if (results_eval(res, x, &a, &err))
+		if (samples_eval(res, x, &a, &err))
 			return -1;
 		value_format_human(sb, &a);
 		return 0;
@@ -670,7 +180,7 @@ static int explain(const struct results *res, const struct ir_expr *x,
 		sb_putc(sb, ')');
 		return 0;
 	}
-	if (results_eval(res, x->a, &a, &err) || results_eval(res, x->b, &b, &err))
+	if (samples_eval(res, x->a, &a, &err) || samples_eval(res, x->b, &b, &err))
 		return -1;
 	value_format_human(sb, &a);
 	sb_printf(sb, " %s ", ast_op_text(x->op));
@@ -680,45 +190,19 @@ static int explain(const struct results *res, const struct ir_expr *x,
 
 static void expect(struct strand *s, const struct ir_op *op)
 {
-	struct rt_ksm_others who;
 	struct rt_err err;
 	struct value v;
 	int rc;
 
 	pthread_mutex_lock(&s->r->lock);
-	rc = results_eval(s->r->res, op->expect.cond, &v, &err);
+	rc = samples_eval(s->r->res, op->expect.cond, &v, &err);
 	pthread_mutex_unlock(&s->r->lock);
 	if (rc) {
 		fail_at(s, op->loc, err.msg);
 		return;
 	}
-	if (!v.i && ksm_unjudged(s->r, op->expect.cond, &who)) {
-		char desc[300];
-
-		if (who.n)
-			confound_describe(&who, desc, sizeof(desc));
-		pthread_mutex_lock(&s->r->lock);
-		if (who.n)
-			diag_warning(s->r->d, op->loc,
-				     "expectation not judged: %s reads machine-wide KSM counters, and another process used KSM (%s)",
-				     op->expect.text, desc);
-		else
-			diag_warning(s->r->d, op->loc,
-				     "expectation not judged: %s reads machine-wide KSM counters, which were still moving when the run began: %s",
-				     op->expect.text, s->r->ksm_unsettled);
-		if (!atomic_load(&s->r->skipped) && who.n)
-			snprintf(s->r->skip_reason, sizeof(s->r->skip_reason),
-				 "another KSM user is active (%s): the expectation at %s:%d reads machine-wide KSM counters",
-				 desc, op->loc.src ? op->loc.src->name : "?", op->loc.first_line);
-		else if (!atomic_load(&s->r->skipped))
-			snprintf(s->r->skip_reason, sizeof(s->r->skip_reason),
-				 "%s: the expectation at %s:%d reads machine-wide KSM counters",
-				 s->r->ksm_unsettled, op->loc.src ? op->loc.src->name : "?",
-				 op->loc.first_line);
-		atomic_store(&s->r->skipped, true);
-		pthread_mutex_unlock(&s->r->lock);
+	if (!v.i && ksm_not_judged(s, op))
 		return;
-	}
 	if (!v.i) {
 		struct strbuf sb;
 
@@ -751,7 +235,7 @@ static int wait_until(struct strand *s, const struct ir_op *op,
 
 	for (;;) {
 		pthread_mutex_lock(&s->r->lock);
-		rc = results_eval(s->r->res, op->wait.cond, &v, err);
+		rc = samples_eval(s->r->res, op->wait.cond, &v, err);
 		pthread_mutex_unlock(&s->r->lock);
 		if (rc)
 			return rc;
@@ -866,185 +350,6 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	free(br);
 }
 
-/* The uffd service that serves a backing, or NULL. */
-static const struct ir_uffd *uffd_of(const struct ir_scenario *sc, int backing)
-{
-	size_t i;
-
-	for (i = 0; i < sc->nuffds; i++)
-		if (sc->uffds[i].backing == backing)
-			return &sc->uffds[i];
-	return NULL;
-}
-
-static void uffd_interrupt(void *u)
-{
-	rt_uffd_interrupt(u);
-}
-
-static void uffd_hurry(void *u)
-{
-	rt_uffd_hurry(u);
-}
-
-/* Whether a VM maps the memory of uffd service i: vCPUs fault in it. */
-static bool uffd_for_guest(const struct ir_scenario *sc, const struct ir_uffd *u)
-{
-	if (u->vm >= 0)
-		return true;
-	for (size_t k = 0; k < sc->nvms; k++)
-		if (sc->vms[k].backing == u->backing)
-			return true;
-	return false;
-}
-
-static int start_uffd(struct run *r, int i, struct rt_err *err)
-{
-	const struct ir_uffd *u = &r->sc->uffds[i];
-	const struct ir_backing *b = &r->sc->backings[u->backing];
-	const struct backing_info *bi = &backing_info[b->type];
-	struct rt_mem *m = &r->backings[u->backing].mem;
-	bool guest = uffd_for_guest(r->sc, u);
-	struct rt_uffd_config c = {
-		.addr = m->addr, .len = m->size, .page_size = b->page_size,
-		.shared = bi->flags & BK_SHARED, .hugetlb = bi->flags & BK_HUGETLB,
-		.mode = (enum rt_uffd_mode)u->mode,
-		.resolve = (enum rt_uffd_resolve)u->resolve,
-		.wait = (enum rt_uffd_wait)u->wait, .readers = u->readers,
-		.delay_ns = u->delay, .fill = b->has_fill ? (int)b->fill : 0,
-		.parts = u->per_vcpu && u->vm >= 0 ? r->sc->vms[u->vm].vcpus : 1,
-		/* KVM faults on guest memory in kernel mode (its GUP). */
-		.kernel_faults = guest,
-	};
-	int rc;
-
-	if (u->mode == UFFD_MINOR) {
-		rc = rt_mem_fill_cache(m, c.fill, err);
-		if (rc)
-			return rc;
-	}
-	r->uffds[i].started = true;	/* stop cleans up a partial start too */
-	rc = rt_uffd_start(&r->uffds[i].svc, &c, err);
-	/*
-	 * A stop must reach a thread that waits in a fault of this range. A
-	 * host thread is let go by unregistering the range; vCPUs are kicked
-	 * out of KVM_RUN, and the service, hurried, stays for a REPL's next
-	 * input.
-	 */
-	if (!rc)
-		r->uffds[i].hook = wd_add_hook(&r->wd, guest ? uffd_hurry : uffd_interrupt,
-					      &r->uffds[i].svc) + 1;
-	return rc;
-}
-
-void run_uffd_stop(struct run *r, size_t i)
-{
-	if (r->uffds[i].hook)
-		wd_remove_hook(&r->wd, r->uffds[i].hook - 1);
-	r->uffds[i].hook = 0;
-	rt_uffd_stop(&r->uffds[i].svc);
-}
-
-/* Whether a uffd service is running, so that a phase has uffd results. */
-static bool uffd_serving(const struct run *r)
-{
-	for (size_t i = 0; i < r->sc->nuffds; i++)
-		if (r->uffds[i].started)
-			return true;
-	return false;
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * The uffd services' work over a phase: faults, and the service time of
- * each fault as percentiles. A reader's failure fails the phase at the
- * uffd's line.
- */
-static void collect_uffd(struct strand *s, struct phase_result *pr)
-{
-	struct run *r = s->r;
-	int64_t *all = NULL, sum = 0;
-	size_t n = 0, cap = 0, i, k, readers = 0;
-
-	memset(pr->uffd, 0, sizeof(pr->uffd));
-	for (i = 0; i < r->sc->nuffds; i++)
-		if (r->uffds[i].started)
-			readers += (size_t)r->uffds[i].svc.nreaders;
-	free(pr->reader_faults);
-	pr->reader_faults = xcalloc(readers + 1, sizeof(*pr->reader_faults));
-	pr->nreaders = readers;
-	for (i = 0, readers = 0; i < r->sc->nuffds; i++) {
-		struct rt_uffd *u = &r->uffds[i].svc;
-		const char *why;
-
-		if (!r->uffds[i].started)
-			continue;
-		rt_uffd_quiesce(u);
-		pr->uffd[USTAT_EEXIST] += atomic_load(&u->eexist);
-		for (k = 0; k < (size_t)u->nreaders; k++) {
-			struct rt_uffd_reader *rd = &u->readers[k];
-
-			pthread_mutex_lock(&rd->lat_lock);
-			pr->reader_faults[readers++] = atomic_load(&rd->faults);
-			/* A reader epoll never woke has no array at all. */
-			grow_array((void **)&all, &cap, n + rd->nlat + 1, sizeof(*all));
-			if (rd->nlat)
-				memcpy(all + n, rd->lat_ns, rd->nlat * sizeof(*all));
-			n += rd->nlat;
-			pthread_mutex_unlock(&rd->lat_lock);
-		}
-		why = rt_uffd_error(u);
-		if (why)
-			fail_at(s, r->sc->uffds[i].loc, why);
-	}
-	pr->uffd[USTAT_FAULTS] = (int64_t)n;
-	if (n) {
-		qsort(all, n, sizeof(*all), cmp_i64);
-		for (i = 0; i < n; i++)
-			sum += all[i];
-		pr->uffd[USTAT_MEAN] = sum / (int64_t)n;
-		pr->uffd[USTAT_P50] = all[(n - 1) * 50 / 100];
-		pr->uffd[USTAT_P90] = all[(n - 1) * 90 / 100];
-		pr->uffd[USTAT_P99] = all[(n - 1) * 99 / 100];
-		pr->uffd[USTAT_MAX] = all[n - 1];
-	}
-	free(all);
-}
-
-void page_bits_make(struct page_bits *pb, int64_t pages)
-{
-	pb->words = (size_t)((pages + 63) / 64);
-	pb->bits = xcalloc(pb->words + 1, sizeof(uint64_t));
-}
-
-int64_t page_bits_count(const struct page_bits *pb)
-{
-	int64_t n = 0;
-
-	for (size_t w = 0; pb->bits && w < pb->words; w++)
-		n += __builtin_popcountll(pb->bits[w]);
-	return n;
-}
-
-void page_bits_clear(struct page_bits *pb)
-{
-	if (pb->bits)
-		memset(pb->bits, 0, pb->words * sizeof(uint64_t));
-}
-
-void page_bits_free(struct page_bits *pb)
-{
-	free(pb->bits);
-	pb->bits = NULL;
-	pb->words = 0;
-}
-
 void run_backing_drop(struct run_backing *b)
 {
 	if (b->made)
@@ -1067,30 +372,6 @@ static void clear_touched(struct run *r)
 {
 	for (size_t i = 0; i < r->sc->nbackings; i++)
 		page_bits_clear(&r->backings[i].touched);
-}
-
-/*
- * What ran beside the phase and moved the machine-wide counters, as
- * warnings at its line: once per point (not per run), never for a
- * warm-up, whose samples are dropped.
- */
-static void note_confounders(struct strand *s, const struct ir_op *op,
-			     struct phase_result *pr)
-{
-	char *notes[CONFOUND_MAX];
-	size_t n, i;
-
-	if (s->r->warmup || pr->noted)
-		return;
-	n = confound_notes(s->r->sc->phases[op->index].name, &pr->env_start,
-			   &pr->env_end, pr->vm_start && pr->vm_start->n ? pr->vm_start : NULL,
-			   pr->vm_end && pr->vm_end->n ? pr->vm_end : NULL,
-			   s->r->reads_ksm, notes);
-	for (i = 0; i < n; i++) {
-		diag_warning(s->r->d, op->loc, "%s", notes[i]);
-		free(notes[i]);
-	}
-	pr->noted = n > 0;
 }
 
 /* What an expression of the scenario is looked for, and whether it was. */
@@ -1138,7 +419,7 @@ bool scenario_reads_counter(const struct ir_scenario *sc, enum gauge_source g,
 /* Where each region's pages are at the end of a phase, per node. */
 static int64_t *place_pages(struct run *r)
 {
-	int64_t *place = xcalloc(r->sc->nbackings * RESULTS_NODES + 1,
+	int64_t *place = xcalloc(r->sc->nbackings * SAMPLES_NODES + 1,
 				 sizeof(*place));
 	struct rt_err err;
 	size_t i;
@@ -1148,7 +429,7 @@ static int64_t *place_pages(struct run *r)
 
 		if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
 			rt_numa_placement(rb->mem.addr, rb->mem.size,
-					  place + i * RESULTS_NODES, RESULTS_NODES,
+					  place + i * SAMPLES_NODES, SAMPLES_NODES,
 					  &err);
 	}
 	return place;
@@ -1211,14 +492,11 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	 * The machine-wide counters of the first phase must not count what
 	 * an ended run (the scenario before, in a suite) left to ksmd.
 	 */
-	if (have_ksm && s->r->reads_ksm && !s->r->ksm_settled) {
-		s->r->ksm_settled = true;
-		if (rt_ksm_settle(KSM_SETTLE_NS, s->r->o->stop, &err) == -ETIMEDOUT)
-			ksm_unsettled(s, op, err.msg);
-	}
+	if (have_ksm && s->r->reads_ksm && !s->r->ksm_settled)
+		ksm_settle_first(s, op);
 	if (have_ksm) {
-		results_ksm_snapshot(&k0, &err);
-		results_ksm_stat_snapshot(&st0);
+		samples_ksm_snapshot(&k0, &err);
+		samples_ksm_stat_snapshot(&st0);
 	}
 	confound_read(&e0, s->r->reads_ksm);
 	run_cgroup_snapshot(s->r, &cg0, &ev0);
@@ -1245,12 +523,12 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		v1->n = 0;
 	run_cgroup_snapshot(s->r, &cg1, &ev1);
 	if (have_ksm) {
-		results_ksm_snapshot(&k1, &err);
-		results_ksm_stat_snapshot(&st1);
+		samples_ksm_snapshot(&k1, &err);
+		samples_ksm_stat_snapshot(&st1);
 	}
 	confound_read(&e1, s->r->reads_ksm);
 	place = place_pages(s->r);
-	collect_uffd(s, pr);
+	run_uffd_collect(s, pr);
 	pthread_mutex_lock(&s->r->lock);
 	free(pr->vm_start);
 	free(pr->vm_end);
@@ -1277,9 +555,9 @@ void run_phase(struct strand *s, const struct ir_op *op)
 				      .accesses = atomic_load(&s->r->counts.accesses),
 				      .host_faults = atomic_load(&s->r->counts.host_faults) };
 	guest_phase_end(s->r, pr, &counts);
-	results_add_run(s->r->res, op->index, &counts);
-	results_add_counters(s->r->res, op->index);
-	results_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),
+	samples_add_run(s->r->res, op->index, &counts);
+	samples_add_counters(s->r->res, op->index);
+	samples_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),
 			 confound_runq_others(&e0, &e1));
 	guest_phase_series(s->r, pr);
 	if (!s->r->warmup && !pr->kvm_noted && s->r->reads_signal_stat) {
@@ -1290,8 +568,8 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		pr->kvm_noted = note != NULL;
 		free(note);
 	}
-	if (uffd_serving(s->r))
-		results_add_uffd_run(pr);
+	if (run_uffd_serving(s->r))
+		samples_add_uffd_run(pr);
 	if (!failed_before && atomic_load(&s->r->error))
 		pr->failed = true;
 	if (s->r->o->obs && s->r->o->obs->phase_done)
@@ -1309,14 +587,14 @@ void run_phase(struct strand *s, const struct ir_op *op)
 	if (fired && !failed_before)
 		pr->failed = true;
 	if (fired)
-		logf_(s->r, "# phase %s: failed\n", ph->name);
+		run_logf(s->r, "# phase %s: failed\n", ph->name);
 	else if (stopping(s))
-		logf_(s->r, "# phase %s: interrupted\n", ph->name);
+		run_logf(s->r, "# phase %s: interrupted\n", ph->name);
 	else if (!failed_before && !atomic_load(&s->r->error))
-		logf_(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
+		run_logf(s->r, "# phase %s: %" PRId64 ".%09" PRId64 "s\n", ph->name,
 		      counts.ns / 1000000000, counts.ns % 1000000000);
 	else
-		logf_(s->r, "# phase %s: failed\n", ph->name);
+		run_logf(s->r, "# phase %s: failed\n", ph->name);
 }
 
 static void do_op(struct strand *s, const struct ir_op *op)
@@ -1368,7 +646,7 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		break;
 	}
 	case IR_CREATE_UFFD:
-		rc = start_uffd(r, op->index, &err);
+		rc = run_uffd_start(r, op->index, &err);
 		break;
 	case IR_CREATE_CGROUP:
 		rc = run_cgroup_create(r, &err);
@@ -1528,58 +806,10 @@ void teardown(struct run *r)
 	}
 }
 
-/*
- * A journal belongs to a run that is still going (it holds the lock) or
- * to one that was killed. A run that changes no knob minds only the
- * second: the knobs are not what the machine had, and nobody will put
- * them back.
- */
-int journal_left(const struct exec_opts *o, struct diag *d)
-{
-	const char *dir = o->state_dir ? o->state_dir : RT_STATE_DIR;
-	struct rt_knobs k;
-	struct rt_err err;
-	char path[256];
-	struct stat st;
-	int rc;
-
-	snprintf(path, sizeof(path), "%s/journal", dir);
-	if (stat(path, &st)) {
-		/* The journal of a killed run in another state directory. */
-		rc = rt_knobs_orphans(&err);
-		if (rc)
-			diag_error(d, (struct loc){ 0 }, "%s", err.msg);
-		return rc;
-	}
-	rc = rt_knobs_open(&k, &(struct rt_knobs_how){ .dir = dir,
-			   .owner = o->owner }, &err);	/* which of the two */
-	if (rc == -EBUSY)
-		return 0;
-	if (!rc)
-		rt_knobs_close(&k);
-	diag_error(d, (struct loc){ 0 }, "%s", err.msg);
-	return rc ? rc : -EEXIST;
-}
-
-int take_knobs(struct run *r, struct rt_err *err)
-{
-	struct rt_knobs_how how = { .dir = r->o->state_dir, .owner = r->o->owner,
-				    .stop = r->o->stop };
-	int rc = rt_knobs_open(&r->knobs, &how, err);
-
-	if (rc == -EBUSY && r->o->wait_ns) {
-		logf_(r, "# waiting for the knobs lock: %s\n", err->msg);
-		how.wait_ns = r->o->wait_ns;
-		rc = rt_knobs_open(&r->knobs, &how, err);
-	}
-	r->knobs_open = !rc;
-	return rc;
-}
-
 /* One run of a point: everything made, done and torn down. */
 static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		     struct diag *d, char *reason, size_t len,
-		     struct results *res, size_t point, unsigned run, bool warmup)
+		     struct run_samples *res, size_t point, unsigned run, bool warmup)
 {
 	struct run r = { .sc = sc, .o = o, .d = d, .res = res, .point = point,
 			 .run = run, .warmup = warmup };
@@ -1686,30 +916,30 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	const struct ir_scenario *sc = &p->points[i];
 	unsigned repeat = o->repeat ? o->repeat : 1, run;
 	struct exec_cell cell = { 0 };
-	struct results res;
+	struct run_samples res;
 	unsigned before = d->nerrors;
 	size_t first = d->len;
 	int st = EXEC_PASS;
 
-	results_init(&res, sc);
+	samples_init(&res, sc);
 	for (run = 1; run <= o->warmup + repeat && st == EXEC_PASS; run++) {
 		bool warm = run <= o->warmup;
-		struct results scratch;
+		struct run_samples scratch;
 
 		if (o->log && o->warmup + repeat > 1)
 			fprintf(o->log, "# %s %u of %u\n", warm ? "warm-up run" : "run",
 				warm ? run : run - o->warmup, warm ? o->warmup : repeat);
 		if (warm)
-			results_init(&scratch, sc);
+			samples_init(&scratch, sc);
 		st = run_point(sc, o, d, reason, len, warm ? &scratch : &res, i,
 			       run, warm);
 		if (warm)
-			results_free(&scratch);
+			samples_free(&scratch);
 		/* The table's value of this run: its last is this run's. */
 		if (!warm && st == EXEC_PASS && sc->table_value) {
 			struct value v;
 			struct rt_err err;
-			double x = results_eval(&res, sc->table_value, &v, &err) ?
+			double x = samples_eval(&res, sc->table_value, &v, &err) ?
 				   NAN : exec_value_number(&v);
 
 			if (!isnan(x)) {
@@ -1722,7 +952,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	if (sc->table_value && (st == EXEC_PASS || st == EXEC_FAIL)) {
 		struct rt_err err;
 
-		cell.ok = !results_eval(&res, sc->table_value, &cell.v, &err);
+		cell.ok = !samples_eval(&res, sc->table_value, &cell.v, &err);
 		/* A failed run explains a missing cell better than this. */
 		if (!cell.ok && d->nerrors == before) {
 			diag_error(d, sc->table_value->loc, "table: %s", err.msg);
@@ -1742,7 +972,7 @@ static int run_point_runs(const struct ir_program *p, size_t i,
 	if (o->obs && o->obs->point_done)
 		o->obs->point_done(o->obs->ctx, i, st, &res, &cell);
 	free(cell.samples);
-	results_free(&res);
+	samples_free(&res);
 	return st;
 }
 

@@ -51,7 +51,7 @@ struct exec_cell {
 /* A numeric value in the unit JSON gives it; NaN for one that is not. */
 double exec_value_number(const struct value *v);
 
-struct results;
+struct run_samples;
 struct phase_result;
 
 /*
@@ -70,7 +70,7 @@ struct exec_observer {
 	 * the samples of the measured runs, cell the table's value.
 	 */
 	void (*point_done)(void *ctx, size_t point, int status,
-			   const struct results *res, const struct exec_cell *cell);
+			   const struct run_samples *res, const struct exec_cell *cell);
 };
 
 struct exec_opts {

@@ -392,7 +392,7 @@ static void kvm_result(struct run *r, struct phase_result *pr)
 	uint64_t **end = xcalloc(r->sc->nvms + 1, sizeof(*end));
 	const struct rt_vm *first = NULL;
 
-	results_kvm_clear(k);
+	samples_kvm_clear(k);
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		end[i] = kvm_snapshot(r->vms[i].vm);
 		if (end[i] && r->vms[i].kvm_start && !first)
@@ -446,7 +446,7 @@ static void kvm_result(struct run *r, struct phase_result *pr)
 }
 
 /*
- * A value of the result files (results_add_metric: a unit, no direction).
+ * A value of the result files (samples_add_metric: a unit, no direction).
  * A series starts at its first value that is not 0, with 0 for the runs
  * before it, so that the files list what happened and nothing else.
  */
@@ -460,8 +460,8 @@ static void series_set(struct phase_result *pr, const char *name,
 	if (!have && v == 0)
 		return;
 	for (size_t run = 1; !have && run < pr->runs; run++)
-		results_add_metric(pr, name, unit, 0, 0);
-	results_add_metric(pr, name, unit, 0, v);
+		samples_add_metric(pr, name, unit, 0, 0);
+	samples_add_metric(pr, name, unit, 0, v);
 }
 
 /* Per-vCPU series up to this many vCPUs: more would drown the files. */
@@ -606,7 +606,7 @@ void guest_phase_end(struct run *r, struct phase_result *pr,
 		c->lat_p99 = (int64_t)m[METRIC_LAT_P99];
 		c->lat_max = (int64_t)m[METRIC_LAT_MAX];
 	}
-	results_add_vcpu_run(pr, v, (size_t)gp->nvcpu);
+	samples_add_vcpu_run(pr, v, (size_t)gp->nvcpu);
 	free(v);
 }
 

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * exec_run: the state of a run, shared by exec.c (a whole program, point
- * by point) and session.c (the REPL's one run, grown input by input).
- * Internal to interp/: nothing outside includes it.
+ * by point) and session.c (the REPL's one run, grown input by input),
+ * and by the files that run parts of it: exec_guest.c (KVM),
+ * exec_memcg.c (the cgroup), exec_uffd.c (the uffd services),
+ * exec_confound.c (what ran beside), preflight.c (the checks before).
+ * exec_run.c holds what they all call of it; this header also says what
+ * exec_guest.c and exec_memcg.c owe exec.c. Internal to interp/: nothing
+ * outside includes it.
  */
 #ifndef SCN_EXEC_RUN_H
 #define SCN_EXEC_RUN_H
@@ -17,8 +22,10 @@
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
 #include "../runtime/vcpu.h"
+#include "confound.h"
 #include "exec.h"
-#include "results.h"
+#include "page_bits.h"
+#include "samples.h"
 #include "watchdog.h"
 
 /*
@@ -36,18 +43,6 @@ struct run_uffd {
 	bool started;			/* a stop cleans up a partial start too */
 	int hook;			/* its stop hook's id + 1; 0: none */
 };
-
-/* A bit per page of a backing or of a VM's memory: what a phase touched. */
-struct page_bits {
-	uint64_t *bits;			/* NULL until made */
-	size_t words;
-};
-
-/* Makes pb zeroed for pages pages; count, clear and free act on it. */
-void page_bits_make(struct page_bits *pb, int64_t pages);
-int64_t page_bits_count(const struct page_bits *pb);
-void page_bits_clear(struct page_bits *pb);
-void page_bits_free(struct page_bits *pb);
 
 /* A backing of the run, and the pages the phase's host accesses touched. */
 struct run_backing {
@@ -99,7 +94,7 @@ struct run {
 	struct rt_knobs knobs;
 	bool knobs_open;
 	struct rt_cgroup cg;		/* the scenario's cgroup, once made */
-	struct results *res;		/* the point's, over its runs */
+	struct run_samples *res;		/* the point's, over its runs */
 	size_t point;			/* from 0 */
 	unsigned run;			/* from 1, warm-up runs included */
 	bool warmup;
@@ -141,9 +136,16 @@ bool stopping(const struct strand *s);
  * failure an error in d, non-zero.
  */
 int run_watch(struct run *r, struct diag *d);
-/* Compares sc's requirements and memory with the machine: an exec_status. */
-int preflight(const struct ir_scenario *sc, const struct exec_opts *o,
-	      struct diag *d, char *reason, size_t len);
+/*
+ * After a write to f, under the run's lock: a write that failed (the
+ * reader of a pipe is gone: EPIPE, a full disk) is an error that stops
+ * the run, which then restores the machine as after any error.
+ */
+void run_check_written(struct run *r, FILE *f, const char *what,
+		       struct loc loc);
+/* A "# " line on the run's log, if it has one. */
+void run_logf(struct run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /*
  * Whether an expression of sc (its operations or its table's value) reads
  * the placement of backing: only those are asked of the kernel.
@@ -158,8 +160,6 @@ void run_phase(struct strand *s, const struct ir_op *op);
 /* An error at loc: the run fails and stops, and so do sibling branches. */
 void fail_at(struct strand *s, struct loc loc, const char *msg);
 void run_op(struct strand *s, const struct ir_op *op);
-/* Stops uffd service i: its stop hook first. */
-void run_uffd_stop(struct run *r, size_t i);
 /* Frees every object the run made, then puts every knob back. */
 void teardown(struct run *r);
 
@@ -178,12 +178,6 @@ void run_cgroup_leave(struct run *r);
  * swapped: an error at the cgroup (the OOM killer would end scn), -ENOMEM.
  */
 int cgroup_preflight(const struct ir_scenario *sc, struct diag *d);
-/*
- * A journal left behind by a run that did not finish: an error in d,
- * non-zero. The journal of a run that is still going (it holds the lock)
- * does not stop a run that changes no knob.
- */
-int journal_left(const struct exec_opts *o, struct diag *d);
 /*
  * Takes the knobs lock and journal for r, waiting for another run's lock
  * as r->o->wait_ns says (with a "# waiting" line): 0, or -EBUSY naming

@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lower: the checker's internals, shared by expr.c (expressions),
- * stmt.c (statements) and check.c (files, overrides, sweeps). Not part
- * of the API; see check.h.
+ * lower: the checker's internals, shared by check.c (files, overrides,
+ * sweeps), stmt.c (statements), decl.c (declarations), expr.c and want.c
+ * (expressions, and values of the wanted types), items.c (a statement's
+ * key=value items), scope.c (names), memslot.c, memcg.c and
+ * faultsense.c. Not part of the API; see check.h.
+ *
+ * The order they call each other in: check -> stmt -> memslot, memcg ->
+ * decl -> items -> want -> expr -> scope, each taking only from those
+ * after it, and from the leaves that take from none of them: facts.c
+ * (the machine's facts as values), require.c (the requirements
+ * collected) and ast_text.c (a node's text). Statements nest (a phase's
+ * body, a repeat's), so stmt.c calls itself; no two files call each
+ * other.
  */
 #ifndef SCN_LOWER_H
 #define SCN_LOWER_H
 
 #include "../common/diag.h"
 #include "../grammar/ast.h"
-#include "check.h"
+#include "../runtime/features.h"
 #include "ir.h"
 
 enum sym_kind { SYM_PARAM, SYM_BACKING, SYM_VM, SYM_PHASE, SYM_SLOT,
@@ -130,8 +140,9 @@ bool want_string(struct lower *L, const struct ast *e, const char *what,
 /* A print string with {expr:fmt} parts. */
 bool lower_text(struct lower *L, const struct ast *s, struct ir_text *out,
 		enum expr_ctx ctx);
+/* A node's text as the file has it, in L's arena (ast_text.c). */
 const char *expr_text(struct lower *L, const struct ast *e);
-/* The machine facts by name; false if name is not one. */
+/* The machine facts by name; false if name is not one (facts.c). */
 bool fact_value(const struct rt_facts *f, const char *name, struct value *out);
 extern const char *const fact_names[];
 
@@ -159,10 +170,11 @@ void lower_policy(struct lower *L, const struct ast *n);
 void lower_backing(struct lower *L, const struct ast *n);
 void lower_vm(struct lower *L, const struct ast *n);
 void lower_uffd(struct lower *L, const struct ast *n);
+/* A requirement, once however often it is added (require.c). */
 void add_require(struct lower *L, int feature, const char *fact,
 		 enum ast_op cmp, int64_t arg, bool explicit_, struct loc loc,
 		 const char *why);
-/* An implied requirement: what needs it is why. */
+/* An implied requirement: what needs it is why (require.c). */
 void need(struct lower *L, enum rt_feature f, struct loc loc, const char *why);
 /* The backing (or region, if regions_ok) that n names; -1 after an error. */
 int find_backing(struct lower *L, const struct ast *n, bool regions_ok);

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "exec_run.h"
+#include "exec_uffd.h"
+#include "preflight.h"
 #include "session.h"
 
 /*
@@ -25,7 +27,7 @@ struct exec_session {
 	struct run r;
 	struct exec_opts o;
 	int slot;			/* the main strand's, in the watchdog */
-	struct results res;
+	struct run_samples res;
 	struct ir_scenario empty;	/* the scenario before any input */
 	size_t cap_backings, cap_phases, cap_vms;
 	struct knob_undo *undo;		/* knobs as the current input found them */
@@ -56,7 +58,7 @@ int exec_session_open(const struct exec_opts *o, struct diag *d,
 	s->r.phase = -1;
 	pthread_mutex_init(&s->r.lock, NULL);
 	s->r.uffds = xcalloc(SESSION_MAX_UFFDS, sizeof(*s->r.uffds));
-	results_init(&s->res, &s->empty);
+	samples_init(&s->res, &s->empty);
 	s->cap_phases = 1;
 	exec_session_adopt(s, &s->empty);
 	if (run_watch(&s->r, d)) {
@@ -233,7 +235,7 @@ void exec_session_rollback(struct exec_session *s,
 	for (i = cur->nbackings; i-- > old->nbackings;)
 		run_backing_drop(&r->backings[i]);
 	for (i = old->nphases; i < cur->nphases; i++)
-		results_clear_phase(&s->res.phases[i]);
+		samples_clear_phase(&s->res.phases[i]);
 	for (i = s->nundo; r->knobs_open && i-- > 0;)
 		if (rt_knob_set(&r->knobs, s->undo[i].knob, s->undo[i].value, &err))
 			diag_error(r->d, (struct loc){ 0 }, "%s", err.msg);
@@ -254,13 +256,13 @@ void exec_session_close(struct exec_session *s, struct diag *d)
 	free(r->backings);
 	free(r->uffds);
 	free(r->vms);
-	results_free(&s->res);
+	samples_free(&s->res);
 	free(s->undo);
 	pthread_mutex_destroy(&r->lock);
 	free(s);
 }
 
-const struct results *exec_session_results(const struct exec_session *s)
+const struct run_samples *exec_session_results(const struct exec_session *s)
 {
 	return &s->res;
 }

@@ -49,7 +49,7 @@ void exec_session_rollback(struct exec_session *s,
 void exec_session_close(struct exec_session *s, struct diag *d);
 
 /* What the session holds, for the REPL's show command. */
-const struct results *exec_session_results(const struct exec_session *s);
+const struct run_samples *exec_session_results(const struct exec_session *s);
 /* The memory of a backing or region, or NULL when it was not made. */
 const struct rt_mem *exec_session_mem(const struct exec_session *s, int backing);
 /* The service of uffd i, or NULL when it was not started. */

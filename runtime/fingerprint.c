@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fingerprint: the machine a result was measured on (see fingerprint.h). */
 #include <dirent.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "../common/regfile.h"
 #include "../common/util.h"
 #include "fingerprint.h"
 #include "knobs.h"
@@ -176,57 +178,75 @@ static void fact_value(struct json_out *j, const char *key, const char *v)
 		jo_kv_string(j, key, v);
 }
 
-void rt_testhost_json(struct json_out *j, const char *path)
+/* The next line of *p (without its newline) into line; false at the end. */
+static bool next_line(const char **p, char *line, size_t len)
 {
-	FILE *f = fopen(path, "re");
+	size_t n = strcspn(*p, "\n");
+
+	if (!**p)
+		return false;
+	snprintf(line, len, "%.*s", (int)(n < len ? n : len - 1), *p);
+	*p += n + ((*p)[n] == '\n');
+	return true;
+}
+
+void rt_testhost_json(struct json_out *j, const char *facts)
+{
 	char line[1024];
 	int pass;
 
-	if (!f) {
+	if (!facts) {
 		jo_null(j);
 		return;
 	}
 	jo_object(j);
 	for (pass = 0; pass < 2; pass++) {
+		const char *p = facts;
+
 		if (pass) {
 			jo_key(j, "outer");
 			jo_object(j);
 		}
-		rewind(f);
-		while (fgets(line, sizeof(line), f)) {
+		while (next_line(&p, line, sizeof(line))) {
 			char *eq = strchr(line, '=');
 			bool outer = !strncmp(line, "outer_", 6);
 
 			if (!eq || outer != (pass == 1))
 				continue;
 			*eq = '\0';
-			eq[1 + strcspn(eq + 1, "\n")] = '\0';
 			fact_value(j, line + (outer ? 6 : 0), eq + 1);
 		}
 		if (pass)
 			jo_end(j);
 	}
 	jo_end(j);
-	fclose(f);
 }
 
-void rt_testhost_line(const char *path, char *buf, size_t len)
+void rt_testhost_line(const char *facts, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
 	char line[512], accel[16] = "", outer[256] = "";
+	const char *p = facts;
 
 	buf[0] = '\0';
-	if (!f)
+	if (!facts)
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
+	while (next_line(&p, line, sizeof(line))) {
 		if (!strncmp(line, "accel=", 6))
 			snprintf(accel, sizeof(accel), "%.15s", line + 6);
 		else if (!strncmp(line, "outer_kernel=", 13))
 			snprintf(outer, sizeof(outer), "%.255s", line + 13);
 	}
-	fclose(f);
 	snprintf(buf, len, ", in a test host (%s on kernel %s)", accel, outer);
+}
+
+char *rt_testhost_facts(void)
+{
+	char *text;
+
+	if (regfile_read_at(AT_FDCWD, RT_TESTHOST_FACTS, TH_FACTS_MAX, &text, NULL,
+			    NULL))
+		return NULL;
+	return text;
 }
 
 /* The names of mask's bits ("bitN" where scn has none), as an array. */
@@ -263,7 +283,7 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	};
 	struct rt_knob_values now;
 	struct utsname u;
-	char text[4096];
+	char text[4096], *facts;
 	int i;
 
 	if (uname(&u))
@@ -343,7 +363,9 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	jo_string(j, text);
 
 	jo_key(j, "testhost");
-	rt_testhost_json(j, RT_TESTHOST_FACTS);
+	facts = rt_testhost_facts();
+	rt_testhost_json(j, facts);
+	free(facts);
 	jo_end(j);
 }
 
@@ -351,8 +373,11 @@ void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
 {
 	char model[128], host[300];
 
+	char *facts = rt_testhost_facts();
+
 	rt_cpu_model(model, sizeof(model));
-	rt_testhost_line(RT_TESTHOST_FACTS, host, sizeof(host));
+	rt_testhost_line(facts, host, sizeof(host));
+	free(facts);
 	snprintf(buf, len, "kernel %s, %s, %ld x %s, virt %s, kvm %s%s%s%s",
 		 f->kernel_release, f->facts.arch, f->facts.ncpus, model,
 		 f->virt[0] ? f->virt : "unknown",

@@ -35,13 +35,21 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len);
 
 /*
- * The "testhost" member's value from a facts file: "name=value" lines as
- * an object, numbers as numbers, "outer_NAME" in "outer"; null without
- * the file (this is no test host).
+ * The "testhost" member's value from the text of a facts file:
+ * "name=value" lines as an object, numbers as numbers, "outer_NAME" in
+ * "outer"; null for NULL (this is no test host).
  */
-void rt_testhost_json(struct json_out *j, const char *path);
-/* ", in a test host (tcg on kernel 6.18.44)", or "" without the file. */
-void rt_testhost_line(const char *path, char *buf, size_t len);
+void rt_testhost_json(struct json_out *j, const char *facts);
+/* ", in a test host (tcg on kernel 6.18.44)", or "" for NULL. */
+void rt_testhost_line(const char *facts, char *buf, size_t len);
+
+/*
+ * The text of RT_TESTHOST_FACTS (malloc'ed; the caller frees it), or NULL
+ * where there is none, or none that is a regular file of at most
+ * TH_FACTS_MAX bytes (read as common/regfile.h says: the command the test
+ * host runs can write the share too).
+ */
+char *rt_testhost_facts(void);
 
 /* The CPU model from /proc/cpuinfo, or "unknown". */
 void rt_cpu_model(char *buf, size_t len);

@@ -140,9 +140,12 @@ int rt_journals_register(const char *dir, struct rt_err *err)
 	return 0;
 }
 
-/* An entry read back; false when it is not one. */
-static bool read_entry(const char *name, struct rt_orphan *o,
-		       unsigned long long *started)
+/*
+ * An entry read back: 1; 0 when it is not one; -EACCES (-EPERM) when
+ * this user may not read it.
+ */
+static int read_entry(const char *name, struct rt_orphan *o,
+		      unsigned long long *started)
 {
 	char path[PATH_MAX], line[PATH_MAX + 96];
 	long long since;
@@ -150,23 +153,23 @@ static bool read_entry(const char *name, struct rt_orphan *o,
 	ssize_t n;
 
 	if (strspn(name, "0123456789") != strlen(name) || !name[0])
-		return false;
+		return 0;
 	snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
-		return false;
+		return errno == EACCES || errno == EPERM ? -errno : 0;
 	n = read(fd, line, sizeof(line) - 1);
 	close(fd);
 	if (n <= 0)
-		return false;
+		return 0;
 	line[n] = '\0';
 	line[strcspn(line, "\n")] = '\0';
 	if (sscanf(line, "%d %llu %lld %n", &o->pid, started, &since, &pos) < 3 ||
 	    !pos || line[pos] != '/')
-		return false;
+		return 0;
 	o->since_ns = since;
 	snprintf(o->dir, sizeof(o->dir), "%s", line + pos);
-	return true;
+	return 1;
 }
 
 static bool same_dir(const char *a, const char *b)
@@ -189,7 +192,7 @@ void rt_journals_forget(const char *dir)
 	if (!d)
 		return;
 	while ((de = readdir(d)))
-		if (read_entry(de->d_name, &o, &started) && same_dir(o.dir, dir)) {
+		if (read_entry(de->d_name, &o, &started) > 0 && same_dir(o.dir, dir)) {
 			snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, de->d_name);
 			unlink(path);
 		}
@@ -211,22 +214,34 @@ static int newest_first(const void *a, const void *b)
 	return x->since_ns < y->since_ns ? 1 : x->since_ns > y->since_ns ? -1 : 0;
 }
 
-size_t rt_journals_orphans(struct rt_orphan *out, size_t max)
+int rt_journals_list(struct rt_orphan *out, size_t max, size_t *count,
+		     struct rt_err *err)
 {
 	struct rt_orphan o;
 	unsigned long long started;
 	struct dirent *de;
 	char path[PATH_MAX];
 	size_t n = 0;
+	int rc = 0, r;
 	DIR *d = opendir(RT_JOURNALS_DIR);
 
-	if (!d)
-		return 0;
+	*count = 0;
+	if (!d) {
+		/* No registry: no run ever journaled a knob since the boot. */
+		if (errno == ENOENT)
+			return 0;
+		return rt_fail_errno(err, errno, "cannot read the registry of "
+				     "journals '%s'", RT_JOURNALS_DIR);
+	}
 	while ((de = readdir(d))) {
-		if (!read_entry(de->d_name, &o, &started) || alive(o.pid, started))
+		r = read_entry(de->d_name, &o, &started);
+		if (r < 0 && !rc)
+			rc = rt_fail_errno(err, -r, "cannot read '%s/%s'",
+					   RT_JOURNALS_DIR, de->d_name);
+		if (r <= 0 || alive(o.pid, started))
 			continue;
 		snprintf(path, sizeof(path), "%s/journal", o.dir);
-		if (access(path, F_OK)) {
+		if (access(path, F_OK) && errno == ENOENT) {
 			/* Killed between removing its journal and its entry. */
 			snprintf(path, sizeof(path), "%s/%s", RT_JOURNALS_DIR, de->d_name);
 			unlink(path);
@@ -238,5 +253,15 @@ size_t rt_journals_orphans(struct rt_orphan *out, size_t max)
 	}
 	closedir(d);
 	qsort(out, n < max ? n : max, sizeof(*out), newest_first);
+	*count = n;
+	return rc;
+}
+
+size_t rt_journals_orphans(struct rt_orphan *out, size_t max)
+{
+	struct rt_err err;
+	size_t n;
+
+	rt_journals_list(out, max, &n, &err);
 	return n;
 }

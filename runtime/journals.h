@@ -58,8 +58,18 @@ int rt_journals_register(const char *dir, struct rt_err *err);
 void rt_journals_forget(const char *dir);
 /*
  * The orphans, newest first, at most max of them; returns how many there
- * are in all. Entries whose journal is gone are removed on the way.
+ * are in all. Entries whose journal is gone are removed on the way. What
+ * this user may not read (root's registry, as another user) is passed
+ * over: a run's check, which has nothing to restore it with.
  */
 size_t rt_journals_orphans(struct rt_orphan *out, size_t max);
+/*
+ * The same for "scn restore", which must not call a registry it cannot
+ * read empty: the orphans into out and their number into *count, then 0;
+ * or -errno (-EACCES) with err naming what could not be read, *count
+ * then those it could.
+ */
+int rt_journals_list(struct rt_orphan *out, size_t max, size_t *count,
+		     struct rt_err *err);
 
 #endif

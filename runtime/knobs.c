@@ -241,16 +241,21 @@ int rt_knobs_open(struct rt_knobs *k, const struct rt_knobs_how *how,
 	}
 	if (flock(k->lock_fd, LOCK_EX | LOCK_NB)) {
 		int e = errno;
+		char holder[256];
 
+		if (e == EWOULDBLOCK)
+			describe_holder(k->lock_fd, holder, sizeof(holder));
 		close(k->lock_fd);
 		k->lock_fd = -1;
 		rt_knobs_close(k);
 		if (e == EWOULDBLOCK)
 			return rt_fail(err, -EBUSY,
-				       "another scn run holds %s and may be changing system knobs",
-				       path);
+				       "another scn run holds %s and may be changing system knobs: %s",
+				       path, holder);
 		return rt_fail_errno(err, e, "flock(%s)", path);
 	}
+	/* A run of an older scn takes this lock alone: it says who holds it too. */
+	write_holder(k->lock_fd, how ? how->owner : NULL);
 	path_in(path, sizeof(path), k->dir, JOURNAL);
 	if (stat(path, &st) == 0) {
 		rt_knobs_close(k);
@@ -516,8 +521,15 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 	k.global_fd = -1;
 	snprintf(k.dir, sizeof(k.dir), "%s", dir ? dir : RT_STATE_DIR);
 	path_in(path, sizeof(path), k.dir, JOURNAL);
-	if (access(path, F_OK))
-		return 0;	/* no journal: nothing to restore, no lock needed */
+	if (access(path, F_OK)) {
+		/* No journal: nothing to restore, no lock needed. A directory
+		 * this user cannot look into (root's, as another user) is not
+		 * one without a journal. */
+		if (errno == ENOENT || errno == ENOTDIR)
+			return 0;
+		return rt_fail_errno(err, errno, "cannot look for a journal in "
+				     "state directory '%s'", k.dir);
+	}
 	/* Replayed as root, it writes any knob it names: only root's. */
 	rc = rt_state_dir_check(k.dir, false, err);
 	if (rc)
@@ -534,8 +546,12 @@ int rt_knobs_replay(const char *dir, char *report, size_t len,
 		return rc == ENOENT ? 0 : rt_fail_errno(err, rc, "open(%s)", path);
 	}
 	if (flock(k.lock_fd, LOCK_EX | LOCK_NB)) {
+		char holder[256];
+
+		describe_holder(k.lock_fd, holder, sizeof(holder));
 		rt_knobs_close(&k);
-		return rt_fail(err, -EBUSY, "a run is still going: it holds %s", path);
+		return rt_fail(err, -EBUSY, "a run is still going: it holds %s: %s",
+			       path, holder);
 	}
 	path_in(path, sizeof(path), k.dir, JOURNAL);
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);

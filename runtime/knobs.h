@@ -108,7 +108,9 @@ int rt_knobs_restore(struct rt_knobs *k, char *report, size_t len);
 
 /*
  * Restores from a journal left in dir: the knobs and cgroups it put back,
- * 0 if there was none to replay.
+ * 0 if there was none to replay. -EACCES when this user cannot look into
+ * dir (root's, as another user): not the same as no journal. -EBUSY while
+ * a run holds the lock, the message naming it.
  */
 int rt_knobs_replay(const char *dir, char *report, size_t len,
 		    struct rt_err *err);

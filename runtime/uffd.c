@@ -119,7 +119,8 @@ static int resolve(struct rt_uffd *u, int fd, uint64_t addr)
 	}
 }
 
-static void record(struct rt_uffd_reader *rd, int64_t ns)
+/* One fault's service time, kept for the percentiles. */
+static void record_latency(struct rt_uffd_reader *rd, int64_t ns)
 {
 	pthread_mutex_lock(&rd->lat_lock);
 	if (rd->nlat == rd->caplat) {
@@ -256,7 +257,7 @@ static int serve_one(struct rt_uffd_reader *rd, bool rearm)
 	     resolve(u, fd, msg.arg.pagefault.address) ? -errno : 1;
 	atomic_store(&rd->held_tid, 0);
 	if (rc == 1) {
-		record(rd, rt_now_ns() - t0);
+		record_latency(rd, rt_now_ns() - t0);
 		atomic_fetch_add(&rd->faults, 1);
 		if (u->thread_ids)
 			count_tid(u, (int)msg.arg.pagefault.feat.ptid);

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* helper: a helper program run to its end (see helper.h). */
 #define _FILE_OFFSET_BITS 64
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
@@ -340,38 +338,6 @@ int th_spawn_run(struct th_spawn *s)
 }
 
 /* ---- files --------------------------------------------------------------- */
-
-static int remove_one(const char *path, const struct stat *st, int type,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (type == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
-void th_remove_tree(const char *dir)
-{
-	/* Depth first, no links followed, never past a mount point. */
-	nftw(dir, remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-}
-
-void th_remove_stale(const char *dir, bool (*stale)(const char *name))
-{
-	struct dirent *e;
-	DIR *d = opendir(dir);
-	char path[PATH_MAX];
-
-	while (d && (e = readdir(d)))
-		if (stale(e->d_name) &&
-		    !th_path(path, sizeof(path), "%s/%s", dir, e->d_name))
-			th_remove_tree(path);
-	if (d)
-		closedir(d);
-}
 
 int th_path(char *buf, size_t len, const char *fmt, ...)
 {

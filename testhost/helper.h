@@ -76,10 +76,4 @@ bool th_signals_pending(void);
 int th_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* rm -rf of a directory scn made, on its file system only; best effort. */
-void th_remove_tree(const char *dir);
-
-/* th_remove_tree of every entry of dir whose name stale() calls stale. */
-void th_remove_stale(const char *dir, bool (*stale)(const char *name));
-
 #endif

@@ -532,10 +532,22 @@ static void exec_command(const struct job *j)
 	_exit(errno == ENOENT ? 127 : 126);
 }
 
+/*
+ * O_EXCL: whatever the command left at the status's name (a link, a
+ * FIFO, a sparse file) is neither written through nor waited on, and
+ * stays for the launcher, which names it.
+ */
 static void write_status(int status)
 {
-	char line[64];
-	int fd = open_share(TH_STATUS_FILE);
+	char line[64], path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", SHARE, TH_STATUS_FILE);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (fd < 0) {
+		say("error: cannot create %s: %s", path, strerror(errno));
+		return;
+	}
 
 	if (WIFEXITED(status))
 		snprintf(line, sizeof(line), "exit %d\n", WEXITSTATUS(status));

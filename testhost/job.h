@@ -52,6 +52,8 @@
 #define TH_FACTS_FILE "facts"		/* written by the launcher: see
 					 * runtime/fingerprint.h */
 #define TH_IN_FILE "stdin"		/* the command's stdin, with stdin=1 */
+/* The facts file is a few hundred bytes; readers take this at most. */
+#define TH_FACTS_MAX (64 << 10)
 
 /*
  * The terminal of a job with tty=: QEMU's second serial port, after the

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/rmtree.h"
 #include "../common/util.h"
 #include "../runtime/journals.h"
 #include "helper.h"
@@ -206,12 +207,12 @@ unsigned th_kc_at_hand(const char *cache, const char *rel, char *version,
 
 /*
  * What a fetch that was killed left: every fetch runs under the cache's
- * lock, so a .fetch-PID (or .broken-PID) directory seen while holding it
- * is no one's.
+ * lock, so a .fetch-PID directory seen while holding it is no one's
+ * (rmtree_stale takes it if it is this user's, with the marker).
  */
 static bool fetch_dir(const char *name)
 {
-	return !strncmp(name, ".fetch-", 7) || !strncmp(name, ".broken-", 8);
+	return !strncmp(name, ".fetch-", 7);
 }
 
 /* Runs a helper of the fetch; its failure (or a stop signal) into err. */
@@ -325,11 +326,17 @@ int th_kc_fetch(const char *cache, const struct th_kc_want *w, bool replace,
 	    th_path(unpack, sizeof(unpack), "%s/root", work) ||
 	    th_path(sums, sizeof(sums), "%s/md5sums", work) ||
 	    th_path(final, sizeof(final), "%s/%s", cache, w->entry) ||
-	    th_path(aside, sizeof(aside), "%s/.broken-%d", cache, (int)getpid()))
+	    th_path(aside, sizeof(aside), "%s/replaced", work))
 		return rt_fail(err, -ENAMETOOLONG, "kernel cache path too long");
-	th_remove_stale(cache, fetch_dir);
+	rmtree_stale(cache, fetch_dir);
 	if (make_dirs(unpack))
 		return rt_fail_errno(err, errno, "creating '%s'", unpack);
+	/* A fetch killed midway leaves work to the next one's sweep. */
+	rc = rmtree_mark(work);
+	if (rc && rc != -EEXIST) {
+		rc = rt_fail_errno(err, -rc, "writing '%s/%s'", work, RMTREE_MARK);
+		goto out;
+	}
 	rc = download(cache, work, w, debs, log, err);
 	if (rc)
 		goto out;
@@ -361,7 +368,8 @@ int th_kc_fetch(const char *cache, const struct th_kc_want *w, bool replace,
 		rc = write_note(unpack, w, version, err);
 	if (rc)
 		goto out;
-	/* Under the lock: no other scn looks at the entry meanwhile. */
+	/* Under the lock: no other scn looks at the entry meanwhile. Aside
+	 * into work, it goes with work. */
 	if (replace && rename(final, aside) && errno != ENOENT) {
 		rc = rt_fail_errno(err, errno, "renaming '%s' aside", final);
 		goto out;
@@ -374,8 +382,7 @@ int th_kc_fetch(const char *cache, const struct th_kc_want *w, bool replace,
 	for (size_t i = 0; i < w->n; i++)
 		unlink(debs[i]);
 out:
-	th_remove_tree(work);
-	th_remove_tree(aside);
+	rmtree(work);
 	return rc;
 }
 

@@ -6,7 +6,16 @@
  * own messages), the results share (inotify: the command's stdout and
  * stderr files grow, and are copied out as they do), a signalfd for
  * SIGINT, SIGTERM and SIGHUP, and the deadlines: the boot, the command's
- * timeout, the grace after a panic, and the kill after SIGTERM.
+ * timeout, the grace after a panic, and the kill after SIGTERM. It runs
+ * until QEMU is reaped, and every wait after it (the caller's stdout
+ * taking the rest of the output) watches the same signals and deadlines:
+ * nothing inside the test host, and no reader outside, can hold the
+ * launch past them.
+ *
+ * The share is writable inside, so what the launcher reads from it is
+ * read as common/regfile.h says, relative to the share's fd: a link, a
+ * FIFO, a directory or a file past its bound (testhost.h) at one of its
+ * names is named in the outcome and not read.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +36,8 @@
 #include <unistd.h>
 
 #include "../common/outfile.h"
+#include "../common/regfile.h"
+#include "../common/rmtree.h"
 #include "../common/util.h"
 #include "../runtime/features.h"
 #include "../runtime/fingerprint.h"
@@ -50,6 +61,8 @@
 #define TICK_MS 250
 /* QEMU listens on the terminal's socket before it boots; this long at most. */
 #define TTY_CONNECT_S 10
+/* After QEMU closed its output, its exit is looked for this often. */
+#define REAP_MS 20
 
 int th_exit_code(const struct th_outcome *o)
 {
@@ -64,6 +77,7 @@ int th_exit_code(const struct th_outcome *o)
 		return 4;
 	case TH_OOPS:
 	case TH_NO_BOOT:
+	case TH_BAD_SHARE:
 		break;
 	}
 	return 1;
@@ -77,37 +91,21 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* A file of the share copied out as it grows. */
+/*
+ * A file of the share copied out as it grows, to the caller's fd: a pipe
+ * maybe, which may take its time or take nothing, so what it has not
+ * taken waits in buf (and the share's file is read no further) while the
+ * loop goes on.
+ */
 struct tail {
 	const char *name;
 	int fd, dst;
-	off_t off;
-};
-
-static void tail_pump(struct tail *t, const char *share)
-{
+	bool dst_file;		/* a regular file, which never makes one wait */
+	bool refused;		/* not read any more: see bad_share */
+	off_t off;		/* read so far */
 	char buf[65536];
-	ssize_t n;
-
-	if (t->fd < 0) {
-		char path[PATH_MAX];
-
-		th_path(path, sizeof(path), "%s/%s", share, t->name);
-		t->fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (t->fd < 0)
-			return;
-	}
-	while ((n = pread(t->fd, buf, sizeof(buf), t->off)) > 0) {
-		t->off += n;
-		for (ssize_t done = 0, w; done < n; done += w) {
-			w = write(t->dst, buf + done, (size_t)(n - done));
-			if (w < 0 && errno == EINTR)
-				w = 0;
-			else if (w < 0)
-				break;	/* the reader went away: keep draining */
-		}
-	}
-}
+	size_t pos, npend;	/* buf[pos..pos+npend) is not written yet */
+};
 
 /* What the command's scn says about where it ran (runtime/fingerprint.h). */
 static int write_facts(const char *share, const struct th_opts *o,
@@ -186,19 +184,29 @@ struct tty_link {
 
 struct watch {
 	pid_t qemu;
-	int console, ino, sig;
+	int console, ino, sig, share;
 	struct th_console con;
 	struct tail out, err;
 	struct tty_link tty;
 	double start, run_at, panic_at, term_at;
 	size_t notes_shown;
 	int qemu_status;		/* from waitpid */
+	bool reaped;			/* qemu_status is QEMU's end */
 	bool timed_out, boot_timeout;
+	bool dropped;			/* the rest of the output goes nowhere */
 	int signo;
+	char bad[sizeof(((struct th_outcome *)0)->bad_share)];
 };
 
+/* Asks QEMU to end, then makes it; once reaped, its pid is no longer
+ * its own, and only the stop is noted. */
 static void stop_qemu(struct watch *w, double now)
 {
+	if (w->reaped) {
+		if (w->term_at == 0)
+			w->term_at = now;
+		return;
+	}
 	if (w->term_at == 0) {
 		kill(w->qemu, SIGTERM);
 		w->term_at = now;
@@ -234,6 +242,180 @@ static void check_deadlines(struct watch *w, const struct th_opts *o, double now
 	} else if (w->panic_at && now - w->panic_at > PANIC_GRACE_S) {
 		stop_qemu(w, now);
 	}
+}
+
+static void take_signal(struct watch *w, double now)
+{
+	struct signalfd_siginfo si;
+
+	if (read(w->sig, &si, sizeof(si)) == sizeof(si) && !w->signo)
+		w->signo = (int)si.ssi_signo;
+	stop_qemu(w, now);
+}
+
+/* "'status' is a named pipe, not a regular file". */
+static void share_words(const char *name, int rc, const struct stat *st,
+			long long max, char *buf, size_t len)
+{
+	char why[200];
+
+	regfile_why(rc, st, (off_t)max, why, sizeof(why));
+	snprintf(buf, len, "'%s' %s", name, why);
+}
+
+/* A file of the share that is not read, added to those said at the end. */
+static void share_refused(struct watch *w, const char *name, int rc,
+			  const struct stat *st, long long max)
+{
+	size_t n = strlen(w->bad);
+
+	if (n && n + 2 < sizeof(w->bad))
+		n += (size_t)snprintf(w->bad + n, sizeof(w->bad) - n, "; ");
+	if (n < sizeof(w->bad))
+		share_words(name, rc, st, max, w->bad + n, sizeof(w->bad) - n);
+}
+
+static bool regular_fd(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && S_ISREG(st.st_mode);
+}
+
+/* Whether fd takes a write at once (or fails it: the reader is gone). */
+static bool takes_now(int fd)
+{
+	struct pollfd p = { fd, POLLOUT, 0 };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLOUT | POLLERR | POLLHUP));
+}
+
+/* A stream of the share that is not read any more; the command is not
+ * worth running on when its output cannot come out. */
+static void tail_refuse(struct watch *w, struct tail *t, int rc,
+			const struct stat *st)
+{
+	t->refused = true;
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	share_refused(w, t->name, rc, st, TH_STREAM_MAX);
+	stop_qemu(w, now_s());
+}
+
+/*
+ * Copies what is new in t's file to its fd, as far as the fd takes it
+ * without waiting: a pipe or a terminal is written PIPE_BUF bytes at a
+ * time, which POLLOUT promises to take whole.
+ */
+static void tail_pump(struct watch *w, struct tail *t)
+{
+	struct stat st;
+	ssize_t n;
+
+	if (t->refused)
+		return;
+	if (t->fd < 0) {
+		int fd = regfile_open_at(w->share, t->name, TH_STREAM_MAX, &st);
+
+		if (fd == -ENOENT)
+			return;		/* not yet made */
+		if (fd < 0) {
+			tail_refuse(w, t, fd, &st);
+			return;
+		}
+		t->fd = fd;
+	}
+	/* A truncate -s 10G inside makes it that large at once. */
+	if (!fstat(t->fd, &st) && st.st_size > TH_STREAM_MAX) {
+		tail_refuse(w, t, -EFBIG, &st);
+		return;
+	}
+	for (;;) {
+		if (!t->npend) {
+			size_t want = sizeof(t->buf);
+
+			if ((off_t)want > TH_STREAM_MAX - t->off)
+				want = (size_t)(TH_STREAM_MAX - t->off);
+			n = want ? pread(t->fd, t->buf, want, t->off) : 0;
+			if (n <= 0)
+				break;
+			t->off += n;
+			t->pos = 0;
+			t->npend = (size_t)n;
+		}
+		if (w->dropped) {
+			t->npend = 0;
+			continue;
+		}
+		if (!t->dst_file && !takes_now(t->dst))
+			break;
+		n = write(t->dst, t->buf + t->pos,
+			  t->dst_file || t->npend < PIPE_BUF ? t->npend : PIPE_BUF);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		if (n <= 0) {
+			t->npend = 0;	/* the reader went away: keep draining */
+			continue;
+		}
+		t->pos += (size_t)n;
+		t->npend -= (size_t)n;
+	}
+	if (t->off >= TH_STREAM_MAX && !fstat(t->fd, &st) && st.st_size > TH_STREAM_MAX)
+		tail_refuse(w, t, -EFBIG, &st);
+}
+
+/*
+ * After QEMU's end, the rest of the output out: waiting for a reader
+ * still takes the stop signals and the deadlines, and once the test host
+ * was stopped (by them, or before), what the reader does not take at once
+ * is dropped, so that no reader holds the launch.
+ */
+static void drain(struct watch *w, const struct th_opts *o)
+{
+	for (;;) {
+		struct pollfd p[3];
+		double now;
+
+		tail_pump(w, &w->out);
+		tail_pump(w, &w->err);
+		if (!w->out.npend && !w->err.npend)
+			return;
+		p[0] = (struct pollfd){ w->out.npend ? w->out.dst : -1, POLLOUT, 0 };
+		p[1] = (struct pollfd){ w->err.npend ? w->err.dst : -1, POLLOUT, 0 };
+		p[2] = (struct pollfd){ w->sig, POLLIN, 0 };
+		now = now_s();
+		if (poll(p, 3, w->term_at ? 0 : next_wake(w, o, now)) < 0 &&
+		    errno != EINTR)
+			w->dropped = true;
+		now = now_s();
+		if (p[2].revents)
+			take_signal(w, now);
+		check_deadlines(w, o, now);
+		if (w->term_at && !p[0].revents && !p[1].revents)
+			w->dropped = true;
+	}
+}
+
+/*
+ * After the end: a stream whose name now holds something else (the
+ * command made a link or a FIFO of it once it was open here) is said,
+ * though what was streamed came from the file the init made.
+ */
+static void tail_check(struct watch *w, struct tail *t)
+{
+	struct stat st;
+	int fd;
+
+	if (t->refused || t->fd < 0)
+		return;
+	fd = regfile_open_at(w->share, t->name, TH_STREAM_MAX, &st);
+	if (fd >= 0)
+		close(fd);
+	else if (fd != -ENOENT)
+		share_refused(w, t->name, fd, &st, TH_STREAM_MAX);
 }
 
 /* Writes all of buf to fd (a terminal: short writes happen). */
@@ -282,17 +464,19 @@ static void tty_pump(struct tty_link *t, const struct pollfd *in,
 	}
 }
 
-/* Runs until QEMU has ended. */
-static void watch_loop(struct watch *w, const struct th_opts *o, const char *share)
+/* Runs until QEMU is reaped, and the output is out. */
+static void watch_loop(struct watch *w, const struct th_opts *o)
 {
-	struct pollfd p[5] = {
+	struct pollfd p[7] = {
 		{ w->console, POLLIN, 0 }, { w->ino, POLLIN, 0 }, { w->sig, POLLIN, 0 },
-		{ -1, POLLIN, 0 }, { -1, POLLIN, 0 },
+		{ -1, POLLIN, 0 }, { -1, POLLIN, 0 }, { -1, POLLOUT, 0 },
+		{ -1, POLLOUT, 0 },
 	};
 	char buf[8192];
 
 	for (;;) {
 		double now = now_s();
+		int wait = next_wake(w, o, now);
 		ssize_t n;
 
 		/* A negative fd is left out by poll. */
@@ -300,27 +484,28 @@ static void watch_loop(struct watch *w, const struct th_opts *o, const char *sha
 			  w->tty.in : -1;
 		p[4].fd = w->tty.sock;
 		p[4].events = POLLIN | (w->tty.npend ? POLLOUT : 0);
-		if (poll(p, 5, next_wake(w, o, now)) < 0 && errno != EINTR)
+		/* A reader that has not taken all yet: woken when it does. */
+		p[5].fd = w->out.npend ? w->out.dst : -1;
+		p[6].fd = w->err.npend ? w->err.dst : -1;
+		/* Its output closed, QEMU is ending: its exit is looked for. */
+		if (p[0].fd < 0 && wait > REAP_MS)
+			wait = REAP_MS;
+		if (poll(p, 7, wait) < 0 && errno != EINTR)
 			break;
 		now = now_s();
 		if (w->tty.sock >= 0)
 			tty_pump(&w->tty, &p[3], &p[4]);
-		if (p[2].revents) {
-			struct signalfd_siginfo si;
-
-			if (read(w->sig, &si, sizeof(si)) == sizeof(si) && !w->signo)
-				w->signo = (int)si.ssi_signo;
-			stop_qemu(w, now);
-		}
+		if (p[2].revents)
+			take_signal(w, now);
 		if (p[1].revents)
 			while (read(w->ino, buf, sizeof(buf)) > 0)
 				;
-		tail_pump(&w->out, share);
-		tail_pump(&w->err, share);
+		tail_pump(w, &w->out);
+		tail_pump(w, &w->err);
 		if (p[0].revents) {
 			n = read(w->console, buf, sizeof(buf));
 			if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
-				break;	/* QEMU is gone */
+				p[0].fd = -1;	/* QEMU is going */
 			if (n > 0)
 				th_console_feed(&w->con, buf, (size_t)n);
 			/* "kvm_amd did not load": the caller should know. */
@@ -333,11 +518,23 @@ static void watch_loop(struct watch *w, const struct th_opts *o, const char *sha
 			if (w->con.oopsed && !w->panic_at)
 				w->panic_at = now;
 		}
+		if (p[0].fd < 0 && waitpid(w->qemu, &w->qemu_status, WNOHANG) == w->qemu) {
+			w->reaped = true;
+			break;
+		}
 		check_deadlines(w, o, now);
 	}
+	if (!w->reaped) {
+		/* poll failed: nothing is watched any more, so QEMU goes now. */
+		kill(w->qemu, SIGKILL);
+		while (waitpid(w->qemu, &w->qemu_status, 0) < 0 && errno == EINTR)
+			;
+		w->reaped = true;
+	}
 	th_console_end(&w->con);
-	tail_pump(&w->out, share);
-	tail_pump(&w->err, share);
+	drain(w, o);
+	tail_check(w, &w->out);
+	tail_check(w, &w->err);
 }
 
 /*
@@ -388,30 +585,43 @@ static pid_t start_qemu(char **argv, int console_wr, struct rt_err *err)
 }
 
 /* "exit N" or "signal N" from the share; -1 when the init wrote none. */
-static int read_status(const char *share)
+static int read_status(struct watch *w)
 {
-	char path[PATH_MAX], line[64] = "";
-	int v;
-	FILE *f;
+	struct stat st;
+	char *text;
+	int v, rc;
 
-	th_path(path, sizeof(path), "%s/%s", share, TH_STATUS_FILE);
-	f = fopen(path, "re");
-	if (!f)
+	rc = regfile_read_at(w->share, TH_STATUS_FILE, TH_STATUS_MAX, &text, NULL, &st);
+	if (rc) {
+		if (rc != -ENOENT)
+			share_refused(w, TH_STATUS_FILE, rc, &st, TH_STATUS_MAX);
 		return -1;
-	if (!fgets(line, sizeof(line), f))
-		line[0] = '\0';
-	fclose(f);
-	if (sscanf(line, "exit %d", &v) == 1)
-		return v;
-	if (sscanf(line, "signal %d", &v) == 1)
-		return 128 + v;
-	return -1;
+	}
+	if (sscanf(text, "exit %d", &v) != 1)
+		v = sscanf(text, "signal %d", &v) == 1 ? 128 + v : -1;
+	free(text);
+	return v;
 }
 
-static void decide(struct watch *w, const char *share, struct th_outcome *out)
+/* The facts file back, for a result the outer scn writes (the command
+ * may have made anything of it). */
+static void read_facts(struct watch *w, struct th_outcome *out)
 {
-	int status = read_status(share);
+	struct stat st;
+	int rc = regfile_read_at(w->share, TH_FACTS_FILE, TH_FACTS_MAX, &out->facts,
+				 NULL, &st);
+
+	if (rc && rc != -ENOENT)
+		share_refused(w, TH_FACTS_FILE, rc, &st, TH_FACTS_MAX);
+}
+
+static void decide(struct watch *w, struct th_outcome *out)
+{
+	int status = read_status(w);
 	struct strbuf sb;
+
+	read_facts(w, out);
+	snprintf(out->bad_share, sizeof(out->bad_share), "%s", w->bad);
 
 	out->boot_s = w->run_at ? w->run_at - w->start : 0;
 	out->out_bytes = (long long)w->out.off;
@@ -433,6 +643,8 @@ static void decide(struct watch *w, const char *share, struct th_outcome *out)
 	} else if (w->con.oopsed) {
 		out->end = TH_OOPS;
 		out->oops = th_console_take_oops(&w->con, &out->noops);
+	} else if (w->bad[0]) {
+		out->end = TH_BAD_SHARE;
 	} else if (status >= 0) {
 		out->end = TH_EXITED;
 		out->status = status;
@@ -605,14 +817,17 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 		    struct th_outcome *out, struct rt_err *err)
 {
 	struct watch w = { .qemu = -1, .console = -1, .ino = -1, .sig = -1,
+			   .share = out->share_fd,
 			   .tty = { .in = o->in_fd, .out = o->out_fd, .sock = -1 } };
 	char **argv;
 	sigset_t sigs;
 	int pipefd[2], rc = 0;
 
 	th_console_init(&w.con, log);
-	w.out = (struct tail){ TH_OUT_FILE, -1, o->out_fd, 0 };
-	w.err = (struct tail){ TH_ERR_FILE, -1, o->err_fd, 0 };
+	w.out = (struct tail){ .name = TH_OUT_FILE, .fd = -1, .dst = o->out_fd,
+			       .dst_file = regular_fd(o->out_fd) };
+	w.err = (struct tail){ .name = TH_ERR_FILE, .fd = -1, .dst = o->err_fd,
+			       .dst_file = regular_fd(o->err_fd) };
 	/* th_launch blocked them: SIGINT, SIGTERM, SIGHUP and the caller's. */
 	th_signals_stop_set(&sigs);
 	w.sig = signalfd(-1, &sigs, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -645,10 +860,8 @@ static int run_qemu(const struct th_opts *o, const struct th_machine *m,
 			goto out;
 		}
 	}
-	watch_loop(&w, o, out->share);
-	while (waitpid(w.qemu, &w.qemu_status, 0) < 0 && errno == EINTR)
-		;
-	decide(&w, out->share, out);
+	watch_loop(&w, o);
+	decide(&w, out);
 out:
 	if (w.console >= 0)
 		close(w.console);
@@ -668,7 +881,9 @@ out:
 
 /*
  * The work directories of launches that were killed (SIGKILL leaves them):
- * scn-testhost.PID.* whose PID is gone.
+ * scn-testhost.PID.* whose PID is gone. Of those, rmtree_stale removes
+ * only this user's own with the marker written at their making: TMPDIR
+ * is everyone's, and a name is anyone's to choose.
  */
 static bool orphan(const char *name)
 {
@@ -781,7 +996,7 @@ static int launch(const struct th_opts *o, const char *const *argv,
 			     th_arch_name(k.arch), th_arch_name(m.arch));
 		goto out;
 	}
-	th_remove_stale(tmp, orphan);
+	rmtree_stale(tmp, orphan);
 	if (th_path(work, sizeof(work), "%s/scn-testhost.%d.XXXXXX", tmp,
 		    (int)getpid())) {
 		rc = rt_fail(err, -ENAMETOOLONG, "TMPDIR is too long");
@@ -791,10 +1006,22 @@ static int launch(const struct th_opts *o, const char *const *argv,
 		rc = rt_fail_errno(err, errno, "creating '%s'", work);
 		goto out;
 	}
+	/* What the sweep of a killed launch's directory looks for. */
+	rc = rmtree_mark(work);
+	if (rc) {
+		rc = rt_fail_errno(err, -rc, "writing '%s/%s'", work, RMTREE_MARK);
+		goto fail;
+	}
 	th_path(out->share, sizeof(out->share), "%s/share", work);
 	th_path(initrd, sizeof(initrd), "%s/initrd.img", work);
 	if (mkdir(out->share, 0755)) {
 		rc = rt_fail_errno(err, errno, "creating '%s'", out->share);
+		goto fail;
+	}
+	/* What is read back is read by this fd, which no name inside moves. */
+	out->share_fd = open(out->share, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (out->share_fd < 0) {
+		rc = rt_fail_errno(err, errno, "opening '%s'", out->share);
 		goto fail;
 	}
 	if (!cwd)
@@ -849,8 +1076,11 @@ fail:
 		fclose(log);
 	free(cmdline);
 	out->share[0] = '\0';
+	if (out->share_fd >= 0)
+		close(out->share_fd);
+	out->share_fd = -1;
 	out->console_log[0] = '\0';
-	th_remove_tree(work);
+	rmtree(work);
 	goto out;
 skip:
 	out->end = TH_SKIP;
@@ -870,6 +1100,7 @@ int th_launch(const struct th_opts *o, const char *const *argv,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	out->share_fd = -1;
 	/*
 	 * From the first step, not only while QEMU runs: a signal during a
 	 * fetch or a decompression then stops the helper, and the launch
@@ -896,12 +1127,31 @@ void th_outcome_free(struct th_outcome *out)
 	free(out->oops);
 	out->oops = NULL;
 	out->noops = 0;
+	free(out->facts);
+	out->facts = NULL;
+	if (out->share_fd >= 0)
+		close(out->share_fd);
+	out->share_fd = -1;
 	if (out->share[0]) {
 		char *work = xstrdup(out->share);
 
 		*strrchr(work, '/') = '\0';
-		th_remove_tree(work);
+		rmtree(work);
 		free(work);
 		out->share[0] = '\0';
 	}
+}
+
+int th_share_open(const struct th_outcome *o, const char *name, long long max,
+		  char *why, size_t len)
+{
+	struct stat st;
+	int fd;
+
+	if (o->share_fd < 0)
+		return -ENOENT;
+	fd = regfile_open_at(o->share_fd, name, (off_t)max, &st);
+	if (fd < 0 && fd != -ENOENT)
+		share_words(name, fd, &st, max, why, len);
+	return fd;
 }

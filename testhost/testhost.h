@@ -85,7 +85,21 @@ enum th_end {
 	TH_NO_BOOT,		/* no command ran, or its status never came */
 	TH_INTERRUPTED,		/* SIGINT, SIGTERM or SIGHUP: signo */
 	TH_SKIP,		/* this machine cannot run the test host: why */
+	TH_BAD_SHARE,		/* a file of the share was not read, so what
+				 * the command did is not known: bad_share */
 };
+
+/*
+ * What the launcher reads from the results share, and at most how much
+ * (testhost/job.h names the files; TH_FACTS_MAX is there): the share is writable inside, so a
+ * command may leave a link, a FIFO, a directory or a sparse file of any
+ * size at any of these names, and each is read as common/regfile.h says.
+ * The command's stdout and stderr stream out up to TH_STREAM_MAX each
+ * (past it the test host is stopped); a result file as large as the
+ * readers of results take (JIN_MAX_FILE_BYTES).
+ */
+#define TH_STREAM_MAX ((long long)1 << 30)
+#define TH_STATUS_MAX 4096
 
 struct th_outcome {
 	enum th_end end;
@@ -96,6 +110,12 @@ struct th_outcome {
 	size_t noops;
 	char console_log[4096];	/* where the console log is kept, or "" */
 	char share[4096];	/* the results share, until th_outcome_free */
+	int share_fd;		/* an O_PATH fd of it, until then, or -1 */
+	char *facts;		/* the share's facts file, read at the end
+				 * (NULL where it could not be) */
+	char bad_share[512];	/* the share's files that were not read, and
+				 * why ("'status' is a named pipe, not a
+				 * regular file"); "" when all were */
 	char accel[8];		/* "kvm" or "tcg" */
 	char release[128];	/* the kernel's, from its image */
 	char cmdline[1024];	/* the kernel's command line */
@@ -106,6 +126,15 @@ struct th_outcome {
 
 /* The exit code an outcome means: status, 1, 124, 128+N or 4. */
 int th_exit_code(const struct th_outcome *o);
+
+/*
+ * Opens the share's file name (the result of scn run --kernel, say) as
+ * regfile_open_at does, with at most max bytes. Returns the fd, -ENOENT
+ * when there is none, or another -errno with why filled with what
+ * bad_share would say of it.
+ */
+int th_share_open(const struct th_outcome *o, const char *name, long long max,
+		  char *why, size_t len);
 
 /*
  * Boots o->kernel and runs argv (argv[0] looked up in the PATH of the

@@ -95,8 +95,10 @@ pass() {
 
 # fail NAME REASON <detail: every caller redirects stdin; the first 20
 # lines are shown, indented.
+failed=()
 fail() {
 	nfail=$((nfail + 1))
+	failed+=("$1: $2")
 	echo "FAIL $1: $2"
 	head -n 20 | sed 's/^/    /'
 }
@@ -806,5 +808,10 @@ timed clang run_clang
 timed san run_san
 timed fuzz run_fuzz
 
+# The failures again at the end, where a CI log's tail shows them.
+if [ "$nfail" -gt 0 ]; then
+	echo "# the failures:"
+	printf '#   %.300s\n' "${failed[@]:0:60}"
+fi
 echo "$npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" = 0 ]

@@ -3,14 +3,14 @@
  * libFuzzer target for the result reader that scn compare and scn plot
  * use on files from other machines: the input is a JSON text, parsed by
  * common/json_in and, when it parses, checked as a scn-result/1 document
- * by cli/result_file, whose statistics are recomputed from the samples.
+ * by results/result_file, whose statistics are recomputed from the samples.
  * Every value is also written back, so the writer of jin_write runs too.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../cli/result_file.h"
+#include "../../results/result_file.h"
 #include "../../common/json_in.h"
 #include "../../common/util.h"
 

@@ -55,7 +55,7 @@ make -s BUILD=$build CC="$cc" CFLAGS="$cflags" $build/libscn.a
 json_bin=$build/fuzz_result
 "$cc" -std=c11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer $san \
 	-fsanitize=fuzzer -Wall -Wextra -o "$json_bin" tests/fuzz/fuzz_result.c \
-	cli/result_file.c $build/libscn.a -lnuma -lpthread -lm
+	$build/libscn.a -lnuma -lpthread -lm
 
 rm -rf "$work/cwd"
 mkdir -p "$work/cwd/dir.scn" "$work/artifacts"

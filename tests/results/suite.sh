@@ -148,6 +148,36 @@ for want in "bad.suite:2:11: error: '10m' is not a timeout in whole seconds" \
 	    "bad.suite:6:1: error: 'timeout' takes one value"; do
 	check "suite file error: ${want#*error: }" 'grep -qF "$want" "$TMP/err"' 'cat "$TMP/err"'
 done
+# Issue 24: what exec cannot take is found first, at its place (exit 65),
+# not as a child that "exited with 127"; a failed exec says its errno; a
+# NUL byte is said as a scenario's is, where it is.
+{ printf 'sub/p.scn\nsub/p.scn -D n='; head -c 140000 /dev/zero | tr '\0' 7; echo; } >"$TMP/sf/huge.suite"
+suite run -q --state-dir "$STATE" "$TMP/sf/huge.suite"
+check "a -D value past MAX_ARG_STRLEN: exit 65 at its line, nothing run" \
+	'[ "$rc" = 65 ] && [ ! -s "$TMP/out" ] && grep -qF "huge.suite:2:14: error: -D n=... is 140002 bytes long; exec takes one argument of at most" "$TMP/err"' \
+	'echo "exit $rc"; cut -c1-200 "$TMP/err"'
+{ printf 'sub/p.scn'; for v in n m; do printf ' -D %s=' $v; head -c 100000 /dev/zero | tr '\0' 7; done; echo; } >"$TMP/sf/total.suite"
+# A stack limit of 256 KiB: ARG_MAX is its floor, 128 KiB.
+rc=$( (ulimit -s 256 && "$SCN" run -q --state-dir "$STATE" "$TMP/sf/total.suite" >"$TMP/out" 2>"$TMP/err"; echo $?) )
+check "arguments past ARG_MAX together: exit 65 at the scenario's line" \
+	'[ "$rc" = 65 ] && [ ! -s "$TMP/out" ] && grep -qE "total.suite:1:1: error: scn run of .p. would take [0-9]+ bytes of arguments and environment; exec takes at most 131072 \(ARG_MAX\)" "$TMP/err"' \
+	'echo "exit $rc"; cut -c1-200 "$TMP/err"'
+if need_root && command -v unshare >/dev/null; then
+	# No /proc: the child's exec of /proc/self/exe fails with ENOENT.
+	unshare -m --propagation private sh -c 'umount -l /proc && exec "$0" run -q "$1"' \
+		"$SCN" "$TMP/sf/my.suite" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check "a child that cannot be started says why, with its errno" \
+		'[ "$rc" = 1 ] && grep -qF "# ERROR scn run could not be started: No such file or directory (errno 2)" "$TMP/out" && grep -qF "cannot run scn run: No such file or directory (errno 2)" "$TMP/err"' \
+		'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
+else
+	skip "a child that cannot be started says why, with its errno" "needs root and unshare"
+fi
+printf 'sub/p.scn\n# a NUL \0 here\n' >"$TMP/sf/nul.suite"
+suite run -q --state-dir "$STATE" "$TMP/sf/nul.suite"
+check "a NUL byte in a suite file: exit 65 at it, a scenario's words" \
+	'[ "$rc" = 65 ] && grep -qF "nul.suite:2:9: error: cannot read '"'"'$TMP/sf/nul.suite'"'"': not a text file (a NUL byte)" "$TMP/err"' \
+	'echo "exit $rc"; cat "$TMP/err"'
 suite run "$TMP/sf/none.suite"
 check "a suite file that does not exist is exit 64" '[ "$rc" = 64 ]' 'echo "exit $rc"'
 suite run --ktap-test 2 "$TMP/sf/my.suite"

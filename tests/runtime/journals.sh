@@ -83,3 +83,64 @@ else
 	fail "reused pid" "exit $rc: $(cat "$TMP/out" "$TMP/out2")"
 fi
 rm -f /run/scn/journals/1
+
+# Issue 24: scn restore as a user who cannot read root's state says so and
+# fails; it said "nothing to restore", exit 0, with root's journal left.
+# The planted journal holds the knob's present value: a replay of it
+# changes nothing.
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+if ! command -v setpriv >/dev/null; then
+	skip "restore as another user" "no setpriv here"
+else
+	chmod 0711 "$TMP"
+	mkdir -m 0700 "$TMP/rootonly"
+	printf 'ksm.sleep_millisecs\t%s\n' "$(cat $k)" > "$TMP/rootonly/journal"
+	as_nobody "$SCN" restore "$TMP/rootonly" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	if [ $rc = 1 ] && ! grep -q "nothing to restore" "$TMP/out" &&
+	   grep -qF "cannot look for a journal in state directory '$TMP/rootonly': Permission denied (errno 13)" "$TMP/err" &&
+	   grep -q "^hint: .*run scn restore as root" "$TMP/err" && [ -e "$TMP/rootonly/journal" ]; then
+		ok "restore as another user of root's 0700 state directory: said, exit 1"
+	else
+		fail "restore as another user of root's state directory" "exit $rc: $(cat "$TMP/out" "$TMP/err")"
+	fi
+	"$SCN" restore "$TMP/rootonly" > "$TMP/out" 2>&1
+	[ -e "$TMP/rootonly/journal" ] && fail "restore of root's own journal as root" "$(cat "$TMP/out")"
+fi
+
+# A run that holds the lock: scn restore is busy, 75 as a run is, and
+# names it; another user's restore meanwhile cannot read the registry
+# (the run's entry is root's) and says so.
+C=$TMP/c
+mkdir -p "$C"
+"$SCN" run -q --wait --state-dir "$C" "$TMP/hold.scn" >/dev/null 2>&1 &
+pid=$!
+if ! await_value $k 41 $pid; then
+	fail "restore while a run holds the lock" "the run never set the knob"
+else
+	"$SCN" restore "$C" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	if [ $rc = 75 ] && grep -qF "another scn run holds /run/scn/knobs.lock: pid $pid ('$TMP/hold.scn') since " "$TMP/err" &&
+	   [ "$(cat $k)" = 41 ] && [ -e "$C/journal" ]; then
+		ok "restore while a run holds the lock: exit 75, the holder named, nothing touched"
+	else
+		fail "restore while a run holds the lock" "exit $rc: $(cat "$TMP/out" "$TMP/err")"
+	fi
+	if command -v setpriv >/dev/null; then
+		as_nobody "$SCN" restore > "$TMP/out" 2> "$TMP/err"
+		rc=$?
+		if [ $rc = 1 ] && ! grep -q "nothing to restore" "$TMP/out" &&
+		   grep -q "^scn: restore: cannot read .*/run/scn/journals.*Permission denied (errno 13)" "$TMP/err"; then
+			ok "restore as another user while root's run journals: the registry is named, exit 1"
+		else
+			fail "restore as another user while root's run journals" "exit $rc: $(cat "$TMP/out" "$TMP/err")"
+		fi
+	fi
+fi
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+if [ "$(cat $k)" = "$b" ] && [ ! -e "$C/journal" ]; then
+	ok "the run that held the lock restores its knob itself"
+else
+	fail "the run that held the lock restores its knob" "sleep_millisecs $(cat $k), want $b"
+fi

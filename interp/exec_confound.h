@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exec_confound: the run's side of confound.h, for exec.c's phases and
+ * expectations.
+ */
+#ifndef SCN_EXEC_CONFOUND_H
+#define SCN_EXEC_CONFOUND_H
+
+#include <stdbool.h>
+
+#include "exec_run.h"
+
+/*
+ * What ran beside the phase and moved the machine-wide counters, as
+ * warnings at its line: once per point (not per run), never for a
+ * warm-up, whose samples are dropped.
+ */
+void note_confounders(struct strand *s, const struct ir_op *op,
+		      struct phase_result *pr);
+/*
+ * Before the first phase of a run that reads KSM's machine-wide counters:
+ * waits for them to settle (what an ended run left to ksmd), and warns
+ * where they would not.
+ */
+void ksm_settle_first(struct strand *s, const struct ir_op *op);
+/*
+ * A failed expectation op that cannot be judged, as it reads the
+ * machine-wide KSM counters and another process used KSM, or they had
+ * not settled: warned, and the run becomes a SKIP that says why. False
+ * where it can be judged.
+ */
+bool ksm_not_judged(struct strand *s, const struct ir_op *op);
+
+#endif

@@ -16,6 +16,7 @@
 
 #include "../common/json_out.h"
 #include "../runtime/features.h"
+#include "../runtime/kvm_stats.h"
 #include "cmd_testhost.h"
 #include "options.h"
 
@@ -231,6 +232,11 @@ static void text_kernel(const struct rt_features *f)
 	print_long_or_dash("api version", f->kvm_api_version);
 	print_long_or_dash("max vcpus", f->kvm_max_vcpus);
 	print_long_or_dash("memslots", f->kvm_nr_memslots);
+	if (f->kvm_stats[0])
+		row("statistics", "%d of a VM, %d of a vCPU (has(kvm.stat.NAME))",
+		    f->kvm_vm_stats, f->kvm_vcpu_stats);
+	else
+		row("statistics", "- (no KVM_CAP_BINARY_STATS_FD)");
 	if (f->kvm_usable) {
 		wrap_bits("guest_memfd flags", f->kvm_guest_memfd_flags,
 			  rt_guest_memfd_flag_name);
@@ -511,6 +517,16 @@ static void json_kvm(struct json_out *j, const struct rt_features *f)
 	json_errno(j, "test_vm_error", f->kvm_vm_errno);
 	json_bits(j, "guest_memfd_flags", f->kvm_guest_memfd_flags,
 		  rt_guest_memfd_flag_name);
+	/* has(kvm.stat.NAME)'s names, the VM's then the vCPU's */
+	json_array(j, "stats");
+	for (const char *p = f->kvm_stats, *sp; *p; p = sp + 1) {
+		char name[RT_STAT_NAME];
+
+		sp = strchr(p, ' ');
+		snprintf(name, sizeof(name), "%.*s", (int)(sp - p), p);
+		jo_string(j, name);
+	}
+	jo_end(j);
 	json_object(j, "caps");
 	for (int i = 0; i < RT_KVM_CAP__COUNT; i++)
 		json_int_or_null(j, rt_kvm_cap_name(i), f->kvm_cap[i]);

@@ -246,6 +246,9 @@ static void assumed_facts(const struct th_opts *o, struct rt_facts *f)
 	f->mem_free = f->mem_total - f->mem_total / 8;
 	f->nr_nodes = o->nodes ? o->nodes : 1;
 	snprintf(f->arch, sizeof(f->arch), "%s", th_arch_name(th_spec_arch(o->kernel)));
+	/* A 16K kernel's backings are of 16K pages, its THP of 32M. */
+	f->page_size = th_spec_page_size(o->kernel);
+	f->thp_size = rt_facts_pmd_size(f);
 	/* kvm_amd under TCG; arm64's KVM at EL2 with QEMU's VHE CPU */
 	snprintf(f->virt, sizeof(f->virt), "%s", strcmp(f->arch, "x86_64") ? "vhe" : "svm");
 }

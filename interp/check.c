@@ -361,7 +361,7 @@ static int lower_point(struct checker *C, struct override *point, size_t npoint,
 	/* Once, and only of a scenario whose own errors are fixed. */
 	if (!quiet && C->d->nerrors == before)
 		warn_faults_unseen(&L);
-	memneed_compute(sc);
+	memneed_compute(sc, L.facts->thp_size);
 	cgroup_check_memory(&L);
 	/* The table's value is a run-time expression of each point. */
 	if (C->prog->table) {
@@ -815,6 +815,44 @@ int check_source(struct source_set *srcs, struct source *src,
 	return check_common(srcs, NULL, src, opts, d, out);
 }
 
+/* The bit of fact NAME in check_parse_assume's seen. */
+static unsigned fact_bit(const char *name)
+{
+	int k;
+
+	for (k = 0; strcmp(fact_names[k], name); k++)
+		;
+	return 1u << k;
+}
+
+/*
+ * After --assume: a base page size the arch has (x86_64 4K; aarch64 4K,
+ * 16K or 64K), and a page size given alone brings its PMD's THP size,
+ * as the kernel of such a machine would have it (32M with 16K pages).
+ */
+static int assume_pages(struct rt_facts *f, unsigned seen, struct source *src,
+			size_t len, struct diag *d)
+{
+	struct loc loc = { .src = src, .first_line = 1, .first_column = 1,
+			   .last_line = 1, .last_column = (int)len + 1 };
+	bool arm = !strcmp(f->arch, "aarch64");
+	int64_t ps = f->page_size;
+
+	if (!(seen & (fact_bit("page_size") | fact_bit("arch"))))
+		return 0;
+	if (arm ? ps != 4096 && ps != 16384 && ps != 65536 : ps != 4096) {
+		struct diag_rec *r = diag_error(d, loc, "%s has no base pages of %lldK",
+						f->arch, (long long)(ps >> 10));
+
+		diag_hint(r, arm ? "aarch64's pages are 4K, 16K or 64K" :
+			  "x86_64's pages are 4K; give arch=aarch64 for 16K or 64K pages");
+		return -EINVAL;
+	}
+	if ((seen & fact_bit("page_size")) && !(seen & fact_bit("thp_size")))
+		f->thp_size = rt_facts_pmd_size(f);
+	return 0;
+}
+
 int check_parse_assume(struct source_set *srcs, const char *text,
 		       struct rt_facts *f, struct diag *d)
 {
@@ -932,5 +970,7 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 		p += len + (p[len] == ',');
 	}
 	arena_free(&ar);
+	if (!rc)
+		rc = assume_pages(f, seen, src, strlen(text), d);
 	return rc;
 }

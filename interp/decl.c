@@ -20,6 +20,37 @@
 
 static const char *const stmt_keys_none[] = { NULL };
 
+/*
+ * Whether size is a hugetlb page size the machine's kernel can have; if
+ * not, says which it can: "hugetlb pages are 2M or 1G on x86_64", "...
+ * 2M, 32M or 1G on aarch64 with 16K pages".
+ */
+static bool hugetlb_size_ok(struct lower *L, struct loc at, int64_t size)
+{
+	int64_t sizes[RT_FACTS_HUGETLB_MAX];
+	int n = rt_facts_hugetlb_sizes(L->facts, sizes);
+	struct strbuf sb;
+
+	for (int i = 0; i < n; i++)
+		if (sizes[i] == size)
+			return true;
+	sb_init(&sb);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_puts(&sb, i == n - 1 ? " or " : ", ");
+		format_size(&sb, sizes[i]);
+	}
+	sb_printf(&sb, " on %s", L->facts->arch);
+	if (L->facts->page_size != 4 * KIB) {
+		sb_puts(&sb, " with ");
+		format_size(&sb, L->facts->page_size);
+		sb_puts(&sb, " pages");
+	}
+	diag_error(L->d, at, "hugetlb pages are %s", sb.buf);
+	sb_free(&sb);
+	return false;
+}
+
 /* A backing (or region) by name, for statements that act on memory. */
 int find_backing(struct lower *L, const struct ast *n, bool regions_ok)
 {
@@ -217,13 +248,9 @@ void lower_require(struct lower *L, const struct ast *n)
 					   "'%s' takes no value", q->name);
 				continue;
 			}
-			if (!want_size(L, q->a, "a hugetlb page size", &arg))
+			if (!want_size(L, q->a, "a hugetlb page size", &arg) ||
+			    !hugetlb_size_ok(L, q->a->loc, arg))
 				continue;
-			if (arg != 2 * 1024 * 1024 && arg != GIB) {
-				diag_error(L->d, q->a->loc,
-					   "hugetlb pages are 2M or 1G on x86_64");
-				continue;
-			}
 		}
 		add_require(L, f, NULL, OP_NONE, arg, true, q->loc, NULL);
 	}
@@ -420,18 +447,29 @@ void lower_backing(struct lower *L, const struct ast *n)
 		const struct backing_info *bi = &backing_info[type];
 
 		b.type = (enum backing_type)type;
-		b.page_size = bi->page_size;
-		if ((a = items_attr(&it, "pagesize"))) {
-			if (want_size(L, a, "pagesize", &x)) {
-				if (bi->flags & BK_HUGETLB ? (x != 2 * 1024 * 1024 && x != GIB) :
-							     x != 4 * KIB) {
-					diag_error(L->d, a->loc, bi->flags & BK_HUGETLB ?
-						   "hugetlb pages are 2M or 1G" :
-						   "%s memory has 4K pages", bi->name);
-					ok = false;
-				} else {
+		/*
+		 * The machine's base page, or for hugetlb its PMD-sized
+		 * page: what the kernel maps, faults, logs dirty and asks
+		 * uffd to resolve a page at a time (2M: x86's and arm64's
+		 * default hugepagesz with 4K pages; 32M with 16K).
+		 */
+		b.page_size = bi->flags & BK_HUGETLB ? rt_facts_pmd_size(L->facts) :
+						       L->facts->page_size;
+		if ((a = items_attr(&it, "pagesize")) && want_size(L, a, "pagesize", &x)) {
+			if (bi->flags & BK_HUGETLB) {
+				if (hugetlb_size_ok(L, a->loc, x))
 					b.page_size = x;
-				}
+				else
+					ok = false;
+			} else if (x != b.page_size) {
+				struct strbuf sb;
+
+				sb_init(&sb);
+				format_size(&sb, b.page_size);
+				diag_error(L->d, a->loc, "%s memory has %s pages",
+					   bi->name, sb.buf);
+				sb_free(&sb);
+				ok = false;
 			}
 		}
 		if (ok)
@@ -546,13 +584,16 @@ void lower_vm(struct lower *L, const struct ast *n)
 		ok = false;
 	if ((a = items_attr(&it, "dirty_ring"))) {
 		/* KVM takes a power of two of at least a page of entries. */
+		int64_t least = L->facts->page_size / 16;
+
 		if (!want_int(L, a, "dirty_ring", 0, 65536, &x)) {
 			ok = false;
-		} else if (x && x < 256) {
+		} else if (x && x < least) {
 			struct diag_rec *r = diag_error(L->d, a->loc,
 				"dirty_ring=%lld is less than a page of entries", (long long)x);
 
-			diag_hint(r, "KVM takes 256 entries of 16 bytes or more; 0 logs through the bitmaps");
+			diag_hint(r, "KVM takes %lld entries of 16 bytes or more; 0 logs through the bitmaps",
+				  (long long)least);
 			ok = false;
 		} else if (x & (x - 1)) {
 			struct diag_rec *r = diag_error(L->d, a->loc,

@@ -755,6 +755,22 @@ static struct ir_expr *lower_has(struct lower *L, const struct ast *e)
 			  "has(ksm.stat), has(kvm): the names of scn features");
 		return bad(L, e->loc);
 	}
+	/*
+	 * has(kvm.stat.NAME): whether KVM gives the statistic P.kvm.NAME
+	 * reads, as the probe's test VM and vCPU had them: a scenario for
+	 * every arch prints x86's pf_taken only where it is.
+	 */
+	if (!strncmp(name, "kvm.stat.", 9)) {
+		const char *stat = name + 9;
+
+		if (!*stat || strchr(stat, '.')) {
+			diag_hint(diag_error(L->d, a->loc, "'%s' names no KVM statistic", name),
+				  "has(kvm.stat.NAME), NAME as in P.delta.kvm.NAME: has(kvm.stat.pf_taken)");
+			return bad(L, e->loc);
+		}
+		return ir_const(L, val_bool(!L->features ||
+					    rt_features_kvm_stat(L->features, stat)), e->loc);
+	}
 	if (f < 0) {
 		struct suggest s;
 		struct diag_rec *r;

@@ -2,9 +2,9 @@
 /*
  * memneed: the memory a scenario can take (see memneed.h). Touched
  * ranges are bounded above: an access is taken to fault the largest page
- * the kernel may give it (a huge page of THP for one byte of anonymous or
- * shared memory), so a stride below 2M touches a THP-able range whole,
- * and a sparser one at most that much per access.
+ * the kernel may give it (a huge page of THP, thp_size, for one byte of
+ * anonymous or shared memory), so a stride below it touches a THP-able
+ * range whole, and a sparser one at most that much per access.
  */
 #include <stdlib.h>
 
@@ -21,9 +21,6 @@ static const struct {
 	{ KNOB_HUGETLB_1G, 1LL << 30 },
 };
 
-/* The largest page THP may fault for one access (x86's PMD). */
-#define THP_PAGE (2LL << 20)
-
 /* Bytes [lo, hi) of backing b that an operation reaches, need of them. */
 struct span {
 	int b;
@@ -35,6 +32,7 @@ struct spans {
 	struct span *v;
 	size_t n, cap;
 	const struct ir_scenario *sc;
+	int64_t thp_size;	/* the largest page THP may fault for an access */
 };
 
 /*
@@ -50,8 +48,8 @@ static void add_span(struct spans *s, int b, int64_t lo, int64_t hi,
 
 	if (lo >= hi)
 		return;
-	if (!(backing_info[bk->type].flags & BK_HUGETLB) && page < THP_PAGE)
-		page = THP_PAGE;
+	if (!(backing_info[bk->type].flags & BK_HUGETLB) && page < s->thp_size)
+		page = s->thp_size;
 	if (stride > 0 &&
 	    !__builtin_mul_overflow((need + stride - 1) / stride, page, &most) &&
 	    most < need)
@@ -142,9 +140,9 @@ static bool same_span(const struct span *x, const struct span *y)
  * sum of their needs (a span given twice, as by two passes, once), at
  * most the run's length: the union where every span is dense.
  */
-static void touched(struct ir_scenario *sc)
+static void touched(struct ir_scenario *sc, int64_t thp_size)
 {
-	struct spans s = { .sc = sc };
+	struct spans s = { .sc = sc, .thp_size = thp_size };
 	size_t i = 0;
 
 	ir_visit_ops(&sc->ops, op_spans, &s);
@@ -181,7 +179,7 @@ static bool op_pools(const struct ir_op *op, void *ctx)
 	return false;
 }
 
-void memneed_compute(struct ir_scenario *sc)
+void memneed_compute(struct ir_scenario *sc, int64_t thp_size)
 {
 	sc->real_memory = sc->noreserve = sc->noreserve_touched = 0;
 	for (int p = 0; p < IR_POOLS; p++)
@@ -193,7 +191,7 @@ void memneed_compute(struct ir_scenario *sc)
 
 		b->need = whole ? b->size : 0;
 	}
-	touched(sc);
+	touched(sc, thp_size);
 	for (size_t i = 0; i < sc->nbackings; i++) {
 		const struct ir_backing *b = &sc->backings[i];
 

@@ -14,8 +14,11 @@
 #include "../common/util.h"
 #include "ir.h"
 
-/* Sets each backing's need, sc's real_memory, noreserve and pools. */
-void memneed_compute(struct ir_scenario *sc);
+/*
+ * Sets each backing's need, sc's real_memory, noreserve and pools; an
+ * access to memory THP may back faults thp_size at most (the machine's).
+ */
+void memneed_compute(struct ir_scenario *sc, int64_t thp_size);
 
 /*
  * Bytes pool p (an index of sc->pools) takes beyond its pages now

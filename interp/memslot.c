@@ -323,7 +323,7 @@ static bool lower_add(struct lower *L, struct ir_op *op, const struct ast *name,
 		return false;
 	}
 	if (!want_size(L, size_at, "size", &op->memslot.size) ||
-	    !aligned(L, size_at, "size", op->memslot.size, 4 * KIB))
+	    !aligned(L, size_at, "size", op->memslot.size, L->facts->page_size))
 		return false;
 	if (op->memslot.size == 0) {
 		diag_error(L->d, size_at->loc, "a memslot of size 0");
@@ -435,7 +435,7 @@ void lower_memslot(struct lower *L, const struct ast *n, struct items *it)
 		return;
 	op.memslot.op = (enum memslot_op)w;
 	if (gpa_at && (!want_size(L, gpa_at, "gpa", &op.memslot.gpa) ||
-		       !aligned(L, gpa_at, "gpa", op.memslot.gpa, 4 * KIB)))
+		       !aligned(L, gpa_at, "gpa", op.memslot.gpa, L->facts->page_size)))
 		ok = false;
 	op.memslot.has_gpa = gpa_at != NULL;
 	if (w == MEMSLOT_MOVE && !gpa_at) {

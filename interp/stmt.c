@@ -91,7 +91,7 @@ static void lower_guest(struct lower *L, const struct ast *n)
 		ok = false;
 	j->verify = items_flag(&it, "verify", false);
 	j->passes = 1;
-	j->stride = b ? b->page_size : 4 * KIB;
+	j->stride = b ? b->page_size : L->facts->page_size;
 	j->ring = vm->ring;
 	j->pattern_address = !vm->alias;
 	j->pattern = 0x5a5a5a5a5a5a5a5aULL;

@@ -12,10 +12,10 @@
 #include "compat.h"
 #include "vcpu.h"
 
-/* KVM's bitmaps have a bit per 4 KiB page, in 64-bit words. */
-static uint64_t slot_words(const struct rt_slot *s)
+/* KVM's bitmaps have a bit per host page (16 KiB on arm64-16k), in 64-bit words. */
+static uint64_t slot_words(const struct rt_vm *vm, const struct rt_slot *s)
 {
-	return (s->size / 4096 + 63) / 64;
+	return (s->size / vm->page_size + 63) / 64;
 }
 
 static int bitmaps(struct rt_vm *vm, struct rt_err *err)
@@ -28,7 +28,7 @@ static int bitmaps(struct rt_vm *vm, struct rt_err *err)
 	if (!vm->dirty)
 		return rt_fail(err, -ENOMEM, "out of memory");
 	for (int i = 0; i < n; i++) {
-		vm->dirty[i] = calloc(slot_words(&vm->slots[i]), sizeof(uint64_t));
+		vm->dirty[i] = calloc(slot_words(vm, &vm->slots[i]), sizeof(uint64_t));
 		if (!vm->dirty[i])
 			return rt_fail(err, -ENOMEM, "out of memory for the dirty bitmaps");
 	}
@@ -76,7 +76,7 @@ static int get(struct rt_vm *vm, int i, uint64_t *pages, struct rt_err *err)
 	if (ioctl(vm->vm_fd, KVM_GET_DIRTY_LOG, &log))
 		return rt_fail_errno(err, errno, "KVM_GET_DIRTY_LOG(slot %u)",
 				     vm->slots[i].id);
-	*pages += count_bits(vm->dirty[i], slot_words(&vm->slots[i]));
+	*pages += count_bits(vm->dirty[i], slot_words(vm, &vm->slots[i]));
 	return 0;
 }
 
@@ -84,12 +84,12 @@ static int clear(struct rt_vm *vm, int i, bool got, struct rt_err *err)
 {
 	const struct rt_slot *s = &vm->slots[i];
 	struct kvm_clear_dirty_log c = {
-		.slot = s->id, .num_pages = (uint32_t)(s->size / 4096),
+		.slot = s->id, .num_pages = (uint32_t)(s->size / vm->page_size),
 		.first_page = 0, .dirty_bitmap = vm->dirty[i],
 	};
 
 	if (!got)
-		memset(vm->dirty[i], 0xff, slot_words(s) * sizeof(uint64_t));
+		memset(vm->dirty[i], 0xff, slot_words(vm, s) * sizeof(uint64_t));
 	if (ioctl(vm->vm_fd, KVM_CLEAR_DIRTY_LOG, &c))
 		return rt_fail_errno(err, errno, "KVM_CLEAR_DIRTY_LOG(slot %u)", s->id);
 	return 0;
@@ -119,11 +119,11 @@ int rt_vm_dirty_ring_enable(struct rt_vm *vm, struct rt_err *err)
 			       vm->cfg.dirty_ring,
 			       (unsigned long long)((uint64_t)max / sizeof(struct kvm_dirty_gfn)),
 			       name, max);
-	if (bytes < (uint64_t)sysconf(_SC_PAGESIZE))
-		return rt_fail(err, -EINVAL, "dirty_ring=%u is less than a page of entries: KVM needs at least %lu",
+	if (bytes < vm->page_size)
+		return rt_fail(err, -EINVAL, "dirty_ring=%u is less than a page of entries: KVM needs at least %llu",
 			       vm->cfg.dirty_ring,
-			       (unsigned long)sysconf(_SC_PAGESIZE) /
-			       (unsigned long)sizeof(struct kvm_dirty_gfn));
+			       (unsigned long long)(vm->page_size /
+						    sizeof(struct kvm_dirty_gfn)));
 	if (ioctl(vm->vm_fd, KVM_ENABLE_CAP, &cap))
 		return rt_fail_errno(err, errno, "KVM_ENABLE_CAP(%s, %llu bytes)",
 				     name, (unsigned long long)bytes);
@@ -152,7 +152,7 @@ static int ring_bitmap_get(struct rt_vm *vm, struct rt_err *err)
 	int rc = 0;
 
 	for (int i = 0; i < vm->cfg.nr_slots && !rc; i++) {
-		uint64_t w = slot_words(&vm->slots[i]);
+		uint64_t w = slot_words(vm, &vm->slots[i]);
 		uint64_t *b;
 		struct kvm_dirty_log log = { .slot = vm->slots[i].id };
 
@@ -180,13 +180,12 @@ static size_t ring_bytes(const struct rt_vm *vm)
 
 int rt_vcpu_dirty_ring_map(struct rt_vcpu *v, struct rt_err *err)
 {
-	long page = sysconf(_SC_PAGESIZE);
 	void *p;
 
 	if (!v->vm->cfg.dirty_ring)
 		return 0;
 	p = mmap(NULL, ring_bytes(v->vm), PROT_READ | PROT_WRITE, MAP_SHARED,
-		 v->fd, (off_t)KVM_DIRTY_LOG_PAGE_OFFSET * page);
+		 v->fd, (off_t)(KVM_DIRTY_LOG_PAGE_OFFSET * v->vm->page_size));
 	if (p == MAP_FAILED)
 		return rt_fail_errno(err, errno, "mmap(the dirty ring of vCPU %d)",
 				     v->index);
@@ -210,7 +209,7 @@ static uint64_t harvest(struct rt_vcpu *v)
 {
 	const struct rt_vm *vm = v->vm;
 	uint32_t mask = vm->cfg.dirty_ring - 1;
-	uint64_t pages = (uint64_t)vm->cfg.slot_size / 4096, n = 0;
+	uint64_t pages = (uint64_t)vm->cfg.slot_size / vm->page_size, n = 0;
 
 	pthread_mutex_lock(&v->ring_lock);
 	for (;; n++) {
@@ -285,7 +284,7 @@ static int ring_get(struct rt_vm *vm, int first, int last, uint64_t *pages,
 	if (!rc && vm->ring_with_bitmap)
 		rc = ring_bitmap_get(vm, err);
 	for (int i = first; i <= last && !rc; i++)
-		for (uint64_t k = 0; k < slot_words(&vm->slots[i]); k++)
+		for (uint64_t k = 0; k < slot_words(vm, &vm->slots[i]); k++)
 			*pages += (uint64_t)__builtin_popcountll(
 				__atomic_exchange_n(&vm->dirty[i][k], 0,
 						    __ATOMIC_RELAXED));

@@ -202,6 +202,16 @@ const char *rt_uffd_via_name(enum rt_uffd_via via)
 	return "none";
 }
 
+bool rt_features_kvm_stat(const struct rt_features *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = f->kvm_stats; *p; p = strchr(p, ' ') + 1)
+		if (!strncmp(p, name, n) && p[n] == ' ')
+			return true;
+	return false;
+}
+
 const struct rt_hugetlb_pool *rt_features_hugetlb(const struct rt_features *f,
 						  int64_t size)
 {
@@ -430,6 +440,32 @@ static int read_meminfo(struct rt_facts *f)
 	return 0;
 }
 
+int64_t rt_facts_pmd_size(const struct rt_facts *f)
+{
+	return f->page_size * (f->page_size / 8);
+}
+
+int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out)
+{
+	int64_t page = f->page_size, pmd = rt_facts_pmd_size(f);
+	int cont_pte = 0, cont_pmd = 0, n = 0;
+
+	if (!strcmp(f->arch, "aarch64")) {
+		/* CONT_PTE_SHIFT and CONT_PMD_SHIFT of arch/arm64's pgtable-hwdef.h */
+		cont_pte = page == 4096 ? 16 : page == 16384 ? 128 : page == 65536 ? 32 : 0;
+		cont_pmd = page == 4096 ? 16 : page == 16384 || page == 65536 ? 32 : 0;
+	}
+	if (cont_pte)
+		out[n++] = page * cont_pte;
+	out[n++] = pmd;
+	if (cont_pmd)
+		out[n++] = pmd * cont_pmd;
+	/* A PUD block: x86's 1G; arm64 has one with 4K pages only. */
+	if (page == 4096)
+		out[n++] = pmd * 512;
+	return n;
+}
+
 int rt_facts_read(struct rt_facts *f)
 {
 	char buf[256];
@@ -448,7 +484,7 @@ int rt_facts_read(struct rt_facts *f)
 	f->page_size = v > 0 ? v : 4096;
 	f->thp_size = read_long_or(THP_DIR "/hpage_pmd_size", 0);
 	if (f->thp_size <= 0)
-		f->thp_size = 2 << 20;
+		f->thp_size = rt_facts_pmd_size(f);
 	f->nr_nodes = 0;
 	if (!rt_probe_read_text(NODE_DIR "/online", buf, sizeof(buf)))
 		f->nr_nodes = count_list(buf);

@@ -24,7 +24,7 @@ struct rt_facts {
 	int64_t mem_total;	// bytes, MemTotal
 	int64_t mem_free;	// bytes, MemAvailable
 	int64_t page_size;	// bytes
-	int64_t thp_size;	// bytes, PMD-sized THP (2 MiB if unknown)
+	int64_t thp_size;	// bytes, PMD-sized THP (the PMD's if unknown)
 	long nr_nodes;		// online NUMA nodes (1 if unknown)
 	char arch[16];		// RT_ARCH: the machine scn runs (and builds VMs) on
 	// rt_features.virt (rt_features_probe fills it; rt_facts_read cannot)
@@ -44,6 +44,22 @@ struct rt_facts {
 // of /proc/meminfo when it cannot be read (memory then reads as 0, and
 // every other field is still filled).
 int rt_facts_read(struct rt_facts *f);
+
+// The page sizes that follow from f's base page size and arch, for a
+// checker that never looks at the machine. The PMD's: a table page of
+// 8-byte entries maps page_size / 8 pages (2M with 4K pages, 32M with
+// 16K, 512M with 64K); a machine's thp_size is it.
+int64_t rt_facts_pmd_size(const struct rt_facts *f);
+
+// The hugetlb page sizes a kernel of f's arch and base page size can
+// have, ascending, into out (at most RT_FACTS_HUGETLB_MAX); returns how
+// many. x86_64: the PMD and the PUD (2M, 1G). aarch64 (its
+// arch_hugetlb_valid_size()): contiguous PTEs, the PMD, contiguous PMDs,
+// and with 4K pages the PUD: 64K 2M 32M 1G with 4K pages, 2M 32M 1G with
+// 16K, 2M 512M 16G with 64K. Which pools a kernel has is the probe's
+// (rt_features_hugetlb).
+#define RT_FACTS_HUGETLB_MAX 4
+int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 
 // ---- the feature list -----------------------------------------------------
 
@@ -226,6 +242,9 @@ struct rt_mthp {
 	char shmem_enabled[RT_STR_SMALL];	// shmem mode
 };
 
+// Room for KVM's statistic names (x86 6.12: ~1,400 bytes of them).
+#define RT_KVM_STATS_TEXT 4096
+
 struct rt_features {
 	bool have[RT_FEAT__COUNT];
 	char why[RT_FEAT__COUNT][128];	// why absent, "" when present
@@ -255,6 +274,12 @@ struct rt_features {
 	char kvm_param[RT_KVM_PARAM__COUNT][RT_STR_SMALL]; // "" = absent
 	int kvm_cpuid_1g;		// PDPE1GB in KVM's CPUID: 1, 0, -1
 	bool host_pdpe1gb;		// pdpe1gb in /proc/cpuinfo flags
+	// The names of KVM's single-value statistics, the test VM's and
+	// then its vCPU's, each followed by a space ("" without
+	// KVM_CAP_BINARY_STATS_FD): has(kvm.stat.NAME) asks them, as a
+	// scenario for every arch must (pf_taken is x86's alone).
+	char kvm_stats[RT_KVM_STATS_TEXT];
+	int kvm_vm_stats, kvm_vcpu_stats;	// how many of each
 
 	// userfaultfd
 	enum rt_uffd_via uffd_via;
@@ -299,8 +324,8 @@ struct rt_features {
 
 // Probe everything into *f (overwritten whole). Never fails hard: each probe
 // failure leaves its feature absent with a reason. Returns 0, or -EINVAL for
-// a NULL f. Opens /dev/kvm and creates (and closes) one empty VM when KVM
-// is usable, and one userfaultfd; leaves nothing open.
+// a NULL f. Opens /dev/kvm and creates (and closes) one empty VM with one
+// vCPU when KVM is usable, and one userfaultfd; leaves nothing open.
 int rt_features_probe(struct rt_features *f);
 
 /*
@@ -333,6 +358,10 @@ const char *rt_feature_describe(enum rt_feature id);
 
 // The feature a requirement names, as an enum rt_feature; -1 if unknown.
 int rt_feature_lookup(const char *name);
+
+// Whether KVM gives the statistic name, of a VM or of a vCPU (the names of
+// P.kvm.NAME). False without a probe of KVM's statistics.
+bool rt_features_kvm_stat(const struct rt_features *f, const char *name);
 
 // The hugetlb pool of exactly this page size, or NULL when the kernel has no
 // such size.

@@ -16,6 +16,7 @@
 
 #include "compat.h"
 #include "features.h"
+#include "kvm_stats.h"
 #include "probe.h"
 
 // The KVM_CAP_ suffix, for reasons that name the capability as kvm.h does.
@@ -231,6 +232,54 @@ static void probe_kvm_params(struct rt_features *f)
 			f->kvm_param[i][0] = '\0';
 }
 
+/* Appends the statistic names of a VM or vCPU fd; how many, or -1. */
+static int stat_names(struct rt_features *f, int obj)
+{
+	struct rt_stats_layout l;
+	struct rt_err err;
+	size_t len = strlen(f->kvm_stats);
+	int fd = rt_stats_open(obj, &err), n = 0;
+
+	if (fd < 0)
+		return -1;
+	if (rt_stats_layout_read(fd, &l, &err)) {
+		close(fd);
+		return -1;
+	}
+	for (size_t i = 0; i < l.n; i++) {
+		size_t k = strlen(l.d[i].name);
+
+		if (len + k + 2 > sizeof(f->kvm_stats))
+			break;
+		memcpy(f->kvm_stats + len, l.d[i].name, k);
+		f->kvm_stats[len + k] = ' ';
+		len += k + 1;
+		n++;
+	}
+	f->kvm_stats[len] = 0;
+	rt_stats_layout_free(&l);
+	close(fd);
+	return n;
+}
+
+/*
+ * The names of KVM's statistics, of the test VM and of a vCPU of it: a
+ * scenario's prints ask has(kvm.stat.NAME) of one arch's (x86's pf_taken,
+ * pf_fixed, tlb_flush). A vCPU's statistics are there once it is made:
+ * KVM_GET_STATS_FD needs no KVM_ARM_VCPU_INIT.
+ */
+static void kvm_stat_names(struct rt_features *f, int vm)
+{
+	int vcpu;
+
+	f->kvm_vm_stats = stat_names(f, vm);
+	vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
+	if (vcpu >= 0) {
+		f->kvm_vcpu_stats = stat_names(f, vcpu);
+		close(vcpu);
+	}
+}
+
 static void probe_kvm(struct rt_features *f)
 {
 	int fd, vm = -1;
@@ -285,6 +334,8 @@ static void probe_kvm(struct rt_features *f)
 				if (v >= 0)
 					f->kvm_cap[i] = v;
 			}
+			if (f->kvm_cap[RT_KVM_CAP_BINARY_STATS_FD] > 0)
+				kvm_stat_names(f, vm);
 			close(vm);
 		}
 	}

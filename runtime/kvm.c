@@ -190,6 +190,7 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 	memset(vm, 0, sizeof(*vm));
 	vm->kvm_fd = vm->vm_fd = vm->stats_fd = -1;
 	vm->cfg = *cfg;
+	vm->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	pthread_mutex_init(&vm->slots_lock, NULL);
 	rc = open_vm(vm, err);
 	if (!rc)

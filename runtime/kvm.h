@@ -95,6 +95,11 @@ struct rt_vm {
 	 */
 	uint64_t **dirty;
 	long run_size;			/* KVM_GET_VCPU_MMAP_SIZE */
+	/*
+	 * The host's base page (sysconf): KVM's gfn, a bit of a dirty
+	 * bitmap, a dirty ring entry's offset, a memslot's alignment.
+	 */
+	uint64_t page_size;
 	struct rt_arch_vm arch;
 };
 

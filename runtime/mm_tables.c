@@ -2,7 +2,7 @@
 #include "mm_tables.h"
 
 const struct backing_info backing_info[BACKING__COUNT] = {
-#define BK_ROW(id, name, flags, psize) { name, flags, psize },
+#define BK_ROW(id, name, flags) { name, flags },
 	BACKING_LIST(BK_ROW)
 #undef BK_ROW
 };

@@ -19,19 +19,22 @@
 #define BK_MINOR	0x20u	/* uffd minor mode works */
 #define BK_MOVE		0x40u	/* UFFDIO_MOVE works (private anon) */
 
-/* X(id, name, flags, default page size) */
+/*
+ * X(id, name, flags). A backing's page size is the machine's: its base
+ * page, or for hugetlb the PMD's or what pagesize= says (interp/decl.c).
+ */
 #define BACKING_LIST(X)                                                       \
-	X(ANON, "anon", BK_MOVE, 4096)                                        \
-	X(ANON_THP, "anon_thp", BK_THP | BK_MOVE, 4096)                       \
-	X(ANON_HUGETLB, "anon_hugetlb", BK_HUGETLB, 2097152)                  \
-	X(SHMEM, "shmem", BK_SHARED | BK_MINOR, 4096)                         \
-	X(MEMFD, "memfd", BK_SHARED | BK_FD | BK_MINOR, 4096)                 \
+	X(ANON, "anon", BK_MOVE)                                              \
+	X(ANON_THP, "anon_thp", BK_THP | BK_MOVE)                             \
+	X(ANON_HUGETLB, "anon_hugetlb", BK_HUGETLB)                           \
+	X(SHMEM, "shmem", BK_SHARED | BK_MINOR)                               \
+	X(MEMFD, "memfd", BK_SHARED | BK_FD | BK_MINOR)                       \
 	X(MEMFD_HUGETLB, "memfd_hugetlb",                                     \
-	  BK_SHARED | BK_FD | BK_HUGETLB | BK_MINOR, 2097152)                 \
-	X(GUEST_MEMFD, "guest_memfd", BK_SHARED | BK_FD | BK_KVM, 4096)
+	  BK_SHARED | BK_FD | BK_HUGETLB | BK_MINOR)                          \
+	X(GUEST_MEMFD, "guest_memfd", BK_SHARED | BK_FD | BK_KVM)
 
 enum backing_type {
-#define BK_ENUM(id, name, flags, psize) BACKING_##id,
+#define BK_ENUM(id, name, flags) BACKING_##id,
 	BACKING_LIST(BK_ENUM)
 #undef BK_ENUM
 	BACKING__COUNT
@@ -40,7 +43,6 @@ enum backing_type {
 struct backing_info {
 	const char *name;
 	unsigned flags;
-	int64_t page_size;
 };
 
 extern const struct backing_info backing_info[BACKING__COUNT];

@@ -166,7 +166,8 @@ def seed000(results):
 
 def seed002(results):
     print("seed 002: mmu_stress with -EFAULT once and forever (mmu_stress.scn), as the seed prints it")
-    rows = [["host", "arch", "efault", "run1", "reset", "run2", "ro", "rw", "ro faults per vCPU"]]
+    rows = [["host", "arch", "pages", "efault", "run1", "reset", "run2", "ro", "rw",
+             "ro faults per vCPU"]]
     lat = []
     emulated = False
     for d in results:
@@ -185,7 +186,10 @@ def seed002(results):
                         if k.startswith("vcpu[") and k.endswith("].faults"))
             faults = "+".join(count(metric(ro, "vcpu[%d].faults" % i, "median"))
                               for i in nv) or "-"
-            rows.append([host(d), esc(fp.get("arch") or "x86_64"), efault] +
+            # The base page: a vCPU writes and faults one per page of it.
+            page = (fp.get("memory") or {}).get("page_size") or 4096
+            rows.append([host(d), esc(fp.get("arch") or "x86_64"), "%dK" % (page // 1024),
+                         efault] +
                         [secs(metric(phase(pt, n) or {}, "time"))
                          for n in ("run1", "reset", "run2", "ro", "rw")] + [faults])
             # The phase's percentiles (every vCPU's accesses together),

@@ -74,6 +74,41 @@ enum th_arch th_spec_arch(const char *spec)
 	return a;
 }
 
+/* The arm64 Image header's flags (le64); bits 1-2 are the page size. */
+#define ARM64_FLAGS_OFF 0x30
+
+long th_spec_page_size(const char *spec)
+{
+	unsigned char h[ARM64_FLAGS_OFF + 8];
+	enum th_arch a;
+	int fd;
+
+	if (!strncmp(spec, "debian:", 7)) {
+		struct th_deb_spec s;
+
+		return th_deb_parse(spec + 7, &s) ? 4096 : s.flavour->page_size;
+	}
+	if (th_image_arch(spec, &a) || a != TH_ARCH_AARCH64)
+		return 4096;
+	fd = open(spec, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 4096;
+	if (pread(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h)) {
+		close(fd);
+		return 4096;
+	}
+	close(fd);
+	/* Documentation/arch/arm64/booting.rst: 1 4K, 2 16K, 3 64K; 0 unsaid */
+	switch (h[ARM64_FLAGS_OFF] >> 1 & 3) {
+	case 2:
+		return 16384;
+	case 3:
+		return 65536;
+	default:
+		return 4096;
+	}
+}
+
 int th_image_release_arm64(const char *path, char *buf, size_t len)
 {
 	static const char banner[] = "Linux version ";

@@ -43,6 +43,14 @@ int th_image_arch(const char *path, enum th_arch *a);
 enum th_arch th_spec_arch(const char *spec);
 
 /*
+ * The base page size of the kernel a --kernel SPEC names, the same way:
+ * a Debian flavour's (16K for -arm64-16k), an arm64 Image's by its
+ * header's flags (4K, 16K or 64K), 4K for a bzImage or when it cannot
+ * tell.
+ */
+long th_spec_page_size(const char *spec);
+
+/*
  * The release an arm64 Image names in its banner ("Linux version
  * 6.12.117+deb12-arm64 (...)"), into buf; 0, -ENOEXEC without a banner.
  */

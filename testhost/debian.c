@@ -12,14 +12,14 @@ const char *const th_deb_named[] = { "6.1", "6.12", "7.0", "7.2", "7.3", "sid", 
 
 /* Longest tails first: a spec's tail is the longest that fits. */
 const struct th_deb_flavour th_deb_flavours[] = {
-	{ "-arm64-16k", "arm64-16k", "arm64", TH_ARCH_AARCH64 },
-	{ "-rt-arm64", "rt-arm64", "arm64", TH_ARCH_AARCH64 },
-	{ "-arm64", "arm64", "arm64", TH_ARCH_AARCH64 },
-	{ "-rt", "rt-amd64", "amd64", TH_ARCH_X86_64 },
-	{ "", "amd64", "amd64", TH_ARCH_X86_64 },
+	{ "-arm64-16k", "arm64-16k", "arm64", TH_ARCH_AARCH64, 16384 },
+	{ "-rt-arm64", "rt-arm64", "arm64", TH_ARCH_AARCH64, 4096 },
+	{ "-arm64", "arm64", "arm64", TH_ARCH_AARCH64, 4096 },
+	{ "-rt", "rt-amd64", "amd64", TH_ARCH_X86_64, 4096 },
+	{ "", "amd64", "amd64", TH_ARCH_X86_64, 4096 },
 	/* No spec names them (no 9p in a cloud kernel); a package may. */
-	{ NULL, "cloud-amd64", "amd64", TH_ARCH_X86_64 },
-	{ NULL, "cloud-arm64", "arm64", TH_ARCH_AARCH64 },
+	{ NULL, "cloud-amd64", "amd64", TH_ARCH_X86_64, 4096 },
+	{ NULL, "cloud-arm64", "arm64", TH_ARCH_AARCH64, 4096 },
 };
 const size_t th_deb_nflavours = ARRAY_SIZE(th_deb_flavours);
 

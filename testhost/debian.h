@@ -70,6 +70,7 @@ struct th_deb_flavour {
 	const char *name;	/* the release's end: "arm64-16k" */
 	const char *arch;	/* Debian's architecture: "arm64" */
 	enum th_arch th;
+	long page_size;		/* its base pages: 16384 for arm64-16k */
 };
 
 /* A release of the archive (or of the cache). */

@@ -369,6 +369,17 @@ run_cli() {
 	cli_case check-good-and-bad 65 check scenarios/ksm_unmerge.scn tests/errors/type_size_plus_duration.scn
 	cli_case assume-unknown-fact 64 plan --assume ncpu=4 scenarios/ksm_unmerge.scn
 	cli_case assume-wrong-type 64 plan --assume mem_total=16 scenarios/ksm_unmerge.scn
+	# Issue 27: a base page size the arch has; alone, its PMD's THP size.
+	cli_says assume-page-x86-16k 64 "error: x86_64 has no base pages of 16K" \
+		plan --assume page_size=16K scenarios/ksm_unmerge.scn
+	cli_says assume-page-arm64-8k 64 "hint: aarch64's pages are 4K, 16K or 64K" \
+		plan --assume arch=aarch64,page_size=8K scenarios/ksm_unmerge.scn
+	run_scn plan --assume arch=aarch64,page_size=64K scenarios/ksm_unmerge.scn
+	if grep -q ' page_size=64K nr_nodes=1 thp_size=512M arch=aarch64' "$OUT"; then
+		pass cli/assume-page-64k-brings-thp
+	else
+		fail cli/assume-page-64k-brings-thp "no thp_size=512M in the machine line" <"$OUT"
+	fi
 	run_cli_fifo
 }
 

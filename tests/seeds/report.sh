@@ -118,3 +118,20 @@ for seed in 000 002 003; do
 		ok "seeds/report.py $seed: ESC, BEL, CSI, newlines and bidi overrides of every field escaped"
 	fi
 done
+# Issue 27: seed 002's rows say their base page, from the fingerprint (a
+# result without one was of 4K pages, as every x86 machine's).
+python3 - "$TMP/vcpu.json" "$TMP/p16k.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["fingerprint"]["memory"] = {"page_size": 16384}
+d["fingerprint"]["arch"] = "aarch64"
+d["fingerprint"]["testhost"]["spec"] = "debian:7.3-arm64-16k"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+python3 seeds/report.py 002 "$TMP/vcpu.json" "$TMP/p16k.json" >"$TMP/out" 2>&1
+if grep -Eq '^test host debian:6\.12 \(tcg\) +x86_64 +4K +once ' "$TMP/out" &&
+	grep -Eq '^test host debian:7\.3-arm64-16k \(tcg\) +aarch64 +16K +once ' "$TMP/out"; then
+	ok "seeds/report.py 002: each row's base page (4K, 16K)"
+else
+	fail "seeds/report.py 002: each row's base page" "$(cat "$TMP/out")"
+fi

@@ -155,7 +155,7 @@ elif th "seed 002 on arm64" "$TMP/s002-arm64.json" --kernel "$ARM" -D mem=32M -D
 	fi
 fi
 if python3 seeds/report.py 002 "${results[@]}" >"$TMP/table" 2>&1 &&
-	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +once +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) .* 1\+1$' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +4K +once +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) .* 1\+1$' "$TMP/table" &&
 	grep -Eq '^this machine .*(SKIP \(1\)|once)' "$TMP/table"; then
 	ok "seed 002: the seed's table, a row per host and efault, the faults per vCPU"
 else
@@ -171,9 +171,9 @@ fi
 # an emulator's): each vCPU's faults in ro, once 1 each, forever one per
 # page of its half of 32M (4096), on both; one picture of both.
 if [[ " ${results[*]} " == *" $TMP/s002-arm64.json "* && " ${results[*]} " == *" $TMP/s002.json "* ]]; then
-	grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +once +.* 1\+1$' "$TMP/table" &&
-		grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +forever +.* 4096\+4096$' "$TMP/table" &&
-		grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +forever +.* 4096\+4096$' "$TMP/table" &&
+	grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +4K +once +.* 1\+1$' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12-arm64 \(tcg\) +aarch64 +4K +forever +.* 4096\+4096$' "$TMP/table" &&
+		grep -Eq '^test host debian:6.12 \(tcg\) +x86_64 +4K +forever +.* 4096\+4096$' "$TMP/table" &&
 		grep -q "times in a test host are an emulator's" "$TMP/table" &&
 		ok "seed 002: x86 and arm64 rows, faults per vCPU once 1+1 and forever 4096+4096 on both" ||
 		fail "seed 002: x86 and arm64 rows with the faults per vCPU" "$(head -c 900 "$TMP/table")"

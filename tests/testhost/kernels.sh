@@ -372,7 +372,7 @@ PY
 	fi
 fi
 
-name="$K16: features: aarch64, 16 KiB pages, lazy, rwp, kvm usable"
+name="$K16: features: aarch64, 16 KiB pages, 32M THP, lazy, rwp, kvm usable, arm64's KVM statistics"
 why=$(arm64_missing)
 if [ -n "$why" ]; then
 	skip "$name" "$why"
@@ -388,6 +388,10 @@ assert m["page_size"] == 16384, m["page_size"]
 assert m["preempt"] == "lazy", (m["preempt"], m["preempt_from"])
 assert {"rwp", "rwp_async"} <= set(f["userfaultfd"]["features"]), f["userfaultfd"]
 assert f["kvm"]["usable"] is True, f["kvm"]
+# has(kvm.stat.NAME)'s names: arm64's KVM has exits, not x86's pf_taken
+st = f["kvm"]["stats"]
+assert "exits" in st and "remote_tlb_flush" in st and "pf_taken" not in st, st
+assert m["thp_size"] == 32 << 20, m["thp_size"]
 PY
 		ok "$name"
 	else

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../../runtime/features.h"
@@ -19,6 +20,22 @@ static void model(const struct rt_preempt_facts *in, const char *want,
 	rt_preempt_model(in, m, sizeof(m), f, sizeof(f));
 	TAP_STR(m, want, "preempt: %s is %s", what, want);
 	TAP_STR(f, from, "preempt: %s, read from %s", what, from);
+}
+
+/* The hugetlb sizes of an arch with page bytes, as "2M 1G". */
+static void huge(const char *arch, int64_t page, const char *want)
+{
+	struct rt_facts f = { .page_size = page };
+	int64_t v[RT_FACTS_HUGETLB_MAX];
+	char got[64] = "";
+	int n;
+
+	snprintf(f.arch, sizeof(f.arch), "%s", arch);
+	n = rt_facts_hugetlb_sizes(&f, v);
+	for (int i = 0; i < n; i++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%lldK",
+			 i ? " " : "", (long long)(v[i] >> 10));
+	TAP_STR(got, want, "pages: hugetlb on %s with %lldK pages", arch, (long long)(page >> 10));
 }
 
 int main(void)
@@ -66,5 +83,17 @@ int main(void)
 	model(&(struct rt_preempt_facts){ .version = "#1 SMP" },
 	      "none or voluntary", "uname -v", "neither");
 	unlink(config);
+
+	/* The PMD's size, and the hugetlb sizes each machine can have. */
+	TAP_INT(rt_facts_pmd_size(&(struct rt_facts){ .page_size = 4096 }), 2 << 20,
+		"pages: 4K pages, 2M PMDs");
+	TAP_INT(rt_facts_pmd_size(&(struct rt_facts){ .page_size = 16384 }), 32 << 20,
+		"pages: 16K pages, 32M PMDs");
+	TAP_INT(rt_facts_pmd_size(&(struct rt_facts){ .page_size = 65536 }), 512 << 20,
+		"pages: 64K pages, 512M PMDs");
+	huge("x86_64", 4096, "2048K 1048576K");
+	huge("aarch64", 4096, "64K 2048K 32768K 1048576K");
+	huge("aarch64", 16384, "2048K 32768K 1048576K");
+	huge("aarch64", 65536, "2048K 524288K 16777216K");
 	return tap_done();
 }

@@ -594,6 +594,23 @@ static void test_arch(void)
 		"arch: the Image's banner is found across two reads");
 	TAP_STR(rel, "6.12.9-arm", "arch: the release is the banner's word, not a format's");
 	TAP_INT(th_spec_arch(path), TH_ARCH_AARCH64, "arch: a path is its header's");
+	TAP_INT(th_spec_page_size(path), 4096, "pages: an Image that says none is 4K");
+	{
+		/* booting.rst: flags bits 1-2 at 0x30, 2 for 16K pages */
+		unsigned char *i16 = calloc(1, len);
+
+		memcpy(i16 + 0x38, "ARM\x64", 4);
+		i16[0x30] = 2 << 1;
+		put_file("Image16k", i16, len);
+		i16[0x30] = 3 << 1;
+		put_file("Image64k", i16, len);
+		free(i16);
+		snprintf(path, sizeof(path), "%s/Image16k", tree);
+		TAP_INT(th_spec_page_size(path), 16384, "pages: a 16K Image by its header");
+		snprintf(path, sizeof(path), "%s/Image64k", tree);
+		TAP_INT(th_spec_page_size(path), 65536, "pages: a 64K Image by its header");
+		snprintf(path, sizeof(path), "%s/Image", tree);
+	}
 	TAP_INT(th_kernel_resolve(path, tree, NULL, &k, &err), 0,
 		"kernel: an arm64 Image with --modules");
 	TAP_INT(k.arch, TH_ARCH_AARCH64, "kernel: the Image's arch");
@@ -618,6 +635,12 @@ static void test_arch(void)
 	TAP_INT(th_spec_arch("debian:linux-image-6.12.117+deb12-arm64-unsigned"),
 		TH_ARCH_AARCH64, "arch: an arm64 package");
 	TAP_INT(th_spec_arch("debian:6.12"), TH_ARCH_X86_64, "arch: debian:6.12");
+	TAP_INT(th_spec_page_size("debian:7.3-arm64-16k"), 16384, "pages: debian:7.3-arm64-16k's are 16K");
+	TAP_INT(th_spec_page_size("debian:linux-image-7.3.4+deb13-arm64-16k"), 16384,
+		"pages: so are a 16K package's");
+	TAP_INT(th_spec_page_size("debian:7.3-arm64"), 4096, "pages: debian:7.3-arm64's are 4K");
+	TAP_INT(th_spec_page_size("debian:6.12"), 4096, "pages: debian:6.12's are 4K");
+	TAP_INT(th_spec_page_size("debian:nonsense-"), 4096, "pages: 4K where the spec says nothing");
 	TAP_STR(th_arch_name(TH_ARCH_AARCH64), "aarch64", "arch: uname's name");
 	TAP_STR(th_arch_debian(TH_ARCH_AARCH64), "arm64", "arch: Debian's name");
 	TAP_INT(th_kernel_resolve("debian:6.12-arm", NULL, NULL, &k, &err), -EINVAL,

@@ -704,7 +704,7 @@ run_doc() {
 # run_script GROUP SCRIPT [SCN]: the script's ok/FAIL/skip lines, counted
 # under GROUP; it tests SCN (default: the binary under test).
 run_script() {
-	local group=$1 t=$2 scn=${3:-$SCN} line
+	local group=$1 t=$2 scn=${3:-$SCN} line t0=$SECONDS
 	while IFS= read -r line; do
 		case $line in
 		"ok "*) pass "$group/${line#ok }" ;;
@@ -713,6 +713,7 @@ run_script() {
 		*) echo "    $line" ;;
 		esac
 	done < <(SCN=$scn bash "$t" 2>&1)
+	echo "#   $t: $((SECONDS - t0)) s"
 }
 
 run_group() {

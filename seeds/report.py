@@ -8,7 +8,9 @@
                                    of all vCPUs and of each
     report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
 
-A result that was skipped is a row that says why. Nothing here measures:
+A result of the kernel axis (scn run --kernel A,B,...) is a row per
+kernel, each named by its point's own fingerprint (its test host). A
+result or a point that was skipped is a row that says why. Nothing here measures:
 it reads what scn run wrote (with --format json). Every string a result
 holds is printed escaped: a terminal shows an ESC in a name, and obeys
 none.
@@ -55,9 +57,13 @@ def esc(s):
                                                             "\\u%04x" % ord(m.group(0))), s)
 
 
-def host(d):
-    """Where a result was measured, in a few words."""
-    fp = d.get("fingerprint") or {}
+def host(d, pt=None):
+    """Where a result (or a point of the kernel axis) was measured, in a few words."""
+    spec = ((pt or {}).get("params") or {}).get("kernel")
+    if pt is not None and spec and not pt.get("fingerprint"):
+        # A kernel that did not boot, or was never fetched: its spec alone.
+        return esc("test host %s" % spec)
+    fp = fingerprint(d, pt)
     k = (fp.get("kernel") or {}).get("release") or "?"
     th = fp.get("testhost")
     cmdline = ((fp.get("kernel") or {}).get("cmdline") or "").split()
@@ -69,6 +75,24 @@ def host(d):
         virt = (fp.get("virt") or {}).get("kind") or "?"
         where = "this machine (%s, %s)" % (k, virt)
     return esc(where)
+
+
+def fingerprint(d, pt=None):
+    """
+    A point's machine: the kernel axis gives each point the fingerprint of
+    its test host; a point without one ran where the whole result did.
+    """
+    return (pt or {}).get("fingerprint") or d.get("fingerprint") or {}
+
+
+def axis(d):
+    """Whether a result is of the kernel axis: its points are kernels."""
+    return bool((d.get("command") or {}).get("kernels"))
+
+
+def points(d):
+    """The points of a result, each with whether it was skipped."""
+    return [(pt, pt.get("status") == "skip") for pt in d.get("points") or []]
 
 
 def metric(ph, name, stat="mean"):
@@ -117,16 +141,21 @@ def count(v):
 
 
 def skipped(d):
-    return d.get("status") == "skip" or not d.get("points")
+    """
+    A result that is one SKIP row: no points, or every point skipped where
+    the whole run was one machine. The kernel axis's points say each why.
+    """
+    return not d.get("points") or (d.get("status") == "skip" and not axis(d))
 
 
 SKIPS = []
 
 
-def skip_row(d, ncols):
+def skip_row(d, ncols, pt=None):
     """A row that says SKIP; the reason is printed under the table."""
-    SKIPS.append("%s: %s" % (host(d), esc(d.get("skip_reason") or d.get("status") or "?")))
-    return [host(d), "SKIP (%d)" % len(SKIPS)] + [""] * (ncols - 2)
+    why = (pt or d).get("skip_reason") or (pt or d).get("status") or "?"
+    SKIPS.append("%s: %s" % (host(d, pt), esc(why)))
+    return [host(d, pt), "SKIP (%d)" % len(SKIPS)] + [""] * (ncols - 2)
 
 
 def table(rows):
@@ -147,9 +176,12 @@ def seed000(results):
         if skipped(d):
             rows.append(skip_row(d, len(rows[0])))
             continue
-        for pt in d["points"]:
+        for pt, skip in points(d):
+            if skip:
+                rows.append(skip_row(d, len(rows[0]), pt))
+                continue
             params = pt.get("params") or {}
-            row = [host(d), esc(params.get("policy", "?")), esc(params.get("type", "?"))]
+            row = [host(d, pt), esc(params.get("policy", "?")), esc(params.get("type", "?"))]
             for name in ("run1", "run2", "ro", "rw"):
                 ph = phase(pt, name)
                 if not ph:
@@ -174,9 +206,12 @@ def seed002(results):
         if skipped(d):
             rows.append(skip_row(d, len(rows[0])))
             continue
-        fp = d.get("fingerprint") or {}
-        emulated |= ((fp.get("testhost") or {}).get("accel") == "tcg")
-        for pt in d["points"]:
+        for pt, skip in points(d):
+            if skip:
+                rows.append(skip_row(d, len(rows[0]), pt))
+                continue
+            fp = fingerprint(d, pt)
+            emulated |= ((fp.get("testhost") or {}).get("accel") == "tcg")
             efault = esc((pt.get("params") or {}).get("efault", "?"))
             ro = phase(pt, "ro") or {}
             ms = ro.get("metrics") or {}
@@ -188,7 +223,7 @@ def seed002(results):
                               for i in nv) or "-"
             # The base page: a vCPU writes and faults one per page of it.
             page = (fp.get("memory") or {}).get("page_size") or 4096
-            rows.append([host(d), esc(fp.get("arch") or "x86_64"), "%dK" % (page // 1024),
+            rows.append([host(d, pt), esc(fp.get("arch") or "x86_64"), "%dK" % (page // 1024),
                          efault] +
                         [secs(metric(phase(pt, n) or {}, "time"))
                          for n in ("run1", "reset", "run2", "ro", "rw")] + [faults])
@@ -203,7 +238,7 @@ def seed002(results):
                        for s in ("p50", "p90", "p99", "max")]
                 if all(g is None for g in got):
                     continue
-                lat.append([host(d), efault, v or "all vCPUs"] +
+                lat.append([host(d, pt), efault, v or "all vCPUs"] +
                            [duration(g) for g in got])
     table(rows)
     if emulated:
@@ -227,10 +262,16 @@ def seed003(results):
         if skipped(d):
             rows.append(skip_row(d, len(rows[0])))
             continue
-        ph = phase(d["points"][0], "unmerge") or {}
-        m = (ph.get("metrics") or {}).get("speed") or {}
-        rows.append([host(d), str(m.get("n", 0))] +
-                    ["%.1f" % m[k] if k in m else "-" for k in ("mean", "stddev", "min", "max")])
+        # A point per kernel where the result is of the kernel axis.
+        for pt, skip in points(d):
+            if skip:
+                rows.append(skip_row(d, len(rows[0]), pt))
+                continue
+            ph = phase(pt, "unmerge") or {}
+            m = (ph.get("metrics") or {}).get("speed") or {}
+            rows.append([host(d, pt), str(m.get("n", 0))] +
+                        ["%.1f" % m[k] if k in m else "-"
+                         for k in ("mean", "stddev", "min", "max")])
     table(rows)
 
 

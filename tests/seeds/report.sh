@@ -135,3 +135,40 @@ if grep -Eq '^test host debian:6\.12 \(tcg\) +x86_64 +4K +once ' "$TMP/out" &&
 else
 	fail "seeds/report.py 002: each row's base page" "$(cat "$TMP/out")"
 fi
+# Issue 27: seed 003 as one run of the kernel axis (make seeds runs
+# --kernel debian:6.1,debian:6.12,debian:7.0,debian:7.3): a row per
+# kernel, each named by its point's own test host, not one row of the
+# first point under the machine the test hosts ran on; a kernel that did
+# not boot is a SKIP row that names its spec and says why.
+python3 - "$TMP/axis.json" <<'PY'
+import json, sys
+def m(v):
+    return {"unit": "MiB/s", "better": "higher", "n": len(v), "samples": v, "min": min(v),
+            "median": sorted(v)[len(v) // 2], "mean": sum(v) / len(v), "max": max(v),
+            "stddev": 1.0}
+def th(spec, rel):
+    return {"kernel": {"release": rel, "cmdline": ""}, "arch": "x86_64",
+            "testhost": {"spec": spec, "accel": "tcg"}}
+def pt(i, spec, rel, speed):
+    return {"index": i, "params": {"kernel": spec, "size": 67108864},
+            "swept": {"kernel": spec}, "status": "pass", "fingerprint": th(spec, rel),
+            "phases": [{"name": "unmerge", "metrics": {"speed": m(speed)}}]}
+pts = [pt(0, "debian:6.1", "6.1.0-57-amd64", [80.0, 90.0]),
+       {"index": 1, "params": {"kernel": "debian:7.0"}, "swept": {"kernel": "debian:7.0"},
+        "status": "skip", "skip_reason": "the test host did not boot", "phases": []},
+       pt(2, "debian:7.3", "7.3.4+deb13-amd64", [150.0, 170.0])]
+d = {"schema": "scn-result/1", "status": "pass", "points": pts,
+     "command": {"kernels": ["debian:6.1", "debian:7.0", "debian:7.3"]},
+     "fingerprint": {"kernel": {"release": "6.18.44", "cmdline": ""}, "virt": {"kind": "pvm"}}}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+python3 seeds/report.py 003 "$TMP/axis.json" >"$TMP/out" 2>&1
+if grep -Eq '^test host debian:6\.1 \(tcg\) +2 +85\.0 +1\.0 +80\.0 +90\.0$' "$TMP/out" &&
+	grep -Eq '^test host debian:7\.0 +SKIP \(1\)$' "$TMP/out" &&
+	grep -Eq '^test host debian:7\.3 \(tcg\) +2 +160\.0 +1\.0 +150\.0 +170\.0$' "$TMP/out" &&
+	grep -qx '(1) test host debian:7.0: the test host did not boot' "$TMP/out" &&
+	! grep -q 'this machine' "$TMP/out"; then
+	ok "seeds/report.py 003: a result of the kernel axis, a row per kernel (a SKIP row for one that did not boot)"
+else
+	fail "seeds/report.py 003: a result of the kernel axis, a row per kernel" "$(cat "$TMP/out")"
+fi

@@ -6,10 +6,13 @@
 # and compare's output into OUT (build/seeds), and the pictures into SVG
 # (docs/seeds). About 25 minutes on 2 cores under TCG.
 #
-#   seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [000] [002] [003]
+#   seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [--only GLOB] [000] [002] [003]
 #
 # (default: all three). --redraw runs nothing: the tables and pictures
-# are made again from the results in OUT.
+# are made again from the results in OUT. --only GLOB (again for more)
+# runs only the runs whose result's name matches a GLOB (--only
+# 'seed00?-7.3*.json': the 7.3 rows) and takes the others from OUT as
+# --redraw does: one row measured again without all the others.
 # SCN picks the binary (default ./scn).
 cd "$(dirname "$0")/.." || exit 2
 SCN=${SCN:-./scn}
@@ -17,14 +20,16 @@ case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 OUT=build/seeds
 SVG=docs/seeds
 REDRAW=0
+ONLY=()
 which=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) OUT=$2; shift 2 ;;
 	--svg) SVG=$2; shift 2 ;;
 	--redraw) REDRAW=1; shift ;;
+	--only) ONLY+=("$2"); shift 2 ;;
 	000|002|003) which+=("$1"); shift ;;
-	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [000] [002] [003]" >&2; exit 64 ;;
+	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [--only GLOB] [000] [002] [003]" >&2; exit 64 ;;
 	esac
 done
 [ ${#which[@]} = 0 ] && which=(000 002 003)
@@ -33,12 +38,20 @@ mkdir -p "$OUT" "$SVG" || exit 73
 # run FILE ARGS...: scn run, its result in OUT/FILE; what it says on stderr
 # goes to OUT/FILE.log. A skip or a failure is a result too.
 run() {
-	local file=$1
+	local file=$1 start rc
 	shift
 	[ $REDRAW = 1 ] && return
+	if [ ${#ONLY[@]} -gt 0 ]; then
+		local g hit=0
+		# shellcheck disable=SC2053 # GLOB is a pattern
+		for g in "${ONLY[@]}"; do [[ $file == $g ]] && hit=1; done
+		[ $hit = 1 ] || return
+	fi
 	echo "seeds: scn run $*" >&2
+	start=$(date +%s)
 	"$SCN" run -q --format json -o "$OUT/$file" "$@" 2>"$OUT/$file.log"
-	echo "seeds: exit $? -> $OUT/$file" >&2
+	rc=$?
+	echo "seeds: exit $rc after $(($(date +%s) - start)) s -> $OUT/$file" >&2
 }
 
 # plot NAME.svg ARGS...: scn plot into SVG, where the results have samples.
@@ -57,8 +70,12 @@ seed000() {
 	run seed000-6.1.json --kernel debian:6.1 --nodes 2 --sweep type=memfd,anon \
 		scenarios/numa_balancing_zaps.scn
 	run seed000-6.12-rt.json --kernel debian:6.12-rt --nodes 2 scenarios/numa_balancing_zaps.scn
+	# The newest upstream release Debian ships (issue 27): the scan of a
+	# memfd without a policy of its own is still there.
+	run seed000-7.3.json --kernel debian:7.3 --nodes 2 scenarios/numa_balancing_zaps.scn
 	python3 seeds/report.py 000 "$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json \
-		"$OUT"/seed000-6.1.json "$OUT"/seed000-6.12-rt.json | tee "$OUT/seed000.txt"
+		"$OUT"/seed000-6.1.json "$OUT"/seed000-6.12-rt.json "$OUT"/seed000-7.3.json |
+		tee "$OUT/seed000.txt"
 	# One kernel booted twice, once with preempt=full: what a boot makes
 	# differ (the memory left, the knobs) is the kernel's.
 	plot seed000-6.12.svg --across kernel --metric time "$OUT"/seed000-6.12.json \
@@ -67,6 +84,8 @@ seed000() {
 		"$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json
 	plot seed000-6.1.svg --metric time "$OUT"/seed000-6.1.json
 	plot seed000-6.1-ptes.svg --metric delta.vmstat.numa_pte_updates "$OUT"/seed000-6.1.json
+	plot seed000-7.3.svg --metric time "$OUT"/seed000-7.3.json
+	plot seed000-7.3-ptes.svg --metric delta.vmstat.numa_pte_updates "$OUT"/seed000-7.3.json
 }
 
 seed002() {
@@ -107,6 +126,14 @@ seed003() {
 		tee "$OUT/seed003-compare.txt"
 	plot seed003.svg --across kernel --metric speed "$OUT"/seed003-6.1.json \
 		"$OUT"/seed003-6.12.json
+	# The question "where did it change": one run whose points are four
+	# kernels, one test host after another (the kernel axis), its trend
+	# table and the kernels in order along x.
+	run seed003-kernels.json --kernel debian:6.1,debian:6.12,debian:7.0,debian:7.3 \
+		--repeat 5 -D size=64M scenarios/ksm_unmerge.scn
+	python3 seeds/report.py 003 "$OUT"/seed003-kernels.json | tee "$OUT/seed003-kernels.txt"
+	"$SCN" compare --across kernel "$OUT"/seed003-kernels.json | tee "$OUT/seed003-trend.txt"
+	plot seed003-kernels.svg --metric speed "$OUT"/seed003-kernels.json
 }
 
 for s in "${which[@]}"; do

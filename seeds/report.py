@@ -7,6 +7,11 @@
                                    by side per host; the ro phase's latency,
                                    of all vCPUs and of each
     report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
+    report.py keep [--all] RESULT.json OUT.json
+                                   the result as docs/seeds.md's check keeps
+                                   it (tests/seeds/docs.sh): what the tables
+                                   read, or with --all every metric (what a
+                                   trend table reads), compact
 
 A result of the kernel axis (scn run --kernel A,B,...) is a row per
 kernel, each named by its point's own fingerprint (its test host). A
@@ -275,7 +280,39 @@ def seed003(results):
     table(rows)
 
 
+# What the seeds' tables read of a phase; the rest of its metrics
+# (KVM's statistics, vmstat's other counters) make a result 20 times the size.
+TABLED = re.compile(r"^(time|speed|faults|delta\.vmstat\.numa_.*|(vcpu\[\d+\]\.)?(faults|lat\..*))$")
+
+
+def keep(argv):
+    """make seeds keeps what its docs rows came from, small enough for git."""
+    every = argv[:1] == ["--all"]
+    if every:
+        argv = argv[1:]
+    if len(argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 64
+    d = load(argv[0])
+    if not every:
+        for pt in d.get("points") or []:
+            pt.pop("output", None)
+            for ph in pt.get("phases") or []:
+                ph["metrics"] = {k: v for k, v in (ph.get("metrics") or {}).items()
+                                 if TABLED.match(k)}
+    with open(argv[1], "w") as f:
+        json.dump(d, f, separators=(",", ":"))
+        f.write("\n")
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "keep":
+        try:
+            return keep(argv[2:])
+        except NotAResult as e:
+            print("report.py: %s" % e, file=sys.stderr)
+            return 65
     if len(argv) < 3 or argv[1] not in ("000", "002", "003"):
         print(__doc__.strip(), file=sys.stderr)
         return 64

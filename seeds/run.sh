@@ -4,9 +4,11 @@
 # test host (and on this machine's KVM where it runs a guest), at the
 # sizes the chapter gives. Writes the results (JSON), the seeds' tables
 # and compare's output into OUT (build/seeds), and the pictures into SVG
-# (docs/seeds). About 25 minutes on 2 cores under TCG.
+# (docs/seeds). About 25 minutes on 2 cores under TCG. The results the
+# docs' 7.x rows and trend table come from are kept, small, in KEEP
+# (tests/seeds/results), where tests/seeds/docs.sh holds the docs to them.
 #
-#   seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [--only GLOB] [000] [002] [003]
+#   seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003]
 #
 # (default: all three). --redraw runs nothing: the tables and pictures
 # are made again from the results in OUT. --only GLOB (again for more)
@@ -19,6 +21,7 @@ SCN=${SCN:-./scn}
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 OUT=build/seeds
 SVG=docs/seeds
+KEEP=tests/seeds/results
 REDRAW=0
 ONLY=()
 which=()
@@ -26,14 +29,15 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--out) OUT=$2; shift 2 ;;
 	--svg) SVG=$2; shift 2 ;;
+	--keep) KEEP=$2; shift 2 ;;
 	--redraw) REDRAW=1; shift ;;
 	--only) ONLY+=("$2"); shift 2 ;;
 	000|002|003) which+=("$1"); shift ;;
-	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--redraw] [--only GLOB] [000] [002] [003]" >&2; exit 64 ;;
+	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003]" >&2; exit 64 ;;
 	esac
 done
 [ ${#which[@]} = 0 ] && which=(000 002 003)
-mkdir -p "$OUT" "$SVG" || exit 73
+mkdir -p "$OUT" "$SVG" "$KEEP" || exit 73
 
 # run FILE ARGS...: scn run, its result in OUT/FILE; what it says on stderr
 # goes to OUT/FILE.log. A skip or a failure is a result too.
@@ -54,10 +58,40 @@ run() {
 	echo "seeds: exit $rc after $(($(date +%s) - start)) s -> $OUT/$file" >&2
 }
 
-# plot NAME.svg ARGS...: scn plot into SVG, where the results have samples.
-plot() {
-	local name=$1
+# have FILE...: the results of FILE... that are in OUT (with --only, the
+# runs not made now may be missing: a table is made of the others).
+have() {
+	local f
+	for f in "$@"; do [ -e "$f" ] && echo "$f"; done
+}
+
+# report SEED FILE...: seeds/report.py's table of the results there are.
+report() {
+	local seed=$1
 	shift
+	mapfile -t got < <(have "$@")
+	[ ${#got[@]} -gt 0 ] && python3 seeds/report.py "$seed" "${got[@]}"
+}
+
+# keep FILE [--all]: the result as docs/seeds.md's figures were made of
+# it, into KEEP (what the tables read; --all every metric, for compare).
+keep() {
+	[ -e "$OUT/$1" ] || return 0
+	python3 seeds/report.py keep $2 "$OUT/$1" "$KEEP/$1" && echo "seeds: kept $KEEP/$1" >&2
+}
+
+# plot NAME.svg ARGS...: scn plot into SVG, where the results have samples;
+# not where one is missing (a picture of part of them would replace one
+# of all).
+plot() {
+	local name=$1 a
+	shift
+	for a in "$@"; do
+		if [[ $a == *.json && ! -e $a ]]; then
+			echo "seeds: $SVG/$name not drawn: no $a" >&2
+			return
+		fi
+	done
 	"$SCN" plot "$@" -o "$SVG/$name" && echo "seeds: drew $SVG/$name" >&2
 }
 
@@ -73,9 +107,10 @@ seed000() {
 	# The newest upstream release Debian ships (issue 27): the scan of a
 	# memfd without a policy of its own is still there.
 	run seed000-7.3.json --kernel debian:7.3 --nodes 2 scenarios/numa_balancing_zaps.scn
-	python3 seeds/report.py 000 "$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json \
+	report 000 "$OUT"/seed000-6.12.json "$OUT"/seed000-6.12-full.json \
 		"$OUT"/seed000-6.1.json "$OUT"/seed000-6.12-rt.json "$OUT"/seed000-7.3.json |
 		tee "$OUT/seed000.txt"
+	keep seed000-7.3.json
 	# One kernel booted twice, once with preempt=full: what a boot makes
 	# differ (the memory left, the knobs) is the kernel's.
 	plot seed000-6.12.svg --across kernel --metric time "$OUT"/seed000-6.12.json \
@@ -102,9 +137,11 @@ seed002() {
 	# same bytes are a quarter of the pages, and of the faults (issue 27).
 	run seed002-7.3-arm64.json --kernel debian:7.3-arm64 "${args[@]}"
 	run seed002-7.3-arm64-16k.json --kernel debian:7.3-arm64-16k "${args[@]}"
-	python3 seeds/report.py 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json \
+	report 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json \
 		"$OUT"/seed002-6.12-arm64.json "$OUT"/seed002-7.3-arm64.json \
 		"$OUT"/seed002-7.3-arm64-16k.json | tee "$OUT/seed002.txt"
+	keep seed002-7.3-arm64.json
+	keep seed002-7.3-arm64-16k.json
 	# x86 and arm64 in test hosts of one kind, side by side: --across arch.
 	# This machine's KVM is another machine: compare refuses it beside a
 	# test host, and so does plot. A picture of its own.
@@ -119,10 +156,10 @@ seed003() {
 	# 64M of duplicate pages merged and unmerged, five runs per kernel.
 	run seed003-6.1.json --kernel debian:6.1 --repeat 5 -D size=64M scenarios/ksm_unmerge.scn
 	run seed003-6.12.json --kernel debian:6.12 --repeat 5 -D size=64M scenarios/ksm_unmerge.scn
-	python3 seeds/report.py 003 "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json |
-		tee "$OUT/seed003.txt"
+	report 003 "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json | tee "$OUT/seed003.txt"
 	# Its exit code says whether it found a difference: not this script's.
-	"$SCN" compare --across kernel "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json |
+	[ -e "$OUT"/seed003-6.1.json ] && [ -e "$OUT"/seed003-6.12.json ] &&
+		"$SCN" compare --across kernel "$OUT"/seed003-6.1.json "$OUT"/seed003-6.12.json |
 		tee "$OUT/seed003-compare.txt"
 	plot seed003.svg --across kernel --metric speed "$OUT"/seed003-6.1.json \
 		"$OUT"/seed003-6.12.json
@@ -131,8 +168,16 @@ seed003() {
 	# table and the kernels in order along x.
 	run seed003-kernels.json --kernel debian:6.1,debian:6.12,debian:7.0,debian:7.3 \
 		--repeat 5 -D size=64M scenarios/ksm_unmerge.scn
-	python3 seeds/report.py 003 "$OUT"/seed003-kernels.json | tee "$OUT/seed003-kernels.txt"
-	"$SCN" compare --across kernel "$OUT"/seed003-kernels.json | tee "$OUT/seed003-trend.txt"
+	report 003 "$OUT"/seed003-kernels.json | tee "$OUT/seed003-kernels.txt"
+	keep seed003-kernels.json --all
+	# The trend table as docs/seeds.md shows it: from the kept result, by
+	# its name alone (tests/seeds/docs.sh makes it so again); the seed's
+	# rate judged alone (the correction over its three steps), every
+	# metric shown.
+	[ -e "$KEEP"/seed003-kernels.json ] &&
+		(cd "$KEEP" && "$SCN" compare --across kernel --all --metric unmerge.speed \
+			seed003-kernels.json) |
+		tee "$OUT/seed003-trend.txt"
 	plot seed003-kernels.svg --metric speed "$OUT"/seed003-kernels.json
 }
 

@@ -202,7 +202,9 @@ fuzz:
 	@tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # The seed experiments of docs/seeds.md from real runs in the test host:
-# results and tables in build/seeds, pictures in docs/seeds (~25 min).
+# results and tables in build/seeds, pictures in docs/seeds, the results
+# of the docs' 7.x rows in tests/seeds/results (~28 min; the arm64 rows
+# need the arm64 scn: make aarch64).
 seeds: scn
 	@seeds/run.sh
 

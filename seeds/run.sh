@@ -4,7 +4,7 @@
 # test host (and on this machine's KVM where it runs a guest), at the
 # sizes the chapter gives. Writes the results (JSON), the seeds' tables
 # and compare's output into OUT (build/seeds), and the pictures into SVG
-# (docs/seeds). About 25 minutes on 2 cores under TCG. The results the
+# (docs/seeds). About 28 minutes on 2 cores under TCG. The results the
 # docs' 7.x rows and trend table come from are kept, small, in KEEP
 # (tests/seeds/results), where tests/seeds/docs.sh holds the docs to them.
 #

@@ -354,7 +354,7 @@ run_cli() {
 	cli_case version 0 version
 	cli_case help 0 help
 	# Issue 25: the help's exit statuses left out 3, 124 and 128+N.
-	grep -q " 3 compare or plot refused" "$OUT" && grep -q " 124 --timeout" "$OUT" &&
+	grep -Eq " 3 compare(,| or) plot (or merge )?refused" "$OUT" && grep -q " 124 --timeout" "$OUT" &&
 		grep -q "128+N stopped by signal N" "$OUT" ||
 		fail cli/help-exit-statuses "scn help does not list 3, 124 and 128+N" <"$OUT"
 	cli_case check-two-files 0 check scenarios/ksm_unmerge.scn scenarios/dirty_log.scn

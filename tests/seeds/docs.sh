@@ -5,8 +5,8 @@
 # tests/seeds/results, and here every row seeds/report.py prints of them
 # must be a row of the chapter's tables (all but the host column, which
 # the chapter names in its own words), and the trend table of the kernel
-# axis must stand in the chapter as scn compare prints it now. No boot:
-# under a second. A figure edited by hand, or a make seeds whose new
+# axis must stand in the chapter as scn compare prints it now. No boot,
+# no knob: a second of CPU. A figure edited by hand, or a make seeds whose new
 # figures were not copied into the chapter, fails here.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh

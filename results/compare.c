@@ -17,28 +17,82 @@
 #include "../common/stats.h"
 #include "../common/util.h"
 
-/* "across kernel: 6.1.0-57-amd64 -> 6.12.117+deb12-amd64 (preempt=full)". */
+/*
+ * The kernels of a result of the kernel axis (command.kernels), "a, b, c",
+ * into sb; false for a result of one kernel. Such a result's own
+ * fingerprint is the machine its test hosts ran on, not a kernel it
+ * measured: its points carry theirs.
+ */
+static bool axis_kernels(struct strbuf *sb, const struct rf_result *r)
+{
+	const struct jin_value *k = jin_get(jin_get(r->root, "command"), "kernels");
+
+	if (!k || !jin_is(k, JIN_ARRAY) || !jin_len(k))
+		return false;
+	for (size_t i = 0; i < jin_len(k); i++) {
+		if (i)
+			sb_puts(sb, ", ");
+		rf_value_text(sb, jin_at(k, i));
+	}
+	return true;
+}
+
+/* One side of the header: its kernel's release, or the axis's kernels. */
+static void across_side(struct strbuf *sb, const struct rf_result *r,
+			const struct jin_value *release)
+{
+	struct strbuf ks;
+
+	sb_init(&ks);
+	if (axis_kernels(&ks, r))
+		sb_printf(sb, "kernels %s", ks.buf);
+	else
+		rf_value_text(sb, release);
+	sb_free(&ks);
+}
+
+/*
+ * "across kernel: 6.1.0-57-amd64 -> 6.12.117+deb12-amd64 (preempt=full)";
+ * two results of the kernel axis name their kernels, matched point by
+ * point, kernel by kernel (the outer machine's release is no kernel of
+ * theirs).
+ */
 static void print_across(FILE *out, const struct rf_result *b, const struct rf_result *n)
 {
 	static const char *const rel[4] = { "fingerprint", "kernel", "release" };
 	static const char *const cmd[4] = { "fingerprint", "kernel", "cmdline" };
 	const struct jin_value *rb = alike_field(b->root, rel);
 	const struct jin_value *rn = alike_field(n->root, rel);
-	struct strbuf sb;
+	struct strbuf sb, kb, kn;
+	bool ab, an;
 
 	sb_init(&sb);
-	rf_value_text(&sb, rb);
-	sb_puts(&sb, " -> ");
-	rf_value_text(&sb, rn);
-	if (jin_equal(rb, rn)) {
-		bool same_line = jin_equal(alike_field(b->root, cmd),
-					   alike_field(n->root, cmd));
+	sb_init(&kb);
+	sb_init(&kn);
+	ab = axis_kernels(&kb, b);
+	an = axis_kernels(&kn, n);
+	if (ab && an && !strcmp(kb.buf, kn.buf)) {
+		sb_printf(&sb, "kernels %s on both sides, matched kernel by kernel", kb.buf);
+	} else if (ab || an) {
+		across_side(&sb, b, rb);
+		sb_puts(&sb, " -> ");
+		across_side(&sb, n, rn);
+	} else {
+		rf_value_text(&sb, rb);
+		sb_puts(&sb, " -> ");
+		rf_value_text(&sb, rn);
+		if (jin_equal(rb, rn)) {
+			bool same_line = jin_equal(alike_field(b->root, cmd),
+						   alike_field(n->root, cmd));
 
-		sb_puts(&sb, same_line ? " (the same kernel)" :
-			" (the same kernel, another command line)");
+			sb_puts(&sb, same_line ? " (the same kernel)" :
+				" (the same kernel, another command line)");
+		}
 	}
 	fprintf(out, "across kernel: %s\n", sb.buf);
 	sb_free(&sb);
+	sb_free(&kb);
+	sb_free(&kn);
 }
 
 /* "across arch: x86_64 -> aarch64 (AMD EPYC Processor -> QEMU max)". */

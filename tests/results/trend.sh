@@ -114,6 +114,24 @@ t "trend of one result of the kernel axis: kernels by name, the skipped one left
 t "trend of results and a kernel axis mixed: each kernel a column" 0 \
 	--across kernel "$TMP/k1.json" "$TMP/k2.json" "$TMP/axis.json" -- \
 	'^  k6  debian:7\.3 ' '^point +phase +metric +unit +k1 +k2 +k3 +k4 +k5 +k6 '
+# Two results of the kernel axis as base and new (a build before and
+# after a patch, each over the same kernels): the header named the
+# machine the test hosts ran on twice, "(the same kernel)", where each
+# side measured five kernels, matched kernel by kernel.
+t "two results of the kernel axis: the header names their kernels, not the outer machine's" 0 \
+	--across kernel "$TMP/axis.json" "$TMP/axis.json" -- \
+	'^across kernel: kernels debian:6\.1, debian:6\.12, debian:nonesuch, debian:7\.0, debian:7\.3 on both sides, matched kernel by kernel$' \
+	'!the same kernel'
+python3 - "$TMP/axis.json" "$TMP/axis3.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["command"]["kernels"] = d["command"]["kernels"][:3]
+d["points"] = d["points"][:3]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+t "two results of the kernel axis over other kernels: each side's kernels" 0 \
+	--across kernel "$TMP/axis3.json" "$TMP/axis.json" -- \
+	'^across kernel: kernels debian:6\.1, debian:6\.12, debian:nonesuch -> kernels debian:6\.1, debian:6\.12, debian:nonesuch, debian:7\.0, debian:7\.3$'
 t "trend: results of other machines refused" 3 --across kernel "$TMP/k1.json" "$TMP/k2.json" "$TMP/cpu.json" -- \
 	'2>not measured alike' '2>fingerprint\.cpu\.model: '
 t "trend --force: compared anyway, said" 0 --across kernel --force "$TMP/k1.json" "$TMP/k2.json" "$TMP/cpu.json" -- \

@@ -18,6 +18,7 @@
 #include "../runtime/knobs.h"
 #include "../runtime/ksm.h"
 #include "../runtime/mem.h"
+#include "../runtime/mem_gmem.h"
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
 #include "exec_confound.h"
@@ -632,7 +633,9 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		unsigned flags = (b->prefault && !empty ? RT_MEM_PREFAULT : 0) |
 				 (b->nohugepage ? RT_MEM_NOHUGEPAGE : 0) |
 				 (b->hugepage ? RT_MEM_HUGEPAGE : 0) |
-				 (b->noreserve ? RT_MEM_NORESERVE : 0);
+				 (b->noreserve ? RT_MEM_NORESERVE : 0) |
+				 (b->gmem_mmap ? RT_MEM_GMEM_MMAP : 0) |
+				 (b->gmem_init_shared ? RT_MEM_GMEM_INIT_SHARED : 0);
 
 		/* Memory a uffd serves starts empty: its faults are the point. */
 		rc = rt_mem_create(&rb->mem, b->type, b->size,

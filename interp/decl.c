@@ -645,7 +645,10 @@ void lower_vm(struct lower *L, const struct ast *n)
 			struct diag_rec *r = diag_error(L->d, mem_at->loc,
 				"vm '%s' has %s of memory but backing '%s' has %s",
 				n->name, s1.buf, b->name, s2.buf);
-			diag_hint(r, "add alias to map the backing again and again, or make the backing larger");
+			if (backing_info[b->type].flags & BK_KVM)
+				diag_hint(r, "make the backing larger: the memslots of a guest_memfd are ranges of the file, and none may pass its end");
+			else
+				diag_hint(r, "add alias to map the backing again and again, or make the backing larger");
 			ok = false;
 		} else if (vm.mem % vm.nr_slots) {
 			diag_error(L->d, n->loc, "%s does not split into %d equal memslots",

@@ -428,7 +428,10 @@ static int64_t *place_pages(struct run *r)
 	for (i = 0; i < r->sc->nbackings; i++) {
 		const struct run_backing *rb = &r->backings[i];
 
-		if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
+		if (rb->made && rb->mem.vm_fd >= 0 && rb->placement_read)
+			rt_gmem_placement(&rb->mem, place + i * SAMPLES_NODES,
+					  SAMPLES_NODES, &err);
+		else if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
 			rt_numa_placement(rb->mem.addr, rb->mem.size,
 					  place + i * SAMPLES_NODES, SAMPLES_NODES,
 					  &err);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 #include <sys/ioctl.h>
@@ -14,6 +15,7 @@
 
 #include "compat.h"
 #include "mem.h"
+#include "numa.h"
 
 /*
  * compat.h carries these for Debian 12's 6.1 headers; they must be the
@@ -141,4 +143,38 @@ out:
 		close(uffd);
 	rt_mem_destroy(&m);
 	return ok;
+}
+
+int rt_gmem_placement(const struct rt_mem *m, int64_t *counts, int max,
+		      struct rt_err *err)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	size_t n = (size_t)((m->size + psz - 1) / psz), i;
+	volatile const char *view;
+	unsigned char *vec;
+	int rc;
+
+	memset(counts, 0, (size_t)max * sizeof(*counts));
+	if (!(m->gmem_flags & GUEST_MEMFD_FLAG_MMAP))
+		return rt_fail(err, -EINVAL, "the guest_memfd is not mapped");
+	vec = malloc(n ? n : 1);
+	if (!vec)
+		return rt_fail(err, -ENOMEM, "out of memory");
+	view = mmap(NULL, (size_t)m->size, PROT_READ, MAP_SHARED, m->fd, 0);
+	if (view == MAP_FAILED) {
+		free(vec);
+		return rt_fail_errno(err, errno, "mmap(guest_memfd, a second view)");
+	}
+	/* mincore of a file mapping asks the page cache, not page tables. */
+	rc = mincore((void *)view, (size_t)m->size, vec) ?
+	     rt_fail_errno(err, errno, "mincore(guest_memfd)") : 0;
+	if (!rc) {
+		for (i = 0; i < n; i++)
+			if (vec[i] & 1)
+				(void)view[i * (size_t)psz];
+		rc = rt_numa_placement((void *)view, m->size, counts, max, err);
+	}
+	munmap((void *)view, (size_t)m->size);
+	free(vec);
+	return rc;
 }

@@ -37,6 +37,17 @@ int rt_gmem_create(struct rt_mem *m, unsigned flags, struct rt_err *err);
 int rt_gmem_policy_per_file(const struct rt_mem *m, struct rt_err *err);
 
 /*
+ * Pages of the file per node, counts[n] for nodes 0..max-1. KVM maps a
+ * guest_memfd's pages into the guest from the file, so scn's mapping
+ * has no page tables for them and move_pages() there finds nothing: this
+ * asks the page cache which pages exist (mincore), reads each of those
+ * through a second mapping (a fault there finds the page, allocates
+ * none), and asks move_pages() of that mapping.
+ */
+int rt_gmem_placement(const struct rt_mem *m, int64_t *counts, int max,
+		      struct rt_err *err);
+
+/*
  * Whether UFFDIO_REGISTER (missing mode) takes an mmap'd, shared
  * guest_memfd: 1, or 0 with why (the call that failed and its errno).
  */

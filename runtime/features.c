@@ -654,6 +654,21 @@ static void gmem_uffd_feature(struct rt_features *f)
 		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD, "%s", why);
 }
 
+// Where the kernel keeps a guest_memfd's NUMA policy: asked of it too.
+static void gmem_policy_feature(struct rt_features *f)
+{
+	char why[160];
+
+	if (!f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] ||
+	    !f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED])
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY,
+			   "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared");
+	else if (rt_gmem_probe_policy(why, sizeof(why)))
+		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY, "%s", why);
+}
+
 // ---- KSM, THP, madvise, hugetlb ---------------------------------------------
 
 static void probe_ksm(struct rt_features *f)
@@ -1001,6 +1016,7 @@ int rt_features_probe(struct rt_features *f)
 	probe_uffd(f);
 	uffd_features(f);
 	gmem_uffd_feature(f);
+	gmem_policy_feature(f);
 	probe_ksm(f);
 	probe_thp(f);
 	probe_madvise(f);

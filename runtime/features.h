@@ -74,6 +74,9 @@ int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 	  "KVM_CAP_GUEST_MEMFD_FLAGS offers GUEST_MEMFD_FLAG_MMAP")	\
 	X(KVM_GUEST_MEMFD_INIT_SHARED, "kvm.guest_memfd_init_shared",	\
 	  "KVM_CAP_GUEST_MEMFD_FLAGS offers GUEST_MEMFD_FLAG_INIT_SHARED") \
+	X(KVM_GUEST_MEMFD_POLICY, "kvm.guest_memfd_policy",		\
+	  "an mbind of a guest_memfd mapping is the file's: a second "	\
+	  "mapping sees it")						\
 	X(KVM_MEMSLOT2, "kvm.memslot2",					\
 	  "KVM_CAP_USER_MEMORY2: KVM_SET_USER_MEMORY_REGION2")		\
 	X(KVM_DIRTY_RING, "kvm.dirty_ring",				\

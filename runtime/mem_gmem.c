@@ -93,6 +93,34 @@ out:
 	return rc;
 }
 
+int rt_gmem_probe_policy(char *why, size_t len)
+{
+	struct rt_mem m = { .size = sysconf(_SC_PAGESIZE), .fd = -1, .vm_fd = -1 };
+	struct rt_err err = { "" };
+	unsigned long node0 = 1;
+	int rc = 0;
+
+	if (rt_gmem_create(&m, RT_MEM_GMEM_MMAP | RT_MEM_GMEM_INIT_SHARED, &err)) {
+		snprintf(why, len, "%s", err.msg);
+		goto out;
+	}
+	if (mbind(m.addr, (unsigned long)m.size, MPOL_BIND, &node0,
+		  sizeof(node0) * 8, 0)) {
+		snprintf(why, len, "mbind(MPOL_BIND) of a guest_memfd mapping: %s (errno %d)",
+			 strerror(errno), errno);
+		goto out;
+	}
+	rc = rt_gmem_policy_per_file(&m, &err);
+	if (rc < 0)
+		snprintf(why, len, "%s", err.msg);
+	else if (!rc)
+		snprintf(why, len, "an mbind of a guest_memfd mapping is the mapping's: a second mapping sees MPOL_DEFAULT");
+	rc = rc > 0;
+out:
+	rt_mem_destroy(&m);
+	return rc;
+}
+
 int rt_gmem_policy_per_file(const struct rt_mem *m, struct rt_err *err)
 {
 	unsigned long nodes[2] = { 0, 0 };

@@ -37,6 +37,12 @@ int rt_gmem_create(struct rt_mem *m, unsigned flags, struct rt_err *err);
 int rt_gmem_policy_per_file(const struct rt_mem *m, struct rt_err *err);
 
 /*
+ * Whether the kernel keeps an mbind of a guest_memfd mapping on the file
+ * (7.3) rather than on the mapping (6.18): 1, or 0 with why.
+ */
+int rt_gmem_probe_policy(char *why, size_t len);
+
+/*
  * Pages of the file per node, counts[n] for nodes 0..max-1. KVM maps a
  * guest_memfd's pages into the guest from the file, so scn's mapping
  * has no page tables for them and move_pages() there finds nothing: this

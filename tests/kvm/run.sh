@@ -25,11 +25,16 @@ in_ring() {
 	fi
 }
 
+# This machine's rings run beside the test host's boot (they share no
+# knob: the test host has a kernel of its own), their lines printed after.
 local_kvm=no
+local_pid=
 virt=$("$SCN" features 2>/dev/null | awk '$1 == "virtualization" { print $2 }')
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
 	local_kvm=yes
-	{ SCN=$SCN in_ring ""; SCN=$SCN in_ring 0; SCN=$SCN in_ring 3; } 2>&1 | prefixed local
+	{ SCN=$SCN in_ring ""; SCN=$SCN in_ring 0; SCN=$SCN in_ring 3; } 2>&1 |
+		prefixed local >"$TMP/local.lines" &
+	local_pid=$!
 else
 	echo "this machine's /dev/kvm cannot run a guest ($virt): the checks run in the test host only"
 fi
@@ -40,4 +45,8 @@ if ! SCN=$SCN TESTHOST_OPTS="--nodes 2" in_testhost "the checks" 4 \
 	bash -c "$both; SCN_TEST_RING=3 bash -c '$both' 2>&1 | sed -E 's/^(ok|FAIL|skip) /\1 ring 3: /'" &&
 	[ $local_kvm = no ]; then
 	skip "kvm" "neither this machine's /dev/kvm nor the test host can run a guest: $TESTHOST_SKIP"
+fi
+if [ -n "$local_pid" ]; then
+	wait "$local_pid"
+	cat "$TMP/local.lines"
 fi

@@ -9,11 +9,19 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 
+# The local checks run beside the boot (they set no knob), printed after.
+local_pid=
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
-	SCN=$SCN bash tests/kvm/gmem.bash 2>&1 | grep -v '^gmem done$' | prefixed local
+	SCN=$SCN bash tests/kvm/gmem.bash 2>&1 | grep -v '^gmem done$' |
+		prefixed local >"$TMP/gmem.local" &
+	local_pid=$!
 fi
 if ! SCN=$SCN SCN_TEST_KERNEL=${SCN_GMEM_KERNEL:-debian:7.3} \
 	TESTHOST_OPTS="--nodes 2" in_testhost "the guest_memfd checks" 1 \
 	bash tests/kvm/gmem.bash; then
 	skip "gmem testhost" "$TESTHOST_SKIP"
+fi
+if [ -n "$local_pid" ]; then
+	wait "$local_pid"
+	cat "$TMP/gmem.local"
 fi

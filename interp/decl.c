@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "gmem.h"
 #include "items.h"
 #include "lower.h"
 #include "words.h"
@@ -394,7 +395,7 @@ void lower_policy(struct lower *L, const struct ast *n)
 }
 
 static const char *const backing_keys[] = { "type", "size", "prefault",
-	"nohugepage", "hugepage", "pagesize", "fill", "node", "noreserve", NULL };
+	"nohugepage", "hugepage", "pagesize", "fill", "node", "noreserve", "mmap", "init_shared", NULL };
 
 void lower_backing(struct lower *L, const struct ast *n)
 {
@@ -494,6 +495,8 @@ void lower_backing(struct lower *L, const struct ast *n)
 			need(L, RT_FEAT_THP, n->loc, "THP backing");
 		if (bi->flags & BK_KVM)
 			need(L, RT_FEAT_KVM_GUEST_MEMFD, n->loc, "guest_memfd backing");
+		if (!gmem_backing(L, &it, n, &b))
+			ok = false;
 	}
 	items_finish(&it, what, backing_keys);
 	if (!ok) {
@@ -607,6 +610,8 @@ void lower_vm(struct lower *L, const struct ast *n)
 		}
 	}
 	items_finish(&it, "vm", vm_keys);
+	if (ok && b && !gmem_vm_ok(L, &vm, vm.backing, n->loc))
+		ok = false;
 	if (ok && b) {
 		struct strbuf s1, s2;
 
@@ -640,7 +645,10 @@ void lower_vm(struct lower *L, const struct ast *n)
 			struct diag_rec *r = diag_error(L->d, mem_at->loc,
 				"vm '%s' has %s of memory but backing '%s' has %s",
 				n->name, s1.buf, b->name, s2.buf);
-			diag_hint(r, "add alias to map the backing again and again, or make the backing larger");
+			if (backing_info[b->type].flags & BK_KVM)
+				diag_hint(r, "make the backing larger: the memslots of a guest_memfd are ranges of the file, and none may pass its end");
+			else
+				diag_hint(r, "add alias to map the backing again and again, or make the backing larger");
 			ok = false;
 		} else if (vm.mem % vm.nr_slots) {
 			diag_error(L->d, n->loc, "%s does not split into %d equal memslots",
@@ -771,9 +779,14 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	if (bi) {
 		struct diag_rec *r = NULL;
 
-		if (bi->flags & BK_KVM)
-			r = diag_error(L->d, n->loc, "userfaultfd cannot serve guest_memfd memory");
-		else if (u.mode == UFFD_MINOR && !(bi->flags & BK_MINOR)) {
+		if (bi->flags & BK_KVM) {
+			if (!gmem_host_ok(L, b, n->loc, "uffd"))
+				ok = false;
+			else if (u.mode != UFFD_MISSING)
+				r = diag_error(L->d, n->loc, "uffd mode=%s on guest_memfd '%s': UFFDIO_REGISTER takes no %s mode on it (EINVAL)",
+					       words_uffd_mode[u.mode], b->name,
+					       words_uffd_mode[u.mode]);
+		} else if (u.mode == UFFD_MINOR && !(bi->flags & BK_MINOR)) {
 			r = diag_error(L->d, n->loc,
 				"minor-mode uffd needs shared memory (shmem, memfd, memfd_hugetlb); '%s' is %s",
 				b->name, bi->name);
@@ -809,6 +822,8 @@ void lower_uffd(struct lower *L, const struct ast *n)
 		else if (u.mode == UFFD_WP)
 			need(L, shared || huge ? RT_FEAT_UFFD_WP_SHMEM : RT_FEAT_UFFD_WP,
 			     n->loc, "uffd mode=wp");
+		else if (bi->flags & BK_KVM)
+			need(L, RT_FEAT_UFFD_GUEST_MEMFD, n->loc, "uffd on guest_memfd");
 		else if (huge)
 			need(L, RT_FEAT_UFFD_MISSING_HUGETLB, n->loc, "uffd on hugetlb");
 		else if (shared)

@@ -18,6 +18,7 @@
 #include "../runtime/knobs.h"
 #include "../runtime/ksm.h"
 #include "../runtime/mem.h"
+#include "../runtime/mem_gmem.h"
 #include "../runtime/numa.h"
 #include "../runtime/uffd.h"
 #include "exec_confound.h"
@@ -427,7 +428,10 @@ static int64_t *place_pages(struct run *r)
 	for (i = 0; i < r->sc->nbackings; i++) {
 		const struct run_backing *rb = &r->backings[i];
 
-		if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
+		if (rb->made && rb->mem.vm_fd >= 0 && rb->placement_read)
+			rt_gmem_placement(&rb->mem, place + i * SAMPLES_NODES,
+					  SAMPLES_NODES, &err);
+		else if (rb->made && !rb->mem.unmapped_any && rb->placement_read)
 			rt_numa_placement(rb->mem.addr, rb->mem.size,
 					  place + i * SAMPLES_NODES, SAMPLES_NODES,
 					  &err);
@@ -632,7 +636,9 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		unsigned flags = (b->prefault && !empty ? RT_MEM_PREFAULT : 0) |
 				 (b->nohugepage ? RT_MEM_NOHUGEPAGE : 0) |
 				 (b->hugepage ? RT_MEM_HUGEPAGE : 0) |
-				 (b->noreserve ? RT_MEM_NORESERVE : 0);
+				 (b->noreserve ? RT_MEM_NORESERVE : 0) |
+				 (b->gmem_mmap ? RT_MEM_GMEM_MMAP : 0) |
+				 (b->gmem_init_shared ? RT_MEM_GMEM_INIT_SHARED : 0);
 
 		/* Memory a uffd serves starts empty: its faults are the point. */
 		rc = rt_mem_create(&rb->mem, b->type, b->size,

@@ -181,9 +181,16 @@ int guest_create_vm(struct run *r, int i, struct rt_err *err)
 	struct rt_vm *vm;
 	int rc;
 
-	if (!r->backings[v->backing].made || !r->backings[v->backing].mem.addr)
+	const struct rt_mem *m = &r->backings[v->backing].mem;
+
+	if (!r->backings[v->backing].made || (!m->addr && m->vm_fd < 0))
 		return rt_fail(err, -EINVAL, "backing '%s' is not there", b->name);
-	c.backing = r->backings[v->backing].mem.addr;
+	c.backing = m->addr;
+	if (m->vm_fd >= 0) {
+		c.gmem = true;
+		c.gmem_fd = m->fd;
+		c.gmem_vm_fd = m->vm_fd;
+	}
 	c.host_kind = r->o->features->virt;
 	vm = xcalloc(1, sizeof(*vm));
 	rc = rt_vm_create(vm, &c, err);

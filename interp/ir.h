@@ -180,6 +180,7 @@ struct ir_backing {
 	int64_t size;
 	int64_t page_size;
 	bool prefault, nohugepage, hugepage, has_fill, noreserve;
+	bool gmem_mmap, gmem_init_shared;	/* guest_memfd: its flags */
 	int64_t fill;			/* byte written everywhere */
 	int node;			/* bound to this node, or -1 */
 	/*

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../runtime/kvm.h"
+#include "gmem.h"
 #include "items.h"
 #include "lower.h"
 #include "words.h"
@@ -333,6 +334,14 @@ static bool lower_add(struct lower *L, struct ir_op *op, const struct ast *name,
 	    (op->memslot.backing = find_backing(L, backing_at, false)) < 0)
 		ok = false;
 	if (op->memslot.backing >= 0 &&
+	    backing_info[L->sc->backings[op->memslot.backing].type].flags & BK_KVM) {
+		diag_hint(diag_error(L->d, backing_at->loc,
+				     "memslot '%s' on guest_memfd '%s': an added memslot maps host memory, not a guest_memfd",
+				     op->memslot.name, L->sc->backings[op->memslot.backing].name),
+			  "the vm declared on the guest_memfd has its memslots; give it slots=N");
+		ok = false;
+	}
+	if (op->memslot.backing >= 0 &&
 	    op->memslot.size > L->sc->backings[op->memslot.backing].size) {
 		const struct ir_backing *b = &L->sc->backings[op->memslot.backing];
 		struct strbuf x, y;
@@ -476,6 +485,8 @@ void lower_memslot(struct lower *L, const struct ast *n, struct items *it)
 			ok = refuse_key(L, backing_at, "backing",
 					"the vm's own memslot maps what it mapped") && ok;
 		}
+		if (w == MEMSLOT_MOVE && !gmem_slot_ok(L, vm, n->loc, "memslot move"))
+			return;
 		if (ok && lower_guest_slot(L, &op, name, gpa_at))
 			PUSH_OP(L, op);
 		return;

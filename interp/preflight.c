@@ -33,10 +33,7 @@ static bool op_unsupported(const struct ir_op *op, void *ctx)
 {
 	struct unsupported *u = ctx;
 
-	if (op->kind == IR_CREATE_BACKING &&
-	    u->sc->backings[op->index].type == BACKING_GUEST_MEMFD)
-		u->what = "guest_memfd memory";
-	else if (op->kind == IR_CREATE_UFFD &&
+	if (op->kind == IR_CREATE_UFFD &&
 		 u->sc->uffds[op->index].resolve == RESOLVE_MOVE)
 		u->what = "UFFDIO_MOVE resolution";
 	else

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../grammar/parse.h"
+#include "gmem.h"
 #include "items.h"
 #include "lower.h"
 #include "memcg.h"
@@ -301,7 +302,12 @@ static void lower_host(struct lower *L, const struct ast *n)
 		{
 			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
 			const struct backing_info *bi = &backing_info[b->type];
+			static const char *const acts[] = { "host mprotect",
+				"host madvise", "host fallocate", "host munmap" };
 
+			/* A punch needs the file, not a mapping. */
+			if (act != 2 && !gmem_host_ok(L, b, n->loc, acts[act]))
+				ok = false;
 			if (act == 0) {
 				op.kind = IR_MPROTECT;
 				a = items_need(&it, "the protection (ro, rw or none)");
@@ -336,6 +342,14 @@ static void lower_host(struct lower *L, const struct ast *n)
 					r = diag_error(L->d, a->loc,
 						       "MADV_%s is EINVAL on hugetlb memory; '%s' is %s",
 						       madv, b->name, bi->name);
+				if (!r && (bi->flags & BK_KVM) && w == ADVICE_COLLAPSE)
+					r = diag_error(L->d, a->loc,
+						       "MADV_COLLAPSE is EINVAL on guest_memfd memory ('%s'): it has no THP",
+						       b->name);
+				else if (!r && (bi->flags & BK_KVM) && w == ADVICE_HUGEPAGE)
+					diag_warning(L->d, a->loc,
+						     "MADV_HUGEPAGE does nothing on guest_memfd memory ('%s'): it has no THP",
+						     b->name);
 				if (r) {
 					ok = false;
 					if (w == ADVICE_FREE)
@@ -388,6 +402,10 @@ static void lower_host(struct lower *L, const struct ast *n)
 			break;
 		}
 		op.dirtylog.op = (enum dirtylog_op)w;
+		if (!gmem_slot_ok(L, op.dirtylog.vm, n->loc, "dirty logging")) {
+			ok = false;
+			break;
+		}
 		if (w == DIRTYLOG_CLEAR && L->sc->vms[op.dirtylog.vm].dirty_ring) {
 			struct diag_rec *r = diag_error(L->d, a->loc,
 				"dirtylog clear on vm '%s', which has a dirty ring",
@@ -413,6 +431,9 @@ static void lower_host(struct lower *L, const struct ast *n)
 		{
 			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
 			int64_t x;
+
+			if (!gmem_host_ok(L, b, n->loc, act == 7 ? "host write" : "host read"))
+				ok = false;
 
 			op.mem.stride = b->page_size;
 			op.mem.byte = op.mem.write ? 0x2d : -1;	/* read: check nothing */

@@ -25,6 +25,7 @@
 #include <numa.h>
 
 #include "compat.h"
+#include "mem_gmem.h"
 #include "probe.h"
 #include "vmstat.h"
 
@@ -635,6 +636,39 @@ static void uffd_features(struct rt_features *f)
 #undef UFFD_FEAT
 }
 
+// Whether userfaultfd registers on guest_memfd: asked of the kernel, as
+// no capability says it (6.18 answers EINVAL).
+static void gmem_uffd_feature(struct rt_features *f)
+{
+	char why[160];
+
+	if (!f->have[RT_FEAT_UFFD])
+		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD, "needs uffd");
+	else if (!f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] ||
+		 !f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED])
+		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD,
+			   "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared");
+	else if (rt_gmem_probe_uffd(why, sizeof(why)))
+		rt_probe_set_present(f, RT_FEAT_UFFD_GUEST_MEMFD);
+	else
+		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD, "%s", why);
+}
+
+// Where the kernel keeps a guest_memfd's NUMA policy: asked of it too.
+static void gmem_policy_feature(struct rt_features *f)
+{
+	char why[160];
+
+	if (!f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] ||
+	    !f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED])
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY,
+			   "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared");
+	else if (rt_gmem_probe_policy(why, sizeof(why)))
+		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY, "%s", why);
+}
+
 // ---- KSM, THP, madvise, hugetlb ---------------------------------------------
 
 static void probe_ksm(struct rt_features *f)
@@ -981,6 +1015,8 @@ int rt_features_probe(struct rt_features *f)
 	snprintf(f->facts.virt, sizeof(f->facts.virt), "%s", f->virt);
 	probe_uffd(f);
 	uffd_features(f);
+	gmem_uffd_feature(f);
+	gmem_policy_feature(f);
 	probe_ksm(f);
 	probe_thp(f);
 	probe_madvise(f);

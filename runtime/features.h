@@ -72,6 +72,11 @@ int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 	  "KVM_CAP_GUEST_MEMFD: KVM_CREATE_GUEST_MEMFD works")		\
 	X(KVM_GUEST_MEMFD_MMAP, "kvm.guest_memfd_mmap",			\
 	  "KVM_CAP_GUEST_MEMFD_FLAGS offers GUEST_MEMFD_FLAG_MMAP")	\
+	X(KVM_GUEST_MEMFD_INIT_SHARED, "kvm.guest_memfd_init_shared",	\
+	  "KVM_CAP_GUEST_MEMFD_FLAGS offers GUEST_MEMFD_FLAG_INIT_SHARED") \
+	X(KVM_GUEST_MEMFD_POLICY, "kvm.guest_memfd_policy",		\
+	  "an mbind of a guest_memfd mapping is the file's: a second "	\
+	  "mapping sees it")						\
 	X(KVM_MEMSLOT2, "kvm.memslot2",					\
 	  "KVM_CAP_USER_MEMORY2: KVM_SET_USER_MEMORY_REGION2")		\
 	X(KVM_DIRTY_RING, "kvm.dirty_ring",				\
@@ -91,6 +96,8 @@ int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 	  "/dev/userfaultfd opens and USERFAULTFD_IOC_NEW works")	\
 	X(UFFD_MISSING_SHMEM, "uffd.missing_shmem",			\
 	  "UFFD_FEATURE_MISSING_SHMEM: missing faults on shmem")	\
+	X(UFFD_GUEST_MEMFD, "uffd.guest_memfd",				\
+	  "UFFDIO_REGISTER (missing) on an mmap'd guest_memfd works")	\
 	X(UFFD_MISSING_HUGETLB, "uffd.missing_hugetlb",			\
 	  "UFFD_FEATURE_MISSING_HUGETLBFS: missing faults on hugetlb")	\
 	X(UFFD_MINOR, "uffd.minor",					\

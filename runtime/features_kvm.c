@@ -411,6 +411,15 @@ static void kvm_features(struct rt_features *f)
 			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
 			   ", without GUEST_MEMFD_FLAG_MMAP",
 			   f->kvm_guest_memfd_flags);
+	if (!f->kvm_usable)
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED, "needs kvm");
+	else if (f->kvm_guest_memfd_flags & GUEST_MEMFD_FLAG_INIT_SHARED)
+		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED);
+	else
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED,
+			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
+			   ", without GUEST_MEMFD_FLAG_INIT_SHARED",
+			   f->kvm_guest_memfd_flags);
 }
 
 

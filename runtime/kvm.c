@@ -66,9 +66,31 @@ const struct scn_access *rt_vm_access(const struct rt_vm *vm, uint64_t rip,
 	return NULL;
 }
 
+/* A guest_memfd slot: the same, through the ioctl that takes a file. */
+static int set_region2(struct rt_vm *vm, const struct rt_slot *s, uint64_t size,
+		       struct rt_err *err)
+{
+	struct kvm_userspace_memory_region2 r = {
+		.slot = s->id, .flags = s->flags | KVM_MEM_GUEST_MEMFD,
+		.guest_phys_addr = s->gpa, .memory_size = size,
+		.userspace_addr = (uint64_t)(uintptr_t)s->hva,
+		.guest_memfd_offset = s->gmem_off,
+		.guest_memfd = (uint32_t)vm->cfg.gmem_fd,
+	};
+
+	if (ioctl(vm->vm_fd, KVM_SET_USER_MEMORY_REGION2, &r))
+		return rt_fail_errno(err, errno, "KVM_SET_USER_MEMORY_REGION2(slot %u, gpa %#llx, %llu bytes, guest_memfd offset %#llx)",
+				     s->id, (unsigned long long)s->gpa,
+				     (unsigned long long)size,
+				     (unsigned long long)s->gmem_off);
+	return 0;
+}
+
 static int set_region(struct rt_vm *vm, const struct rt_slot *s, uint64_t size,
 		      struct rt_err *err)
 {
+	if (s->gmem)
+		return set_region2(vm, s, size, err);
 	struct kvm_userspace_memory_region r = {
 		.slot = s->id, .flags = s->flags, .guest_phys_addr = s->gpa,
 		.memory_size = size, .userspace_addr = (uint64_t)(uintptr_t)s->hva,
@@ -105,9 +127,12 @@ static struct rt_slot *new_slot(struct rt_vm *vm)
 	return s;
 }
 
-/* A slot made live at gpa; *made, when asked, is the slot (live or not). */
+/*
+ * A slot made live at gpa; *made, when asked, is the slot (live or not).
+ * gmem_off >= 0: bound to the VM's guest_memfd there.
+ */
 static int add_slot(struct rt_vm *vm, uint64_t gpa, uint64_t size, void *hva,
-		    struct rt_slot **made, struct rt_err *err)
+		    int64_t gmem_off, struct rt_slot **made, struct rt_err *err)
 {
 	struct rt_slot *s = new_slot(vm);
 	int rc;
@@ -117,6 +142,10 @@ static int add_slot(struct rt_vm *vm, uint64_t gpa, uint64_t size, void *hva,
 	s->gpa = gpa;
 	s->size = size;
 	s->hva = hva;
+	if (gmem_off >= 0) {
+		s->gmem = true;
+		s->gmem_off = (uint64_t)gmem_off;
+	}
 	rc = set_region(vm, s, size, err);
 	s->live = !rc;
 	if (made)
@@ -143,8 +172,14 @@ static int open_vm(struct rt_vm *vm, struct rt_err *err)
 	vm->kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (vm->kvm_fd < 0)
 		return rt_fail_errno(err, errno, "open(/dev/kvm)");
+	/* A guest_memfd binds to the VM it was made with: that one. */
+	if (vm->cfg.gmem) {
+		vm->vm_fd = fcntl(vm->cfg.gmem_vm_fd, F_DUPFD_CLOEXEC, 0);
+		if (vm->vm_fd < 0)
+			return rt_fail_errno(err, errno, "dup(the guest_memfd's VM)");
+	}
 	/* KVM_CREATE_VM can fail with EINTR while the kernel is busy. */
-	for (int tries = 0; tries < 10; tries++) {
+	for (int tries = 0; tries < 10 && vm->vm_fd < 0; tries++) {
 		vm->vm_fd = ioctl(vm->kvm_fd, KVM_CREATE_VM, 0);
 		if (vm->vm_fd >= 0 || errno != EINTR)
 			break;
@@ -231,13 +266,31 @@ int rt_vm_create(struct rt_vm *vm, const struct rt_vm_config *cfg,
 	if (rc)
 		goto fail;
 	for (i = 0; i < (uint64_t)cfg->nr_slots && !rc; i++) {
-		char *hva = (char *)cfg->backing + (cfg->alias ? 0 : i * (uint64_t)cfg->slot_size);
+		uint64_t off = cfg->alias ? 0 : i * (uint64_t)cfg->slot_size;
+		char *hva = (char *)cfg->backing + off;
+		struct rt_slot *s = NULL;
+		void *own = NULL;
 
+		/* KVM checks userspace_addr even where it reads the file. */
+		if (cfg->gmem && !cfg->backing) {
+			own = mmap(NULL, (size_t)cfg->slot_size, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+			if (own == MAP_FAILED) {
+				rc = rt_fail_errno(err, errno, "mmap(a guest_memfd slot's userspace_addr)");
+				break;
+			}
+			hva = own;
+		}
 		rc = add_slot(vm, (uint64_t)cfg->gpa_base + i * (uint64_t)cfg->slot_size,
-			      (uint64_t)cfg->slot_size, hva, NULL, err);
+			      (uint64_t)cfg->slot_size, hva,
+			      cfg->gmem ? (int64_t)off : -1, &s, err);
+		if (s)
+			s->own = own;
+		else if (own)
+			munmap(own, (size_t)cfg->slot_size);
 	}
 	if (!rc)
-		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, NULL, err);
+		rc = add_slot(vm, vm->area_gpa, vm->area_size, vm->area, -1, NULL, err);
 	if (!rc && cfg->dirty_ring)
 		rc = rt_vm_dirty_ring_init(vm, err);
 	if (rc)
@@ -421,7 +474,7 @@ int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
 		hva = own;
 	}
 	rc = add_slot(vm, gpa >= 0 ? (uint64_t)gpa : free_gpa(vm, size), size,
-		      hva, &s, err);
+		      hva, -1, &s, err);
 	if (rc)
 		goto out;
 	s->own = own;

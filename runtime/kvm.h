@@ -42,6 +42,15 @@ struct rt_vm_config {
 	bool manual_protect;		/* dirty log with KVM_CLEAR_DIRTY_LOG */
 	uint32_t dirty_ring;		/* entries per vCPU, or 0: the bitmaps */
 	const char *host_kind;		/* "pvm", "svm", ...: for messages */
+	/*
+	 * A guest_memfd backing (mem_gmem.h): the VM adopts the VM fd its
+	 * file was made with (dup'd) and binds each guest slot to the file
+	 * at the slot's offset (KVM_SET_USER_MEMORY_REGION2); backing is its
+	 * mapping, or NULL without mmap (a slot then gets an anonymous
+	 * userspace_addr of its own, the shared half KVM still asks for).
+	 */
+	bool gmem;
+	int gmem_fd, gmem_vm_fd;
 };
 
 /* One memslot of the VM. */
@@ -50,6 +59,8 @@ struct rt_slot {
 	uint64_t gpa, size;
 	void *hva;
 	uint32_t flags;			/* KVM_MEM_* */
+	bool gmem;			/* bound to cfg.gmem_fd at gmem_off */
+	uint64_t gmem_off;
 	char *name;			/* an added slot's, or NULL */
 	void *own;			/* memory the slot mapped for itself */
 	bool live;			/* registered with KVM */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "compat.h"
+#include "mem_gmem.h"
 
 #ifndef MFD_HUGE_SHIFT
 #define MFD_HUGE_SHIFT 26
@@ -100,16 +101,18 @@ int rt_mem_create(struct rt_mem *m, enum backing_type type, int64_t size,
 	m->type = type;
 	m->size = size;
 	m->page_size = page_size;
-	m->fd = -1;
+	m->fd = m->vm_fd = -1;
 	if (bi->flags & BK_KVM)
-		return rt_fail(err, -EOPNOTSUPP,
-			       "guest_memfd is created by a VM; host regions cannot be guest_memfd");
-	if (bi->flags & BK_FD)
+		rc = rt_gmem_create(m, flags, err);
+	else if (bi->flags & BK_FD)
 		rc = map_memfd(m, bi, flags, err);
 	else
 		rc = map_anon(m, bi, flags, err);
 	if (rc)
 		goto fail;
+	/* An unmapped guest_memfd: nothing of the host's to bind or fill. */
+	if (!m->addr)
+		return 0;
 	if (node >= 0) {
 		unsigned long mask = 1UL << node;
 
@@ -149,8 +152,10 @@ void rt_mem_destroy(struct rt_mem *m)
 		munmap(m->addr, (size_t)m->size);
 	if (m->fd >= 0)
 		close(m->fd);
+	if (m->vm_fd >= 0)
+		close(m->vm_fd);
 	m->addr = NULL;
-	m->fd = -1;
+	m->fd = m->vm_fd = -1;
 }
 
 static int check_range(const struct rt_mem *m, int64_t off, int64_t size,
@@ -195,8 +200,14 @@ int rt_mem_madvise(struct rt_mem *m, int64_t off, int64_t size,
 int rt_mem_punch(struct rt_mem *m, int64_t off, int64_t size,
 		 struct rt_err *err)
 {
-	int rc = check_range(m, off, size, err);
+	int rc = 0;
 
+	/* A guest_memfd without mmap is punched all the same. */
+	if (m->addr || m->fd < 0)
+		rc = check_range(m, off, size, err);
+	else if (off < 0 || size <= 0 || off + size > m->size)
+		rc = rt_fail(err, -EINVAL, "range %lld+%lld is outside %lld bytes",
+			     (long long)off, (long long)size, (long long)m->size);
 	if (rc)
 		return rc;
 	if (m->fd < 0)

@@ -3,7 +3,7 @@
  * mem: the memory a scenario declares, mapped in scn's address space:
  * private or shared anonymous memory, memfd (hugetlb too). The runtime
  * acts on it with mprotect, madvise, fallocate and munmap. guest_memfd
- * comes from a VM and lives with the KVM runtime.
+ * is made with a VM of its own (mem_gmem.h) and acted on the same way.
  */
 #ifndef SCN_RT_MEM_H
 #define SCN_RT_MEM_H
@@ -25,7 +25,9 @@ struct rt_mem {
 	void *addr;
 	int64_t size;
 	int64_t page_size;
-	int fd;			/* memfd, or -1 */
+	int fd;			/* memfd or guest_memfd, or -1 */
+	int vm_fd;		/* guest_memfd: the VM it belongs to, or -1 */
+	uint64_t gmem_flags;	/* guest_memfd: its GUEST_MEMFD_FLAG_* */
 	bool unmapped_any;	/* part of it was munmap()ed */
 };
 

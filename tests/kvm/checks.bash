@@ -521,4 +521,17 @@ PY
 	fi
 fi
 
+# --- guest_memfd where the kernel has none for a default VM (6.12) -----
+# tests/kvm/gmem.sh checks the backing where it exists; here, in the boot
+# this file already has, that a kernel without it makes the run a SKIP.
+if ! has_feature kvm.guest_memfd; then
+	scn gmem <<'EOF'
+backing g type=guest_memfd size=4M mmap init_shared
+vm v backing=g
+phase w { guest write }
+EOF
+	out "guest_memfd on a kernel without it is a SKIP naming kvm.guest_memfd" 4 \
+		"SKIP.*kvm\.guest_memfd" "$TMP/gmem.scn"
+fi
+
 echo "checks done"

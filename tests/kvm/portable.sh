@@ -14,7 +14,7 @@ DIR=tests/kvm/portable
 
 # judge WHERE KTAP-FILE: an ok or FAIL line per scenario.
 judge() {
-	local where=$1 ktap=$2 f name block
+	local where=$1 ktap=$2 f name block why
 	for f in "$DIR"/*.scn; do
 		name=$(basename "$f" .scn)
 		# The block of test NAME: its lines up to its result line.
@@ -38,7 +38,11 @@ judge() {
 		elif printf '%s\n' "$block" | tail -1 | grep -q '^ok'; then
 			ok "$where: $name"
 		else
-			fail "$where: $name" "$(printf '%s\n' "$block" | grep -E 'error|expect' | head -3)"
+			# The error or expect lines, else the block's tail: a failure
+			# must say something in a CI log.
+			why=$(printf '%s\n' "$block" | grep -E 'error|expect' | head -3)
+			[ -n "$why" ] || why=$(printf '%s\n' "$block" | tail -4 | tr '\n' ' ')
+			fail "$where: $name" "$why"
 		fi
 	done
 }

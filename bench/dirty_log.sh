@@ -45,6 +45,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
 scn=$(bench_scn)
+[ "${1:-}" = --inside ] || bench_peers
 dl=${DL_TEST:-$KST_DIR/dirty_log_perf_test}
 kernel=${KERNEL:-debian:6.12}
 

@@ -50,6 +50,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
 scn=$(bench_scn)
+[ "${1:-}" = --inside ] || bench_peers
 dp=${DP_TEST:-$KST_DIR/demand_paging_test}
 readers=${READERS:-1 2 4 8 16 32}
 seed_readers=${SEED_READERS:-1 2 4 16 32}

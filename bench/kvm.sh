@@ -33,18 +33,20 @@
 # (first touch, default 256M), MEM and SLOT in GiB for mmu_stress (default
 # 4 and 1 on a real host, 1 and 1 in the test host), VCPUS (default 2),
 # RUNS (turns of section 3, default 5 here, 1 in the test host), KST_DIR
-# (the selftests' directory, bench/lib.sh), KST and KST_STRESS (the two
-# binaries, default in KST_DIR), KST_STRESS_ARGS (default -M on PVM hosts
-# where the binary offers it, else nothing).
+# (the selftests' directory, bench/lib.sh; default built by bench/peers.sh),
+# KST and KST_STRESS (the two binaries, default 6.12's max_guest_memory_test
+# and 7.3's mmu_stress_test), KST_STRESS_ARGS (default -E on PVM hosts where
+# the binary's usage offers it, bench/patches/mmu_stress_test-mmio-exit.patch).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/lib.sh
 scn=$(bench_scn)
+[ "${1:-}" = --inside ] || bench_peers
 kernel=${KERNEL:-debian:6.12}
 vcpus=${VCPUS:-2}
 kst=${KST:-$KST_DIR/max_guest_memory_test}
-kst_stress=${KST_STRESS:-$KST_DIR/mmu_stress_test}
+kst_stress=${KST_STRESS:-$KST73_DIR/mmu_stress_test}
 
 if [ "${1:-}" != --inside ]; then
 	if ! bench_kvm_usable "$scn"; then
@@ -159,10 +161,10 @@ compare() {
 
 stress_args=${KST_STRESS_ARGS-}
 if [ -z "${KST_STRESS_ARGS+set}" ] && [ "$(bench_virt "$scn")" = pvm ] &&
-   [ -x "$kst_stress" ] && "$kst_stress" -h 2>&1 | grep -q -- ' -M'; then
-	stress_args=-M	# PVM at ring 0: the MMIO exit where upstream wants -EFAULT
+   bench_flag "$kst_stress" -E; then
+	stress_args=-E	# PVM at ring 0: the MMIO exit where upstream wants -EFAULT
 fi
-pvm_hint="on PVM hosts the selftests need 2 MiB guest pages, and -M for mmu_stress_test: bench/lib.sh"
+pvm_hint="on PVM hosts the selftests need 2 MiB guest pages, and -E for mmu_stress_test: bench/peers.sh"
 args="-D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus"
 echo "== mmu_stress: scn ($args) against max_guest_memory_test and mmu_stress_test" \
      "(-m $mem -s $slot -c $vcpus${stress_args:+ $stress_args}), $runs turns"

@@ -5,22 +5,44 @@
 # bench/dirty_log.sh): where the selftests are, what kind of KVM this is,
 # medians of alternating runs, and the line a missing peer prints.
 #
-# The selftests are built outside this tree, from Debian's
-# linux-source-6.12, never committed here:
-#   apt-get install linux-source-6.12
-#   tar xJf /usr/src/linux-source-6.12.tar.xz -C /work/ext
-#   cd /work/ext/linux-source-6.12 && make headers_install
-#   make -C tools/testing/selftests/kvm
-# On PVM hosts (no PDPE1GB in KVM's CPUID) max_guest_memory_test needs its
-# guest mapped with 2 MiB pages instead of 1 GiB ones (unmodified it takes
-# #PF at its first write); mmu_stress_test, newer than 6.12, is back-ported
-# from upstream beside it with 2 MiB pages and -M, which accepts the MMIO
-# exit PVM gives at ring 0 for a write to read-only memory where upstream
-# expects -EFAULT. KST_DIR names the directory of the binaries.
+# The selftests are built by the bench itself, outside this tree:
+# bench/peers.sh fetches Debian's linux-source-7.3 and -6.12 through scn's
+# own apt configuration and builds them in scn's kernel cache once, with
+# only the patches of bench/patches/ this host kind needs (it says which).
+# KST_DIR (the directory of the KVM binaries) overrides both: then every
+# peer is looked for there. The arm64 build (bench/arm64.sh) is named by
+# KST_ARM64_DIR; without it that peer is a line saying so.
+KST_ARM64_DIR=${KST_ARM64_DIR:-}
 
-KST_DIR=${KST_DIR:-/work/ext/linux-source-6.12/tools/testing/selftests/kvm}
-# The arm64 build of the same tree (bench/arm64.sh says how).
-KST_ARM64_DIR=${KST_ARM64_DIR:-/work/ext/ksrc-arm64/linux-source-6.12/tools/testing/selftests/kvm}
+# bench_peers: sets KST_DIR (6.12's KVM selftests: max_guest_memory_test,
+# which 7.3 no longer has), KST73_DIR (7.3's) and KSM_TESTS (6.12's
+# mm/ksm_tests), building them where not yet built. KST_DIR set by the
+# caller wins and names all of them; in the test host the outer bench
+# passes each binary itself.
+bench_peers() {
+	local out s d
+	if [ -n "${KST_DIR:-}" ]; then
+		KST73_DIR=${KST73_DIR:-$KST_DIR}
+		KSM_TESTS=${KSM_TESTS:-$KST_DIR/../mm/ksm_tests}
+		return 0
+	fi
+	out=$("$root/bench/peers.sh" 7.3 6.12)
+	while read -r s d; do
+		case $s in
+		6.12) KST_DIR=$d/kvm KSM_TESTS=${KSM_TESTS:-$d/mm/ksm_tests} ;;
+		7.3) KST73_DIR=$d/kvm ;;
+		esac
+	done <<<"$out"
+	KST_DIR=${KST_DIR:-"(linux-source-6.12 not built: bench/peers.sh)"}
+	KST73_DIR=${KST73_DIR:-"(linux-source-7.3 not built: bench/peers.sh)"}
+	KSM_TESTS=${KSM_TESTS:-"(ksm_tests not built: bench/peers.sh)"}
+}
+
+# bench_flag BIN FLAG: whether BIN's usage offers FLAG (asked with an
+# option no selftest has, as some take -h with an argument).
+bench_flag() {
+	[ -x "$1" ] && "$1" --scn-usage 2>&1 | grep -Eq -- "(^|[[ ])$2([] ,=]|$)"
+}
 
 # bench_scn: the scn to bench, SCN (default ./scn) made absolute against
 # the tree's root ($root, which each script sets before sourcing this).
@@ -52,9 +74,8 @@ bench_header() {
 
 # bench_no_peer NAME PATH: the line for a selftest that is not built.
 bench_no_peer() {
-	echo "$1: no baseline: $2 is not built (apt-get install linux-source-6.12;" \
-	     "untar outside this tree; make headers_install; make -C" \
-	     "tools/testing/selftests/kvm; see bench/lib.sh; KST_DIR names the directory)"
+	echo "$1: no baseline: $2 is not built (bench/peers.sh builds it; KST_DIR" \
+	     "names a directory of one's own)"
 }
 
 # bench_median: the median of the numbers on stdin, one a line ("-" if none).

@@ -238,8 +238,23 @@ exec /usr/bin/env -u MAKEFLAGS __MAKE__ -n -C __ROOT__ "$@" >/dev/null
 
 def scratch(opts):
     d = tempfile.mkdtemp(prefix="scn-doc.")
-    for name in ("scenarios", "seeds", "tests"):
+    for name in ("scenarios", "seeds"):
         os.symlink(os.path.join(ROOT, name), os.path.join(d, name))
+    # tests/ by links too, but for tests/seeds/results, a copy: seeds/run.sh
+    # keeps its results there, and a block run as written must not write
+    # into the tree (it once replaced a kept result of the docs' rows).
+    os.mkdir(os.path.join(d, "tests"))
+    for name in os.listdir(os.path.join(ROOT, "tests")):
+        if name != "seeds":
+            os.symlink(os.path.join(ROOT, "tests", name), os.path.join(d, "tests", name))
+    os.mkdir(os.path.join(d, "tests", "seeds"))
+    for name in os.listdir(os.path.join(ROOT, "tests", "seeds")):
+        src = os.path.join(ROOT, "tests", "seeds", name)
+        dst = os.path.join(d, "tests", "seeds", name)
+        if name == "results":
+            shutil.copytree(src, dst)
+        else:
+            os.symlink(src, dst)
     for dst, src in opts["file"]:
         shutil.copy(os.path.join(ROOT, src), os.path.join(d, dst))
     os.mkdir(os.path.join(d, "bin"))

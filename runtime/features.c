@@ -636,6 +636,14 @@ static void uffd_features(struct rt_features *f)
 #undef UFFD_FEAT
 }
 
+// Both probes below need a guest_memfd the host can map and share.
+#define GMEM_SHARED_MMAP_NEEDED "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared"
+static bool gmem_shared_mmap(const struct rt_features *f)
+{
+	return f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] &&
+	       f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED];
+}
+
 // Whether userfaultfd registers on guest_memfd: asked of the kernel, as
 // no capability says it (6.18 answers EINVAL).
 static void gmem_uffd_feature(struct rt_features *f)
@@ -644,10 +652,8 @@ static void gmem_uffd_feature(struct rt_features *f)
 
 	if (!f->have[RT_FEAT_UFFD])
 		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD, "needs uffd");
-	else if (!f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] ||
-		 !f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED])
-		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD,
-			   "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared");
+	else if (!gmem_shared_mmap(f))
+		rt_probe_set_absent(f, RT_FEAT_UFFD_GUEST_MEMFD, GMEM_SHARED_MMAP_NEEDED);
 	else if (rt_gmem_probe_uffd(why, sizeof(why)))
 		rt_probe_set_present(f, RT_FEAT_UFFD_GUEST_MEMFD);
 	else
@@ -659,10 +665,8 @@ static void gmem_policy_feature(struct rt_features *f)
 {
 	char why[160];
 
-	if (!f->have[RT_FEAT_KVM_GUEST_MEMFD_MMAP] ||
-	    !f->have[RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED])
-		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY,
-			   "needs kvm.guest_memfd_mmap and kvm.guest_memfd_init_shared");
+	if (!gmem_shared_mmap(f))
+		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY, GMEM_SHARED_MMAP_NEEDED);
 	else if (rt_gmem_probe_policy(why, sizeof(why)))
 		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_POLICY);
 	else

@@ -365,6 +365,20 @@ static void kvm_cap_feature(struct rt_features *f, enum rt_feature id,
 			   kvm_cap_ids[cap], f->kvm_cap[cap]);
 }
 
+// A guest_memfd creation flag as a feature, as kvm_cap_feature does for a
+// capability: KVM_CAP_GUEST_MEMFD_FLAGS is one mask of them.
+static void gmem_flag_feature(struct rt_features *f, enum rt_feature id,
+			      uint64_t flag, const char *flag_name)
+{
+	if (!f->kvm_usable)
+		rt_probe_set_absent(f, id, "needs kvm");
+	else if (f->kvm_guest_memfd_flags & flag)
+		rt_probe_set_present(f, id);
+	else
+		rt_probe_set_absent(f, id, "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
+			   ", without %s", f->kvm_guest_memfd_flags, flag_name);
+}
+
 static void kvm_features(struct rt_features *f)
 {
 	if (f->kvm_usable)
@@ -402,24 +416,10 @@ static void kvm_features(struct rt_features *f)
 		kvm_cap_feature(f, RT_FEAT_KVM_DIRTY_RING,
 				RT_KVM_CAP_DIRTY_LOG_RING_ACQ_REL);
 
-	if (!f->kvm_usable)
-		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP, "needs kvm");
-	else if (f->kvm_guest_memfd_flags & GUEST_MEMFD_FLAG_MMAP)
-		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP);
-	else
-		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP,
-			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
-			   ", without GUEST_MEMFD_FLAG_MMAP",
-			   f->kvm_guest_memfd_flags);
-	if (!f->kvm_usable)
-		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED, "needs kvm");
-	else if (f->kvm_guest_memfd_flags & GUEST_MEMFD_FLAG_INIT_SHARED)
-		rt_probe_set_present(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED);
-	else
-		rt_probe_set_absent(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED,
-			   "KVM_CAP_GUEST_MEMFD_FLAGS is %#" PRIx64
-			   ", without GUEST_MEMFD_FLAG_INIT_SHARED",
-			   f->kvm_guest_memfd_flags);
+	gmem_flag_feature(f, RT_FEAT_KVM_GUEST_MEMFD_MMAP,
+			  GUEST_MEMFD_FLAG_MMAP, "GUEST_MEMFD_FLAG_MMAP");
+	gmem_flag_feature(f, RT_FEAT_KVM_GUEST_MEMFD_INIT_SHARED,
+			  GUEST_MEMFD_FLAG_INIT_SHARED, "GUEST_MEMFD_FLAG_INIT_SHARED");
 }
 
 

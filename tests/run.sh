@@ -858,27 +858,36 @@ lane_builds() {
 	timed fuzz run_fuzz
 }
 
-# The test-host lane: scripts that boot test hosts and run nothing of
-# scn on this machine but fetches, checks and result files.
+# The test-host lane: tests/testhost's scripts that boot test hosts and
+# run nothing of scn on this machine but fetches, checks and result files.
+# The main lane runs the others (run_testhost_local).
+testhost_only=" built.sh kernels.sh lifecycle.sh kernel_axis.sh share.sh sweep.sh usercache.sh "
+
+# testhost_scripts only|local: tests/testhost's scripts of one lane.
+testhost_scripts() {
+	local t name
+	for t in tests/testhost/*.sh; do
+		name=${t##*/}
+		[ "$name" = lib.sh ] && continue
+		case $testhost_only in
+		*" $name "*) [ "$1" = only ] && echo "$t" ;;
+		*) [ "$1" = local ] && echo "$t" ;;
+		esac
+	done
+}
+
 lane_testhost() {
 	local t t0=$SECONDS
-	for t in tests/testhost/built.sh tests/testhost/kernels.sh \
-		 tests/testhost/lifecycle.sh tests/testhost/kernel_axis.sh \
-		 tests/testhost/share.sh tests/testhost/sweep.sh \
-		 tests/testhost/usercache.sh; do
+	for t in $(testhost_scripts only); do
 		run_script testhost "$t"
 	done
 	timed memcg run_group memcg tests/memcg
 	echo "# testhost lane: $((SECONDS - t0)) s"
 }
 
-# The rest of tests/testhost, in the main lane: they also run scn here.
 run_testhost_local() {
 	local t
-	for t in tests/testhost/*.sh; do
-		case ${t##*/} in
-		lib.sh | built.sh | kernels.sh | lifecycle.sh | kernel_axis.sh | share.sh | sweep.sh | usercache.sh) continue ;;
-		esac
+	for t in $(testhost_scripts local); do
 		run_script testhost "$t"
 	done
 }

@@ -84,12 +84,15 @@ struct front_opts {
 	struct rt_features *probe;	/* plan: the machine, for has() */
 	struct check_memory memory;	/* check --memory */
 	bool all_points;
+	bool quiet;			/* check -q: no "FILE: ok" line */
 	int first_file;
 };
 
 static const char cli_front_short[] = "D:h";
+static const char cli_check_short[] = "D:qh";
 static const struct option cli_check_options[] = {
 	{ "define", required_argument, NULL, 'D' },
+	{ "quiet", no_argument, NULL, 'q' },
 	{ "assume", required_argument, NULL, 'a' },
 	{ "sweep", required_argument, NULL, 's' },
 	{ "memory", no_argument, NULL, 'm' },
@@ -107,7 +110,7 @@ static const struct option cli_plan_options[] = {
 
 /* The commands whose parsers are here. */
 static const struct cli_command cli_cmd_check = {
-	"check", cli_front_short, cli_check_options, cli_text_check, NULL,
+	"check", cli_check_short, cli_check_options, cli_text_check, NULL,
 };
 static const struct cli_command cli_cmd_plan = {
 	"plan", cli_front_short, cli_plan_options, cli_text_plan, NULL,
@@ -154,7 +157,7 @@ static const char *other_front_option(const char *arg, bool machine_facts)
 	return NULL;
 }
 
-/* -D, --assume, --sweep, plan's --all-points, check's --memory; the rest are files. */
+/* -D, --assume, --sweep, plan's --all-points, check's --memory and -q; the rest are files. */
 static int parse_front(int argc, char **argv, struct front_opts *o,
 		       bool machine_facts)
 {
@@ -183,6 +186,9 @@ static int parse_front(int argc, char **argv, struct front_opts *o,
 			break;
 		case 'm':
 			o->check.memory = &o->memory;
+			break;
+		case 'q':
+			o->quiet = true;
 			break;
 		case 'h':
 			cli_help(stdout, cmd);
@@ -265,7 +271,7 @@ static int cmd_check(int argc, char **argv)
 				status = EXIT_USAGE;
 		} else if (d.nerrors) {
 			status = EXIT_DATAERR;
-		} else if (p) {
+		} else if (p && !o.quiet) {
 			sb_init(&sb);
 			plan_requirements(&sb, &p->points[0]);
 			printf("%s: ok, requires %s\n", argv[i], sb.buf);

@@ -20,14 +20,15 @@ const struct option cli_plain_options[] = {
 };
 
 const char cli_text_check[] =
-	"usage: scn check [-D NAME=VALUE]... [--sweep NAME=V1,V2...]... [--assume FACTS]\n"
-	"                 [--memory] FILE...\n"
+	"usage: scn check [-q] [-D NAME=VALUE]... [--sweep NAME=V1,V2...]...\n"
+	"                 [--assume FACTS] [--memory] FILE...\n"
 	"  Checks each file fully (syntax, names, units, types, ranges, the\n"
 	"  kernel's rules for each kind of memory, includes, every sweep point)\n"
 	"  without looking at the machine, and lists what it requires. Machine\n"
 	"  facts take the reference machine's values (ncpus=4 mem_total=16G\n"
 	"  mem_free=14G page_size=4K nr_nodes=1 thp_size=2M arch=x86_64 virt=vmx)\n"
 	"  unless --assume pins others.\n"
+	"  -q, --quiet               no 'FILE: ok' line: only errors and warnings\n"
 	"  -D, --define NAME=VALUE   override a parameter (checked like the file)\n"
 	"  --sweep NAME=V1,V2...     sweep a parameter (replaces the file's sweep of it)\n"
 	"  --assume FACTS            pin machine facts: ncpus=4,mem_total=16G,...\n"

@@ -262,6 +262,18 @@ run_cli() {
 	cli_says run-timeout-not-whole 64 "--timeout takes whole seconds" \
 		run --timeout 1.5s scenarios/ksm_unmerge.scn
 	cli_case run-timeout-with-unit 0 run -q --timeout 2s tests/cli/sleep.scn
+	# check -q: the ok line goes, errors and warnings stay.
+	run_scn check -q scenarios/ksm_unmerge.scn
+	if [ $? = 0 ] && [ ! -s "$OUT" ] && [ ! -s "$ERR" ] &&
+	   run_scn check scenarios/ksm_unmerge.scn && grep -q ': ok, requires ' "$OUT"; then
+		pass "cli/check-quiet-no-ok-line"
+	else
+		fail "cli/check-quiet-no-ok-line" "stdout not empty, or the plain check says no ok" <"$OUT"
+	fi
+	cli_says check-quiet-keeps-errors 65 "error: 'arch' is a machine fact" \
+		check -q tests/errors/arch_declared.scn
+	w=$(ls tests/errors/warnings/*.scn | head -n 1)
+	cli_says check-quiet-keeps-warnings 0 "warning:" check -q "$w"
 	# Issue 20: a condition over parameters alone still shows both sides.
 	cli_says expect-constant-shows-values 1 "expectation failed: n == 3 \(2 == 3\)$" \
 		run -q tests/cli/expect_const.scn

@@ -7,6 +7,12 @@
                                    by side per host; the ro phase's latency,
                                    of all vCPUs and of each
     report.py 003 RESULT.json...   ksm_unmerge's MiB/s per kernel
+    report.py kvm RESULT.json...   KVM's statistics per phase of seed 000 or
+                                   002 (pf_taken / pf_fixed / remote_tlb_flush)
+    report.py policy RESULT.json...
+                                   gmem_policy.scn: where the kernel keeps a
+                                   guest_memfd's policy, and where its pages
+                                   landed before and after a punch
     report.py keep [--all] RESULT.json OUT.json
                                    the result as docs/seeds.md's check keeps
                                    it (tests/seeds/docs.sh): what the tables
@@ -280,9 +286,63 @@ def seed003(results):
     table(rows)
 
 
+def kvm(results):
+    print("KVM per phase: pf_taken / pf_fixed / remote_tlb_flush (delta.kvm.*)")
+    rows = None
+    for d in results:
+        if skipped(d):
+            rows = rows or [["host", "point", "backing"]]
+            rows.append(skip_row(d, len(rows[0])))
+            continue
+        for pt, skip in points(d):
+            if rows is None:
+                # The phases of the first point that ran, in its order.
+                rows = [["host", "point", "backing"] +
+                        [ph.get("name") or "?" for ph in pt.get("phases") or []]]
+            if skip:
+                rows.append(skip_row(d, len(rows[0]), pt))
+                continue
+            params = pt.get("params") or {}
+            swept = " ".join("%s=%s" % (k, esc(params.get(k)))
+                             for k in pt.get("swept") or [] if k in params) or "-"
+            row = [host(d, pt), swept, esc(params.get("type", "?"))]
+            for name in rows[0][3:]:
+                ph = phase(pt, name) or {}
+                row.append("/".join(count(metric(ph, "delta.kvm." + m))
+                                    for m in ("pf_taken", "pf_fixed", "remote_tlb_flush")))
+            rows.append(row)
+    table(rows or [["host", "point", "backing"]])
+
+
+def policy(results):
+    print("gmem_policy.scn: the policy as the kernel keeps it (scn features' kvm.guest_memfd_policy,")
+    print("as the run printed it); the file's pages on node 0 / node 1 after the guest's writes")
+    rows = [["host", "policy", "node=", "written", "after the punch"]]
+    for d in results:
+        if skipped(d):
+            rows.append(skip_row(d, len(rows[0])))
+            continue
+        for pt, skip in points(d):
+            if skip:
+                rows.append(skip_row(d, len(rows[0]), pt))
+                continue
+            said = [l[len("policy: "):] for l in pt.get("output") or []
+                    if l.startswith("policy: ")]
+            place = []
+            for name in ("w", "r"):
+                ph = phase(pt, name) or {}
+                place.append("%s/%s" % (count(metric(ph, "placement.g[0]")),
+                                        count(metric(ph, "placement.g[1]"))))
+            rows.append([host(d, pt), esc(said[0]) if said else "-",
+                         esc((pt.get("params") or {}).get("node", "?"))] + place)
+    table(rows)
+
+
 # What the seeds' tables read of a phase; the rest of its metrics
 # (KVM's statistics, vmstat's other counters) make a result 20 times the size.
-TABLED = re.compile(r"^(time|speed|faults|delta\.vmstat\.numa_.*|(vcpu\[\d+\]\.)?(faults|lat\..*))$")
+TABLED = re.compile(r"^(time|speed|faults|pages|placement\..*|delta\.vmstat\.numa_.*|"
+                    r"delta\.kvm\.(pf_taken|pf_fixed|remote_tlb_flush)|"
+                    r"(vcpu\[\d+\]\.)?(faults|lat\..*))$")
 
 
 def keep(argv):
@@ -296,7 +356,10 @@ def keep(argv):
     d = load(argv[0])
     if not every:
         for pt in d.get("points") or []:
-            pt.pop("output", None)
+            # The lines the policy table reads; the rest is each run's chatter.
+            pt["output"] = [l for l in pt.get("output") or [] if l.startswith("policy: ")]
+            if not pt["output"]:
+                pt.pop("output")
             for ph in pt.get("phases") or []:
                 ph["metrics"] = {k: v for k, v in (ph.get("metrics") or {}).items()
                                  if TABLED.match(k)}
@@ -313,7 +376,7 @@ def main(argv):
         except NotAResult as e:
             print("report.py: %s" % e, file=sys.stderr)
             return 65
-    if len(argv) < 3 or argv[1] not in ("000", "002", "003"):
+    if len(argv) < 3 or argv[1] not in ("000", "002", "003", "kvm", "policy"):
         print(__doc__.strip(), file=sys.stderr)
         return 64
     try:
@@ -321,7 +384,8 @@ def main(argv):
     except NotAResult as e:
         print("report.py: %s" % e, file=sys.stderr)
         return 65
-    {"000": seed000, "002": seed002, "003": seed003}[argv[1]](results)
+    {"000": seed000, "002": seed002, "003": seed003, "kvm": kvm,
+     "policy": policy}[argv[1]](results)
     return 0
 
 

@@ -8,9 +8,9 @@
 # docs' 7.x rows and trend table come from are kept, small, in KEEP
 # (tests/seeds/results), where tests/seeds/docs.sh holds the docs to them.
 #
-#   seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003]
+#   seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003] [gmem]
 #
-# (default: all three). --redraw runs nothing: the tables and pictures
+# (default: all four; gmem is the seeds asked of guest_memfd in 7.3). --redraw runs nothing: the tables and pictures
 # are made again from the results in OUT. --only GLOB (again for more)
 # runs only the runs whose result's name matches a GLOB (--only
 # 'seed00?-7.3*.json': the 7.3 rows) and takes the others from OUT as
@@ -32,11 +32,11 @@ while [ $# -gt 0 ]; do
 	--keep) KEEP=$2; shift 2 ;;
 	--redraw) REDRAW=1; shift ;;
 	--only) ONLY+=("$2"); shift 2 ;;
-	000|002|003) which+=("$1"); shift ;;
-	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003]" >&2; exit 64 ;;
+	000|002|003|gmem) which+=("$1"); shift ;;
+	*) echo "usage: seeds/run.sh [--out DIR] [--svg DIR] [--keep DIR] [--redraw] [--only GLOB] [000] [002] [003] [gmem]" >&2; exit 64 ;;
 	esac
 done
-[ ${#which[@]} = 0 ] && which=(000 002 003)
+[ ${#which[@]} = 0 ] && which=(000 002 003 gmem)
 mkdir -p "$OUT" "$SVG" "$KEEP" || exit 73
 
 # run FILE ARGS...: scn run, its result in OUT/FILE; what it says on stderr
@@ -179,6 +179,33 @@ seed003() {
 			seed003-kernels.json) |
 		tee "$OUT/seed003-trend.txt"
 	plot seed003-kernels.svg --metric speed "$OUT"/seed003-kernels.json
+}
+
+seedgmem() {
+	# The seeds asked of guest_memfd (docs/seeds.md, "guest_memfd"), in
+	# 7.3: the kernel here with guest_memfd for a default VM (mmap,
+	# init_shared); 6.12 has none. Each scenario's own sizes.
+	run seed000-gmem-7.3.json --kernel debian:7.3 --nodes 2 scenarios/gmem_numa_balancing_zaps.scn
+	run seed002-gmem-7.3.json --kernel debian:7.3 scenarios/gmem_mmu_stress.scn
+	run gmem-demand-paging-7.3.json --kernel debian:7.3 scenarios/gmem_demand_paging.scn
+	run gmem-policy-7.3.json --kernel debian:7.3 --nodes 2 scenarios/gmem_policy.scn
+	{
+		report 000 "$OUT"/seed000-7.3.json "$OUT"/seed000-gmem-7.3.json
+		echo
+		report kvm "$OUT"/seed000-gmem-7.3.json
+		echo
+		report 002 "$OUT"/seed002-gmem-7.3.json
+		echo
+		report kvm "$OUT"/seed002-gmem-7.3.json
+		echo
+		report kvm "$OUT"/gmem-demand-paging-7.3.json
+		echo
+		report policy "$OUT"/gmem-policy-7.3.json
+	} | tee "$OUT/seed-gmem.txt"
+	keep seed000-gmem-7.3.json
+	keep seed002-gmem-7.3.json
+	keep gmem-demand-paging-7.3.json
+	keep gmem-policy-7.3.json
 }
 
 for s in "${which[@]}"; do

@@ -314,9 +314,13 @@ def kvm(results):
     table(rows or [["host", "point", "backing"]])
 
 
+PLACED = re.compile(r"^node (\S+): written (\S+), after the punch (\S+) of ")
+
+
 def policy(results):
     print("gmem_policy.scn: the policy as the kernel keeps it (scn features' kvm.guest_memfd_policy,")
     print("as the run printed it); the file's pages on node 0 / node 1 after the guest's writes")
+    print("(P.placement.g[0] / [1], as the run printed them)")
     rows = [["host", "policy", "node=", "written", "after the punch"]]
     for d in results:
         if skipped(d):
@@ -326,15 +330,14 @@ def policy(results):
             if skip:
                 rows.append(skip_row(d, len(rows[0]), pt))
                 continue
-            said = [l[len("policy: "):] for l in pt.get("output") or []
-                    if l.startswith("policy: ")]
-            place = []
-            for name in ("w", "r"):
-                ph = phase(pt, name) or {}
-                place.append("%s/%s" % (count(metric(ph, "placement.g[0]")),
-                                        count(metric(ph, "placement.g[1]"))))
-            rows.append([host(d, pt), esc(said[0]) if said else "-",
-                         esc((pt.get("params") or {}).get("node", "?"))] + place)
+            out = pt.get("output") or []
+            said = [l[len("policy: "):] for l in out if l.startswith("policy: ")]
+            # Where the pages are: the run's printed P.placement (a result
+            # holds no placement metric of its own).
+            where = [m.groups() for m in (PLACED.match(l) for l in out) if m]
+            w = where[0] if where else ("?", "-", "-")
+            rows.append([host(d, pt), esc(said[0]) if said else "-", esc(w[0]),
+                         esc(w[1]), esc(w[2])])
     table(rows)
 
 
@@ -357,7 +360,8 @@ def keep(argv):
     if not every:
         for pt in d.get("points") or []:
             # The lines the policy table reads; the rest is each run's chatter.
-            pt["output"] = [l for l in pt.get("output") or [] if l.startswith("policy: ")]
+            pt["output"] = [l for l in pt.get("output") or []
+                            if l.startswith("policy: ") or PLACED.match(l)]
             if not pt["output"]:
                 pt.pop("output")
             for ph in pt.get("phases") or []:

@@ -63,6 +63,22 @@ check "docs/seeds.md: seed 002's 7.3 arm64 rows are make seeds' (4K and 16K page
 check "docs/seeds.md: seed 003's rows of the kernel axis are make seeds' (6.1, 6.12, 7.0, 7.3)" \
 	003 $R/seed003-kernels.json
 
+check "docs/seeds.md: guest_memfd's policy in 7.3 is make seeds' (gmem_policy.scn)" \
+	policy $R/gmem-policy-7.3.json
+# The demand-paging question's answer is a SKIP: its reason, as report.py
+# prints it under the table, stands in the chapter word for word.
+f=$R/gmem-demand-paging-7.3.json
+if [ ! -e $f ]; then
+	fail "docs/seeds.md: guest_memfd's demand paging in 7.3" "no $f: make seeds keeps it (seeds/run.sh)"
+else
+	why=$(python3 seeds/report.py kvm $f | sed -n "s/^(1) [^)]*): //p")
+	if [ -n "$why" ] && grep -qF -- "$why" "$DOC"; then
+		ok "docs/seeds.md: guest_memfd's demand paging in 7.3 is make seeds' SKIP, its reason word for word"
+	else
+		fail "docs/seeds.md: guest_memfd's demand paging in 7.3" "not in $DOC: ${why:-no SKIP in $f}"
+	fi
+fi
+
 # The trend table, as seeds/run.sh makes it: in the kept result's
 # directory, by its name alone. The chapter's block is indented 4.
 if [ -e $R/seed003-kernels.json ]; then

@@ -190,3 +190,26 @@ if [ -x "$kst_stress" ]; then
 else
 	bench_no_peer "mmu_stress_test (ro and rw)" "$kst_stress"
 fi
+
+# --- 4. mmu_stress on guest_memfd against memfd -------------------------------
+# The same phases at the same sizes with the guest in a guest_memfd (mmap
+# init_shared; a memslot per range of the file, as KVM binds it, where the
+# memfd is aliased by every slot) and in a memfd, taking turns: run1+run2's
+# ratio, guest_memfd/memfd (no goal: a measurement). A kernel without a
+# guest_memfd for a default VM (6.12: KERNEL=debian:7.3 has it) makes scn's
+# run a SKIP, printed with its reason. The selftests' guest_memfd_test
+# checks behaviour, times nothing: no peer here.
+gargs="$args -D efault=forever"
+echo "== mmu_stress on guest_memfd against memfd ($gargs), $runs turns"
+for ((i = 0; i < runs; i++)); do
+	take memfd "$scn" run -q $gargs -D type=memfd scenarios/mmu_stress.scn
+	take gmem "$scn" run -q $gargs -D type=guest_memfd scenarios/mmu_stress.scn
+done
+show memfd "scn, memfd"
+show gmem "scn, guest_memfd"
+a=$(med gmem "1 3")
+b=$(med memfd "1 3")
+if [ "$a" != - ] && [ "$b" != - ]; then
+	printf "run1+run2, guest_memfd against memfd: %.3fs, %.3fs: %s\n" "$a" "$b" \
+		"$(bench_ratio "$a" "$b")"
+fi

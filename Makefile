@@ -209,7 +209,8 @@ seeds: scn
 	@seeds/run.sh
 
 bench: scn
-	@bench/run.sh
+	@QUICK=$(QUICK) bench/table.sh
+	@[ -n "$(QUICK)" ] || bench/run.sh
 	@bench/uffd_readers.sh
 	@bench/testhost.sh
 	@bench/guest_demand_paging.sh

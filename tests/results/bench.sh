@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The bench's plumbing against fake peers, in well under a second, with no
+# The bench's plumbing against fake peers, in seconds, with no
 # KVM and no network: bench_flag finds a flag in a selftest's usage (asked
 # with an option no selftest has, since some take -h with an argument) and
 # not a flag it lacks; bench_peers with KST_DIR set takes every peer from

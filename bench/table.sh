@@ -186,6 +186,7 @@ else
 fi
 vars=(SCN="$scn" KST_DIR="$KST_DIR" KST73_DIR="$KST73_DIR" KSM_TESTS="$KSM_TESTS"
 	QUICK="$quick" ${RUNS:+RUNS="$RUNS"} ${KSM_PAGES_TO_SCAN:+KSM_PAGES_TO_SCAN="$KSM_PAGES_TO_SCAN"})
+hload0=$(cut -d' ' -f1-3 /proc/loadavg)
 if [ $route = testhost ]; then
 	where="in scn's x86 test host ($kernel; $why): scn and the selftests both run there"
 	env "${vars[@]}" "$scn" exec -q --timeout 7200 --kernel "$kernel" -- \
@@ -200,7 +201,9 @@ if ! grep -q '^row|' "$out/rows"; then
 	exit 1
 fi
 
-awk -F'|' -v where="$where" -v json="$out/bench.json" -v res="$out/bench-result.json" '
+hload1=$(cut -d' ' -f1-3 /proc/loadavg)
+[ $route = testhost ] || hload0=
+awk -F'|' -v hl0="$hload0" -v hl1="$hload1" -v where="$where" -v json="$out/bench.json" -v res="$out/bench-result.json" '
 function med(a, n,   i, j, t) {
 	for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
@@ -218,6 +221,8 @@ $1 == "row" {
 }
 END {
 	printf "# scn against the selftests, %s\n# host: %s\n# load average at the start %s, at the end %s\n", where, host, load["start"], load["end"]
+	if (hl0 != "")
+		printf "# this machine (shared) had load average %s at the start, %s at the end\n", hl0, hl1
 	printf "%-40s %-34s %-24s %-24s %5s %8s  %s\n", "work", "peer", "scn median (min-max)", "peer median (min-max)", "N", "scn/peer", "better"
 	for (r = 1; r <= nr; r++) {
 		a = NS[r] ? sprintf("%s (%s-%s)", fmt(MS[r], U[r]), fmt(LS[r], ""), fmt(HS[r], "")) : "-"
@@ -226,7 +231,7 @@ END {
 			R[r] == "" ? "-" : sprintf("%.2fx", R[r]), B[r], N[r] == "" ? "" : "  (" N[r] ")"
 	}
 	print "# a ratio is scn/peer of the medians: under 1.00x is scn ahead where lower is better (time), over it where higher is (rate)"
-	printf "{\n  \"schema\": \"scn-bench/1\",\n  \"where\": %s,\n  \"host\": %s,\n  \"load\": {\"start\": %s, \"end\": %s},\n  \"rows\": [", q(where), q(host), q(load["start"]), q(load["end"]) >json
+	printf "{\n  \"schema\": \"scn-bench/1\",\n  \"where\": %s,\n  \"host\": %s,\n  \"load\": {\"start\": %s, \"end\": %s, \"machine_start\": %s, \"machine_end\": %s},\n  \"rows\": [", q(where), q(host), q(load["start"]), q(load["end"]), q(hl0), q(hl1) >json
 	for (r = 1; r <= nr; r++)
 		printf "%s\n    {\"work\": %s, \"peer\": %s, \"metric\": %s, \"unit\": %s, \"better\": %s, \"scn\": [%s], \"peer_samples\": [%s], \"ratio\": %s, \"note\": %s}",
 			(r > 1 ? "," : ""), q(W[r]), q(P[r]), q(M[r]), q(U[r]), q(B[r]), S[r], T[r], R[r] == "" ? "null" : R[r], q(N[r]) >json

@@ -220,7 +220,7 @@ $1 == "row" {
 	R[r] = (ns && np && MP[r] != 0) ? MS[r] / MP[r] : ""
 }
 END {
-	printf "# scn against the selftests, %s\n# host: %s\n# load average at the start %s, at the end %s\n", where, host, load["start"], load["end"]
+	printf "# scn against the selftests, %s\n# host: %s\n# load average where the runs are: %s at the start, %s at the end\n", where, host, load["start"], load["end"]
 	if (hl0 != "")
 		printf "# this machine (shared) had load average %s at the start, %s at the end\n", hl0, hl1
 	printf "%-40s %-34s %-24s %-24s %5s %8s  %s\n", "work", "peer", "scn median (min-max)", "peer median (min-max)", "N", "scn/peer", "better"

@@ -76,6 +76,13 @@ inside() {
 			tr '\r' '\n' <"$tmp/out" | grep -v rendezvoused | grep . | tail -n 1 >"$tmp/$name.err"
 		fi
 	}
+	# turn2 NAME X NAME2 X2 CMD...: one run, two numbers from it.
+	turn2() {
+		local n2=$3 x2=$4 v
+		turn "$1" "$2" "${@:5}"
+		v=$($x2 <"$tmp/out")
+		[ -n "$v" ] && echo "$v" >>"$tmp/$n2"
+	}
 	samples() { [ -s "$tmp/$1" ] && paste -sd, "$tmp/$1"; }
 	# row WORK PEER METRIC UNIT BETTER SNAME PNAME NOTE
 	row() {
@@ -107,14 +114,26 @@ inside() {
 		pair "mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" "$s max_guest_memory_test" time s lower x_mmu12 x_mmu12 \
 			"$kst/max_guest_memory_test" "$mmu -D efault=forever scenarios/mmu_stress.scn" \
 			"$kst/max_guest_memory_test -m $mem -s 1 -c $vcpus"
-		pair "mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" "$s mmu_stress_test" time s lower x_mmu12 x_mmu12 \
-			"$kst/mmu_stress_test" "$mmu -D efault=forever scenarios/mmu_stress.scn" \
-			"$kst/mmu_stress_test -m $mem -s 1 -c $vcpus $st"
-		for e in forever once; do
-			pair "mmu_stress ro+rw, efault=$e" "$s mmu_stress_test" time s lower x_rorw x_rorw \
-				"$kst/mmu_stress_test" "$mmu -D efault=$e scenarios/mmu_stress.scn" \
-				"$kst/mmu_stress_test -m $mem -s 1 -c $vcpus $st"
-		done
+		# One run of each side gives run1+run2 and ro+rw; efault=once
+		# takes its turn between them, against the same peer runs.
+		local w="mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" ro="mmu_stress ro+rw, efault"
+		if [ ! -x "$kst/mmu_stress_test" ]; then
+			for t in "$w" "$ro=forever" "$ro=once"; do
+				echo "row|$t|$s mmu_stress_test|time|s|lower|||no mmu_stress_test in that series, or not built (bench/peers.sh)"
+			done
+		else
+			for ((i = 0; i < runs; i++)); do
+				turn2 ms12 x_mmu12 msf x_rorw $mmu -D efault=forever scenarios/mmu_stress.scn
+				turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
+				turn mso x_rorw $mmu -D efault=once scenarios/mmu_stress.scn
+			done
+			row "$w" "$s mmu_stress_test" time s lower ms12 mp12 ""
+			cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
+			cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
+			row "$ro=forever" "$s mmu_stress_test" time s lower msf mprw ""
+			row "$ro=once" "$s mmu_stress_test" time s lower mso mprw ""
+			rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw "$tmp"/mso
+		fi
 		pair "guest MISSING 2 x $dpmem" "$s demand_paging_test" rate pages/s higher x_rate x_rate \
 			"$kst/demand_paging_test" "$dp -D vcpus=2 -D per_vcpu=$dpmem $dps" \
 			"$kst/demand_paging_test -u MISSING -b $dpmem -v 2"

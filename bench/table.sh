@@ -61,7 +61,7 @@ inside() {
 	x_populate() { sed -n 's/^Populate memory time: *\([0-9.]*\)s.*/\1/p' | head -n 1; }
 	x_dirty() { awk '/^Iteration [0-9]+ dirty memory time:/ && $2 > 1 { v = $6; sub(/s.*/, "", v); s += v; n++ }
 		END { if (n) printf "%.9f\n", s / n }'; }
-	x_ksm() { sed -n 's/^Total time: *\([0-9.]*\) s.*/\1/p' | head -n 1; }
+	x_ksm() { sed -n 's/^\(# \)\{0,1\}Total time: *\([0-9.]*\) s.*/\2/p' | head -n 1; }
 
 	# turn NAME X CMD...: one run; its number is appended to $tmp/NAME,
 	# else its last line to $tmp/NAME.err.

@@ -70,7 +70,7 @@ case ${0##*/} in
 max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
 demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
 dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
-ksm_tests) echo "Total time:    0.5 s" ;;
+ksm_tests) echo "# Total time:    0.5 s" ;;
 esac
 FAKE
 chmod +x "$TMP/fscn" "$TMP/kst/kvm/peer"

@@ -208,15 +208,13 @@ fuzz:
 seeds: scn
 	@seeds/run.sh
 
+# make bench: the one table against the selftests (bench/table.sh), then
+# the rest of the benches; QUICK=1 the table alone, at its smallest sizes.
 bench: scn
-	@bench/run.sh
-	@bench/uffd_readers.sh
-	@bench/testhost.sh
-	@bench/guest_demand_paging.sh
-	@bench/kvm.sh
-	@bench/dirty_log.sh
-	@bench/arm64.sh
-	@bench/long_tokens.sh
+	@QUICK=$(QUICK) bench/table.sh
+	@[ -n "$(QUICK)" ] || { bench/run.sh && bench/uffd_readers.sh && \
+		bench/testhost.sh && bench/guest_demand_paging.sh && bench/kvm.sh && \
+		bench/dirty_log.sh && bench/arm64.sh && bench/long_tokens.sh; }
 
 clean:
 	rm -rf build build-san build-clang build-fuzz build-aarch64 scn

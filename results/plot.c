@@ -532,7 +532,7 @@ static int draw_bars(struct plot *pl, const char *metric)
 	struct strbuf bars, samples, tics;
 	const char *unit;
 	double scale = plot_unit_scale(pl, metric, &unit);
-	bool nonneg = true;
+	bool nonneg = true, ratio = false;
 	double lo = INFINITY, hi = 0, bottom = INFINITY, top = -INFINITY;
 	size_t k, j, nbars = 0, step = 1;
 	int rc;
@@ -560,6 +560,8 @@ static int draw_bars(struct plot *pl, const char *metric)
 			sb_printf(&samples, "%zu %.17g\n", nbars,
 				  m->samples[j] / scale);
 		nonneg = nonneg && m->sum.min >= 0;
+		/* A ratio (unit "x", as make bench writes): 1.0 is "alike". */
+		ratio = ratio || !strcmp(m->unit, "x");
 		sb_puts(&tics, nbars ? ", " : "");
 		gp_quote(&tics, ph->name);
 		sb_printf(&tics, " %zu", nbars);
@@ -584,6 +586,10 @@ static int draw_bars(struct plot *pl, const char *metric)
 	if (!rc) {
 		bool logy = lo > 0 && hi / lo >= 100;
 
+		if (ratio) {
+			top = fmax(top, 1.0);
+			bottom = fmin(bottom, 1.0);
+		}
 		sb_puts(&pl->gp, "set xlabel 'phase'\n");
 		if (logy) {
 			char *label = *unit ? xasprintf("%s, log scale", unit) :
@@ -597,6 +603,11 @@ static int draw_bars(struct plot *pl, const char *metric)
 			plot_yaxis(&pl->gp, "y", fmin(bottom, 0), top, nonneg);
 		}
 		sb_printf(&pl->gp, "set xtics (%s)\n", tics.buf ? tics.buf : "");
+		if (ratio)
+			sb_puts(&pl->gp, "set xtics rotate by -30\n"
+					 "set arrow from graph 0, first 1 to graph 1, first 1 "
+					 "nohead dt 2 lw 2 lc rgb 'red'\n"
+					 "set label '1.0: alike' at graph 0.01, first 1 offset 0,0.7\n");
 		sb_printf(&pl->gp, "set xrange [-0.6:%zu.6]\n", nbars ? nbars - 1 : 0);
 		sb_puts(&pl->gp, "set boxwidth 0.6\nset style fill solid 0.35 border\n");
 		sb_puts(&pl->gp, "plot ");

@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The bench's plumbing against fake peers, in well under a second, with no
+# The bench's plumbing against fake peers, in seconds, with no
 # KVM and no network: bench_flag finds a flag in a selftest's usage (asked
 # with an option no selftest has, since some take -h with an argument) and
 # not a flag it lacks; bench_peers with KST_DIR set takes every peer from
 # there and runs nothing; bench/peers.sh with an scn whose kernel --list
 # names no apt configuration fails with its reason, exit 1; bench/ names
-# no machine's folder.
+# no machine's folder; bench/table.sh on fake peers by both routes.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 root=$PWD
@@ -43,3 +43,67 @@ if grep -rnE '(^|[^a-z])/(work|home)/' bench/ >"$TMP/paths"; then
 else
 	ok "bench/ names no machine's folder"
 fi
+
+# bench/table.sh, both routes, against a fake scn and fake peers: with
+# BENCH_ROUTE=testhost the rows come through `scn exec --kernel` and the
+# header says so; with "here" no exec; a peer that is missing is a row
+# saying why; bench.json holds every row; a bad route is a usage error.
+mkdir -p "$TMP/kst/kvm" "$TMP/kst/mm"
+cat >"$TMP/fscn" <<'FAKE'
+#!/bin/bash
+case $1 in
+features) echo "virtualization svm"; echo "  kvm      unusable" ;;
+exec) echo "exec $*" >>"$FAKE_LOG"; while [ "$1" != -- ]; do shift; done; shift; exec "$@" ;;
+plot) exit 0 ;;
+run) case ${!#} in
+	*mmu_stress*) echo "run1 = 1.0s, reset = 0.001s, run2 = 1.0s, ro = 0.5s, rw = 0.5s" ;;
+	*demand_paging*) echo "Overall demand paging rate: 2000.0 pgs/sec" ;;
+	*dirty_log*) echo "Populate memory time: 0.5s"; echo "Iteration 2 dirty memory time: 0.1s" ;;
+	*ksm*) echo "Total time:    0.25 s" ;;
+	*touch*) echo "touch 700 1000" ;;
+	esac ;;
+esac
+FAKE
+cat >"$TMP/kst/kvm/peer" <<'FAKE'
+#!/bin/bash
+case ${0##*/} in
+max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
+demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
+dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
+ksm_tests) echo "# Total time:    0.5 s" ;;
+esac
+FAKE
+chmod +x "$TMP/fscn" "$TMP/kst/kvm/peer"
+for t in max_guest_memory_test demand_paging_test dirty_log_perf_test; do ln -s peer "$TMP/kst/kvm/$t"; done
+ln -s ../kvm/peer "$TMP/kst/mm/ksm_tests"
+export FAKE_LOG=$TMP/log
+for route in testhost here; do
+	: >"$FAKE_LOG"
+	SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=$route OUT=$TMP/out.$route \
+		bench/table.sh >"$TMP/table.$route" 2>&1
+	rc=$?
+	case $route in
+	testhost) want="in scn's x86 test host" ;;
+	here) want="on this machine" ;;
+	esac
+	if [ $rc = 0 ] && grep -q "^# scn against the selftests, $want" "$TMP/table.$route" &&
+	   grep -Eq '^dirty log populate .* 1/1 +0\.50x  lower$' "$TMP/table.$route" &&
+	   grep -q 'mmu_stress_test .*(no mmu_stress_test in that series' "$TMP/table.$route" &&
+	   python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert len(d["rows"]) > 20 and d["load"]["end"]' \
+		"$TMP/out.$route/bench.json"; then
+		ok "table.sh BENCH_ROUTE=$route: the header says where, ratios, a missing peer's row, bench.json"
+	else
+		fail "table.sh BENCH_ROUTE=$route" "exit $rc: $(head -n 3 "$TMP/table.$route" | tr '\n' ' ')"
+	fi
+	if [ $route = testhost ]; then
+		grep -q -- 'exec -q --timeout [0-9]* --kernel debian:6.12 -- ' "$FAKE_LOG" &&
+			ok "table.sh: the test-host route runs the rows through scn exec --kernel" ||
+			fail "table.sh" "no scn exec --kernel: $(cat "$FAKE_LOG")"
+	else
+		[ ! -s "$FAKE_LOG" ] && ok "table.sh: the route here runs no test host" ||
+			fail "table.sh" "BENCH_ROUTE=here ran $(cat "$FAKE_LOG")"
+	fi
+done
+BENCH_ROUTE=bogus SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm bench/table.sh >/dev/null 2>"$TMP/err"
+[ $? = 64 ] && grep -q 'want auto, here or testhost' "$TMP/err" &&
+	ok "table.sh: an unknown BENCH_ROUTE is a usage error" || fail "table.sh" "BENCH_ROUTE=bogus: $(cat "$TMP/err")"

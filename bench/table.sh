@@ -1,0 +1,276 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# One table: every comparison of scn with the kernel's own selftests, in
+# one run. Each row is one work done alike on both sides (the same sizes,
+# vCPUs, readers and KSM pages_to_scan), scn and the peer taking turns
+# RUNS times; the row gives both medians with their min-max, N, the ratio
+# scn/peer of the medians and whether lower or higher is better. Peers
+# are 6.12's and 7.3's selftests (bench/peers.sh) where each has the
+# test; one that is missing or cannot run here is a row saying why.
+#
+#   bench/table.sh              (make bench; QUICK=1 for the small sizes)
+#
+# Where the runs happen (BENCH_ROUTE): "here" on this machine's KVM,
+# "testhost" inside scn's x86 test host (scn exec --kernel KERNEL, docs/
+# testhost.md; under TCG where this machine has no KVM: figures for
+# correctness and ratios, not speed), "auto" (the default) here when
+# /dev/kvm runs a guest, else the test host. The header says which.
+#
+# Output: the table on stdout, and in OUT (default build/bench):
+# bench.txt (the same), bench.json (every row with its samples), and,
+# where gnuplot is installed, bench.svg drawn by scn plot from
+# bench-result.json (the ratios as a scn result: one phase per row).
+#
+# Environment: SCN (default ./scn), KERNEL (default debian:6.12), QUICK,
+# RUNS (turns, default 3; 2 with QUICK), KST_DIR (bench/lib.sh),
+# BENCH_ROUTE, OUT, BENCH_PEERS=none to run without building peers.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+. bench/lib.sh
+scn=$(bench_scn)
+kernel=${KERNEL:-debian:6.12}
+quick=${QUICK:-}
+[ "$quick" = 0 ] && quick=
+
+# --- inside: the rows --------------------------------------------------------
+# Each row is one line: "row|WORK|PEER|METRIC|UNIT|BETTER|SCN,...|PEER,...|NOTE".
+inside() {
+	local runs=${RUNS:-3} tmp
+	[ -n "$quick" ] && runs=${RUNS:-2}
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/scn-table.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	echo "load|start|$(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "where|$(uname -r), virtualization $(bench_virt "$scn"), $(nproc) CPUs"
+
+	# Sizes: QUICK is the smallest that still measures under TCG.
+	local mem=1 vcpus=2 mvcpus=4 dpmem=256M minmem=1G readers="1 4 16 32" dlmem=256M
+	local ksm=100 touch=256M
+	if [ -n "$quick" ]; then
+		mvcpus=2 dpmem=16M minmem=16M readers="1 4" dlmem=32M ksm=8 touch=32M
+	fi
+	local pts=${KSM_PAGES_TO_SCAN:-10}	# ksm_tests' own default (-p)
+
+	# Extractors: one number from a run's output on stdin.
+	x_mmu12() { tr '\r' '\n' | sed -nE 's/.*run1 = *([0-9.]+)s, reset = *[0-9.]+s, run2 = *([0-9.]+)s.*/\1 \2/p' |
+		tail -n 1 | awk '{ print $1 + $2 }'; }
+	x_rorw() { tr '\r' '\n' | sed -nE 's/.*, ro = *([0-9.]+)s, rw = *([0-9.]+)s.*/\1 \2/p' |
+		tail -n 1 | awk '{ print $1 + $2 }'; }
+	x_rate() { sed -n 's/^\(Overall demand paging\|Demand paging\) rate:[[:space:]]*\([0-9.]*\).*/\2/p' | head -n 1; }
+	x_populate() { sed -n 's/^Populate memory time: *\([0-9.]*\)s.*/\1/p' | head -n 1; }
+	x_dirty() { awk '/^Iteration [0-9]+ dirty memory time:/ && $2 > 1 { v = $6; sub(/s.*/, "", v); s += v; n++ }
+		END { if (n) printf "%.9f\n", s / n }'; }
+	x_ksm() { sed -n 's/^\(# \)\{0,1\}Total time: *\([0-9.]*\) s.*/\2/p' | head -n 1; }
+
+	# turn NAME X CMD...: one run; its number is appended to $tmp/NAME,
+	# else its last line to $tmp/NAME.err.
+	turn() {
+		local name=$1 x=$2 v
+		shift 2
+		"$@" >"$tmp/out" 2>&1
+		v=$($x <"$tmp/out")
+		if [ -n "$v" ]; then
+			echo "$v" >>"$tmp/$name"
+		else
+			tr '\r' '\n' <"$tmp/out" | grep -v rendezvoused | grep . | tail -n 1 >"$tmp/$name.err"
+		fi
+	}
+	# turn2 NAME X NAME2 X2 CMD...: one run, two numbers from it.
+	turn2() {
+		local n2=$3 x2=$4 v
+		turn "$1" "$2" "${@:5}"
+		v=$($x2 <"$tmp/out")
+		[ -n "$v" ] && echo "$v" >>"$tmp/$n2"
+	}
+	samples() { [ -s "$tmp/$1" ] && paste -sd, "$tmp/$1"; }
+	# row WORK PEER METRIC UNIT BETTER SNAME PNAME NOTE
+	row() {
+		local note=$8
+		[ -s "$tmp/$6" ] || note="scn failed: $(cat "$tmp/$6.err" 2>/dev/null)"
+		[ -s "$tmp/$7" ] || [ -n "$note" ] || note="the peer failed: $(cat "$tmp/$7.err" 2>/dev/null)"
+		echo "row|$1|$2|$3|$4|$5|$(samples "$6")|$(samples "$7")|$note"
+	}
+	# pair WORK PEER METRIC UNIT BETTER X_SCN X_PEER BIN "SCN CMD" "PEER CMD"
+	pair() {
+		local i k=$((++nrow))
+		if [ ! -x "$8" ]; then
+			echo "row|$1|$2|$3|$4|$5|||no $(basename "$8") in that series, or not built (bench/peers.sh)"
+			return
+		fi
+		for ((i = 0; i < runs; i++)); do
+			eval "turn s$k $6 $9"
+			eval "turn p$k $7 ${10}"
+		done
+		row "$1" "$2" "$3" "$4" "$5" "s$k" "p$k" ""
+	}
+	local nrow=0 st kst s r mmu="$scn run -q -D mem=${mem}G -D slot=1G -D vcpus=$vcpus"
+	local dp="$scn run -q" dps=scenarios/demand_paging.scn args
+	st=""
+	[ "$(bench_virt "$scn")" = pvm ] && bench_flag "$KST73_DIR/mmu_stress_test" -E && st=-E
+	for s in 6.12 7.3; do
+		kst=$KST_DIR
+		[ $s = 7.3 ] && kst=$KST73_DIR
+		pair "mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" "$s max_guest_memory_test" time s lower x_mmu12 x_mmu12 \
+			"$kst/max_guest_memory_test" "$mmu -D efault=forever scenarios/mmu_stress.scn" \
+			"$kst/max_guest_memory_test -m $mem -s 1 -c $vcpus"
+		# One run of each side gives run1+run2 and ro+rw; efault=once
+		# takes its turn between them, against the same peer runs.
+		local w="mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" ro="mmu_stress ro+rw, efault"
+		if [ ! -x "$kst/mmu_stress_test" ]; then
+			for t in "$w" "$ro=forever" "$ro=once"; do
+				echo "row|$t|$s mmu_stress_test|time|s|lower|||no mmu_stress_test in that series, or not built (bench/peers.sh)"
+			done
+		else
+			for ((i = 0; i < runs; i++)); do
+				turn2 ms12 x_mmu12 msf x_rorw $mmu -D efault=forever scenarios/mmu_stress.scn
+				turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
+				turn mso x_rorw $mmu -D efault=once scenarios/mmu_stress.scn
+			done
+			row "$w" "$s mmu_stress_test" time s lower ms12 mp12 ""
+			cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
+			cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
+			row "$ro=forever" "$s mmu_stress_test" time s lower msf mprw ""
+			row "$ro=once" "$s mmu_stress_test" time s lower mso mprw ""
+			rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw "$tmp"/mso
+		fi
+		pair "guest MISSING 2 x $dpmem" "$s demand_paging_test" rate pages/s higher x_rate x_rate \
+			"$kst/demand_paging_test" "$dp -D vcpus=2 -D per_vcpu=$dpmem $dps" \
+			"$kst/demand_paging_test -u MISSING -b $dpmem -v 2"
+		for r in $readers; do
+			pair "MINOR shmem $mvcpus x $minmem, $r readers, epoll" "$s demand_paging_test" rate pages/s higher x_rate x_rate \
+				"$kst/demand_paging_test" "$dp -D vcpus=$mvcpus -D per_vcpu=$minmem -D mode=minor -D source=shmem -D readers=$r -D wait=epoll $dps" \
+				"$kst/demand_paging_test -u MINOR -s shmem -v $mvcpus -b $minmem -r $r"
+		done
+		args="-b $dlmem -v 2 -i 3"
+		pair "dirty log populate 2 x $dlmem" "$s dirty_log_perf_test" time s lower x_populate x_populate \
+			"$kst/dirty_log_perf_test" "$scn run -q -D per_vcpu=$dlmem -D vcpus=2 -D iterations=3 scenarios/dirty_log.scn" \
+			"$kst/dirty_log_perf_test $args"
+		pair "dirty log dirty pass 2 x $dlmem" "$s dirty_log_perf_test" time s lower x_dirty x_dirty \
+			"$kst/dirty_log_perf_test" "$scn run -q -D per_vcpu=$dlmem -D vcpus=2 -D iterations=3 scenarios/dirty_log.scn" \
+			"$kst/dirty_log_perf_test $args"
+	done
+	# KSM, at ksm_tests' pages_to_scan: 6.12's ksm_tests (mm/, built with it).
+	sed "s/ksm.pages_to_scan = 5000/ksm.pages_to_scan = $pts/" scenarios/ksm_unmerge.scn >"$tmp/ksm_unmerge.scn"
+	pair "KSM merge ${ksm}M, pages_to_scan $pts" "6.12 ksm_tests -P" time s lower x_ksm x_ksm "$KSM_TESTS" \
+		"$scn run -q -D size=${ksm}M -D pages_to_scan=$pts scenarios/ksm_merge.scn" "$KSM_TESTS -P -s $ksm -p $pts"
+	pair "KSM unmerge ${ksm}M, pages_to_scan $pts" "6.12 ksm_tests -D" time s lower x_ksm x_ksm "$KSM_TESTS" \
+		"$scn run -q -D size=${ksm}M $tmp/ksm_unmerge.scn" "$KSM_TESTS -D -s $ksm -p $pts"
+	# First touch: the guest against the host's populate, in one scn run.
+	cat >"$tmp/touch.scn" <<EOF
+backing hmem type=anon size=$touch
+backing mem type=anon size=$touch
+vm g backing=mem vcpus=1
+phase host { host madvise hmem populate_write }
+phase guest { guest write }
+print "touch {guest.pages / guest.seconds:%.0f} {guest.pages / host.seconds:%.0f}"
+EOF
+	for ((i = 0; i < runs; i++)); do
+		"$scn" run -q "$tmp/touch.scn" >"$tmp/out" 2>&1
+		set -- $(sed -n 's/^touch //p' "$tmp/out")
+		if [ $# = 2 ]; then echo "$1" >>"$tmp/tg"; echo "$2" >>"$tmp/th"; else tail -n 1 "$tmp/out" >"$tmp/tg.err"; fi
+	done
+	row "first touch $touch, guest write" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg th ""
+	echo "load|end|$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+if [ "${1:-}" = --inside ]; then
+	inside
+	exit 0
+fi
+
+# --- outside: the route, then the table, the JSON and the picture ------------
+out=${OUT:-$root/build/bench}
+mkdir -p "$out"
+route=${BENCH_ROUTE:-auto}
+why="BENCH_ROUTE=$route"
+if [ "$route" = auto ]; then
+	if bench_kvm_usable "$scn"; then route=here why="this machine's /dev/kvm runs a guest"
+	else route=testhost why="this machine's KVM cannot run a guest"; fi
+fi
+case $route in
+here | testhost) ;;
+*) echo "bench: BENCH_ROUTE=$route: want auto, here or testhost" >&2; exit 64 ;;
+esac
+if [ "${BENCH_PEERS:-}" = none ]; then
+	KST_DIR=${KST_DIR:-"(no peers: BENCH_PEERS=none)"} KST73_DIR=${KST73_DIR:-$KST_DIR}
+	KSM_TESTS=${KSM_TESTS:-$KST_DIR/ksm_tests}
+else
+	bench_peers
+fi
+if [ -n "$quick" ]; then
+	echo "# bench: QUICK: the smallest sizes; expected under 10 minutes on 2 cores in the test host"
+else
+	echo "# bench: full sizes; expected about 10 minutes on a KVM host, 60 or more in the test host (TCG); QUICK=1 for under 10"
+fi
+vars=(SCN="$scn" KST_DIR="$KST_DIR" KST73_DIR="$KST73_DIR" KSM_TESTS="$KSM_TESTS"
+	QUICK="$quick" ${RUNS:+RUNS="$RUNS"} ${KSM_PAGES_TO_SCAN:+KSM_PAGES_TO_SCAN="$KSM_PAGES_TO_SCAN"})
+hload0=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ $route = testhost ]; then
+	where="in scn's x86 test host ($kernel; $why): scn and the selftests both run there"
+	env "${vars[@]}" "$scn" exec -q --timeout 7200 --kernel "$kernel" -- \
+		env "${vars[@]}" bash "$0" --inside >"$out/rows" 2>"$out/rows.err"
+else
+	where="on this machine ($why)"
+	env "${vars[@]}" bash "$0" --inside >"$out/rows" 2>"$out/rows.err"
+fi
+if ! grep -q '^row|' "$out/rows"; then
+	echo "bench: no rows came back ($where):" >&2
+	tail -n 5 "$out/rows.err" "$out/rows" >&2
+	exit 1
+fi
+
+hload1=$(cut -d' ' -f1-3 /proc/loadavg)
+[ $route = testhost ] || hload0=
+awk -F'|' -v hl0="$hload0" -v hl1="$hload1" -v where="$where" -v json="$out/bench.json" -v res="$out/bench-result.json" '
+function med(a, n,   i, j, t) {
+	for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+function fmt(v, u) { return u == "s" ? sprintf("%.4g s", v) : sprintf("%.4g", v) }
+function q(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
+$1 == "load" { load[$2] = $3; next }
+$1 == "where" { host = $2; next }
+$1 == "row" {
+	r = ++nr; W[r] = $2; P[r] = $3; M[r] = $4; U[r] = $5; B[r] = $6; S[r] = $7; T[r] = $8; N[r] = $9
+	ns = $7 == "" ? 0 : split($7, s, ","); np = $8 == "" ? 0 : split($8, p, ",")
+	NS[r] = ns; NP[r] = np
+	if (ns) { MS[r] = med(s, ns); LS[r] = s[1]; HS[r] = s[ns] }
+	if (np) { MP[r] = med(p, np); LP[r] = p[1]; HP[r] = p[np] }
+	R[r] = (ns && np && MP[r] != 0) ? MS[r] / MP[r] : ""
+}
+END {
+	printf "# scn against the selftests, %s\n# host: %s\n# load average where the runs are: %s at the start, %s at the end\n", where, host, load["start"], load["end"]
+	if (hl0 != "")
+		printf "# this machine (shared) had load average %s at the start, %s at the end\n", hl0, hl1
+	printf "%-40s %-34s %-24s %-24s %5s %8s  %s\n", "work", "peer", "scn median (min-max)", "peer median (min-max)", "N", "scn/peer", "better"
+	for (r = 1; r <= nr; r++) {
+		a = NS[r] ? sprintf("%s (%s-%s)", fmt(MS[r], U[r]), fmt(LS[r], ""), fmt(HS[r], "")) : "-"
+		b = NP[r] ? sprintf("%s (%s-%s)", fmt(MP[r], U[r]), fmt(LP[r], ""), fmt(HP[r], "")) : "-"
+		printf "%-40s %-34s %-24s %-24s %2d/%-2d %8s  %s%s\n", W[r], P[r], a, b, NS[r], NP[r],
+			R[r] == "" ? "-" : sprintf("%.2fx", R[r]), B[r], N[r] == "" ? "" : "  (" N[r] ")"
+	}
+	print "# a ratio is scn/peer of the medians: under 1.00x is scn ahead where lower is better (time), over it where higher is (rate)"
+	printf "{\n  \"schema\": \"scn-bench/1\",\n  \"where\": %s,\n  \"host\": %s,\n  \"load\": {\"start\": %s, \"end\": %s, \"machine_start\": %s, \"machine_end\": %s},\n  \"rows\": [", q(where), q(host), q(load["start"]), q(load["end"]), q(hl0), q(hl1) >json
+	for (r = 1; r <= nr; r++)
+		printf "%s\n    {\"work\": %s, \"peer\": %s, \"metric\": %s, \"unit\": %s, \"better\": %s, \"scn\": [%s], \"peer_samples\": [%s], \"ratio\": %s, \"note\": %s}",
+			(r > 1 ? "," : ""), q(W[r]), q(P[r]), q(M[r]), q(U[r]), q(B[r]), S[r], T[r], R[r] == "" ? "null" : R[r], q(N[r]) >json
+	print "\n  ]\n}" >json
+	# The ratios as a scn result, one phase per row that has one, for scn plot.
+	printf "{\"schema\": \"scn-result/1\", \"scn_version\": \"bench\", \"started\": \"\", \"scenario\": {\"name\": \"make bench: scn/peer per work (time: lower is better, rate: higher)\", \"file\": \"bench\", \"hash\": \"\", \"params\": {}},\n \"command\": {\"repeat\": 1, \"warmup\": 0, \"defines\": [], \"sweeps\": []}, \"status\": \"pass\", \"exit_code\": 0, \"skip_reason\": null,\n \"points\": [{\"index\": 1, \"params\": {}, \"swept\": {}, \"status\": \"pass\", \"runs\": 1, \"output\": [], \"errors\": [], \"warnings\": [], \"phases\": [" >res
+	k = 0
+	for (r = 1; r <= nr; r++) {
+		if (R[r] == "") continue
+		printf "%s\n  {\"name\": %s, \"ran\": true, \"failed\": false, \"metrics\": {\"ratio\": {\"unit\": \"x\", \"better\": %s, \"n\": 1, \"samples\": [%s], \"outliers\": [], \"min\": %s, \"median\": %s, \"mean\": %s, \"max\": %s, \"stddev\": 0}}}",
+			(k++ ? "," : ""), q(W[r] " / " P[r]), q(B[r]), R[r], R[r], R[r], R[r], R[r] >res
+	}
+	print "]}], \"table\": null}" >res
+}' "$out/rows" | tee "$out/bench.txt"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	if "$scn" plot "$out/bench-result.json" --metric ratio -o "$out/bench.svg" >/dev/null 2>"$out/plot.err"; then
+		echo "# picture: $out/bench.svg (scn plot: scn/peer per work, 1.0 marked)"
+	else
+		echo "# picture: scn plot failed: $(tail -n 1 "$out/plot.err")"
+	fi
+fi
+echo "# rows: $out/bench.txt, $out/bench.json"

@@ -1031,7 +1031,8 @@ static int launch(const struct th_opts *o, const char *const *argv,
 			       .amd = m.amd, .npt_off = !m.kvm, .scratch = work,
 			       .stdin_file = o->input == TH_INPUT_FEED,
 			       .rw_dir = o->rw_cwd ? cwd : NULL,
-			       .arch = m.arch, .busybox = busybox[0] ? busybox : NULL };
+			       .arch = m.arch, .busybox = busybox[0] ? busybox : NULL,
+			       .pfnmap = m.npfnmap > 0 };
 	if (o->input == TH_INPUT_TTY) {
 		job.rows = o->rows ? o->rows : 24;
 		job.cols = o->cols ? o->cols : 80;

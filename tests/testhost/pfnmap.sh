@@ -6,7 +6,11 @@
 # pfnmap feature is present, so `require pfnmap` runs; without --pfnmap
 # the same scenario SKIPs naming the option. Bad sizes (not a power of
 # two, under 1M, more than the machine has) are errors before QEMU
-# starts. One boot: about 15 s here, under TCG.
+# starts. In the same boot runtime/vfio maps each BAR (pfnmap_faults.c)
+# at 1G, 2M and 4K alignment and writes every 4K page: the host faults
+# follow the page size (1 GiB at 1G: 1; at 2M: 512; 64 MiB at 2M: 32, at
+# 4K: 16384) and read back; an alignment larger than the BAR is refused
+# before anything is mapped. One boot: about 25 s here, under TCG.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
@@ -46,15 +50,29 @@ else
 	cat "$TMP/out"; show
 fi
 
-script='"$0" features; echo groups: /dev/vfio/*; "$0" run "$1"; echo "run: $?"'
-if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap 64M \
-	--pfnmap 2M -- sh -c "$script" "$SCN" "$TMP/req.scn"; then
+cc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -I. -o "$TMP/pf" \
+	tests/testhost/pfnmap_faults.c build/libscn.a || fail "pfnmap: pfnmap_faults builds" "cc"
+# Each ivshmem BAR (BAR2): "map SIZE ALIGN: faults N" lines.
+cat >"$TMP/maps.sh" <<'EOS'
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/device")" = 0x1110 ] || continue
+	a=${d##*/}; g=$(basename "$(readlink "$d/iommu_group")")
+	set -- $(sed -n 3p "$d/resource"); sz=$(($2 - $1 + 1))
+	for al in 1073741824 2097152 4096; do
+		[ $al = 4096 ] && [ $sz -gt 67108864 ] && continue   # TCG: keep 4K small
+		echo "map $sz $al: $("$PF" "$a" "$g" 2 "$sz" "$al" 2>&1 | tr '\n' ' ')"
+	done
+done
+EOS
+script='"$0" features; echo groups: /dev/vfio/*; "$0" run "$1"; echo "run: $?"; PF=$2 sh "$3"'
+if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap 1G \
+	--pfnmap 64M -- sh -c "$script" "$SCN" "$TMP/req.scn" "$TMP/pf" "$TMP/maps.sh"; then
 	o=$TMP/out
 	if [ $rc != 0 ]; then
 		fail "pfnmap: the devices appear bound to vfio-pci" "exit $rc"; show
-	elif ! grep -Eq '^  pfnmap +64 MiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o" ||
-	     ! grep -Eq '^  pfnmap +2 MiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o"; then
-		fail "pfnmap: the devices appear bound to vfio-pci" "no 64 MiB and 2 MiB BAR"
+	elif ! grep -Eq '^  pfnmap +1 GiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o" ||
+	     ! grep -Eq '^  pfnmap +64 MiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o"; then
+		fail "pfnmap: the devices appear bound to vfio-pci" "no 1 GiB and 64 MiB BAR"
 		sed 's/^/    /' "$o"
 	else
 		ok "pfnmap: the devices appear bound to vfio-pci"
@@ -68,5 +86,26 @@ if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap
 		ok "pfnmap: require pfnmap runs with --pfnmap"
 	else
 		fail "pfnmap: require pfnmap runs with --pfnmap" "$(grep -E '^run:|SKIP' "$o")"
+	fi
+	# faults SIZE ALIGN LO HI WHAT: the map line's count within LO..HI.
+	faults() {
+		local l n
+		l=$(grep -m1 "^map $1 $2: " "$o")
+		n=$(echo "$l" | sed -nE 's/.*faults ([0-9]+) readback ok.*/\1/p')
+		if [ -n "$n" ] && [ "$n" -ge "$3" ] && [ "$n" -le "$4" ]; then
+			ok "pfnmap: $5: $n host faults"
+		else
+			fail "pfnmap: $5" "${l:-no line}, not $3..$4 faults"
+		fi
+	}
+	faults 1073741824 1073741824 1 2 "1 GiB at 1G alignment maps one PUD"
+	faults 1073741824 2097152 512 514 "1 GiB at 2M alignment maps PMDs"
+	faults 67108864 2097152 32 34 "64 MiB at 2M alignment: 1/16 of 1 GiB's"
+	faults 67108864 4096 16384 16386 "64 MiB at 4K alignment maps PTEs"
+	if grep -q "^map 67108864 1073741824: error: align 1024 MiB is larger than the mapping's 64 MiB" "$o"; then
+		ok "pfnmap: an alignment larger than the BAR is refused"
+	else
+		fail "pfnmap: an alignment larger than the BAR is refused" \
+			"$(grep -m1 '^map 67108864 1073741824' "$o")"
 	fi
 fi

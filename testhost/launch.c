@@ -801,6 +801,11 @@ static void log_machine(const struct th_opts *o, const struct th_machine *m,
 		"%u node%s, QEMU %s\n", o->kernel, k->release, k->package[0] ? ", " : "",
 		k->package, m->kvm ? "KVM" : "TCG", m->cpus, m->cpus == 1 ? "" : "s",
 		m->mem >> 20, m->nodes, m->nodes == 1 ? "" : "s", m->qemu_version);
+	/* A line of its own: the one above is read by tests as it is. */
+	for (unsigned i = 0; i < m->npfnmap; i++)
+		fprintf(o->log, "# test host: --pfnmap: an ivshmem-plain BAR of %" PRId64
+			" MiB behind intel-iommu, bound to vfio-pci inside\n",
+			m->pfnmap[i] >> 20);
 	if (!m->kvm)
 		fprintf(o->log, "# test host: TCG emulates every instruction: "
 			"timings are for correctness, not speed%s%s\n",

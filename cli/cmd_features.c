@@ -362,8 +362,9 @@ static void text_pfnmap(const struct rt_features *f)
 		int64_t s = p->size;
 		const char *u = s >= (1 << 30) ? "GiB" : s >= (1 << 20) ? "MiB" : "KiB";
 
-		row("pfnmap", "%" PRId64 " %s BAR at %s, vfio", s >> (s >= (1 << 30) ? 30 :
-		    s >= (1 << 20) ? 20 : 10), u, p->addr);
+		row("pfnmap", "%" PRId64 " %s BAR%d at %s, vfio (IOMMU group %d, "
+		    "%04x:%04x)", s >> (s >= (1 << 30) ? 30 : s >= (1 << 20) ? 20 : 10),
+		    u, p->bar, p->addr, p->group, p->vendor, p->device);
 	}
 }
 
@@ -617,6 +618,8 @@ static void json_mm(struct json_out *j, const struct rt_features *f)
 		jo_kv_int(j, "bar", f->pfnmap[i].bar);
 		jo_kv_int(j, "size", f->pfnmap[i].size);
 		jo_kv_int(j, "group", f->pfnmap[i].group);
+		jo_kv_int(j, "vendor", f->pfnmap[i].vendor);
+		jo_kv_int(j, "device", f->pfnmap[i].device);
 		jo_end(j);
 	}
 	jo_end(j);

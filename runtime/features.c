@@ -991,6 +991,14 @@ static void probe_pfnmap(struct rt_features *f)
 		fclose(fp);
 		if (!p->size)
 			continue;
+		/* The ids say what it is: 1af4:1110 a test host's ivshmem. */
+		p->vendor = p->device = 0;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/vendor", e->d_name);
+		if (!rt_probe_read_text(path, line, sizeof(line)))
+			p->vendor = (unsigned)strtoul(line, NULL, 16);
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", e->d_name);
+		if (!rt_probe_read_text(path, line, sizeof(line)))
+			p->device = (unsigned)strtoul(line, NULL, 16);
 		snprintf(p->addr, sizeof(p->addr), "%s", e->d_name);
 		f->npfnmap++;
 	}

@@ -341,6 +341,7 @@ struct rt_features {
 		int bar;		// its index
 		int64_t size;		// bytes
 		int group;		// /dev/vfio/N
+		unsigned vendor, device;	// PCI ids: 0x1af4, 0x1110
 	} pfnmap[RT_PFNMAP_MAX];
 };
 

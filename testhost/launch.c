@@ -159,14 +159,18 @@ static int write_facts(const char *share, const struct th_opts *o,
  * the run, not the timeout). No BIOS disk probing: there is no disk.
  * npt_off gives a kvm_amd built in the npt=0 that TCG needs (section 6 of
  * docs/testhost.md); --append comes last, so that its words win. The
- * console is the machine's first UART (ttyAMA0 on arm64's virt).
+ * console is the machine's first UART (ttyAMA0 on arm64's virt). With
+ * --pfnmap's intel-iommu the IO-APIC's interrupts are remapped, and the
+ * kernel's check that the timer ticks through it (a busy wait of a few
+ * ticks) failed under a loaded TCG, a panic in 1 boot of 9: no_timer_check.
  */
 static char *kernel_cmdline(const struct th_opts *o, const struct th_machine *m,
 			    bool npt_off)
 {
 	return xasprintf("console=%s loglevel=5 panic=-1 oops=panic%s "
-			 "rdinit=/init%s%s%s", m->console,
+			 "rdinit=/init%s%s%s%s", m->console,
 			 m->arch == TH_ARCH_X86_64 ? " edd=off" : "",
+			 m->npfnmap ? " no_timer_check" : "",
 			 npt_off ? " kvm_amd.npt=0" : "",
 			 o->append ? " " : "", o->append ? o->append : "");
 }

@@ -363,7 +363,10 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	/*
 	 * Each BAR a RAM backend behind ivshmem-plain (BAR2, 64-bit and
 	 * aligned to its size), and an IOMMU for vfio-pci to bind it: Debian's
-	 * kernels have no VFIO no-IOMMU mode. intel-iommu before the devices.
+	 * kernels have no VFIO no-IOMMU mode. intel-iommu before the devices,
+	 * with its interrupt remapping: without it vfio_iommu_type1 refuses
+	 * VFIO_SET_IOMMU (EPERM: MSIs not isolated). The kernel's timer check
+	 * through the remapped IO-APIC is off (launch.c): under TCG it failed.
 	 */
 	if (m->npfnmap) {
 		arg(&a, "-device");

@@ -6,11 +6,11 @@
 # pfnmap feature is present, so `require pfnmap` runs; without --pfnmap
 # the same scenario SKIPs naming the option. Bad sizes (not a power of
 # two, under 1M, more than the machine has) are errors before QEMU
-# starts. In the same boot runtime/vfio maps each BAR (pfnmap_faults.c)
+# starts; --or-kernel adds --pfnmap 1G for it. In the first boot runtime/vfio maps each BAR (pfnmap_faults.c)
 # at 1G, 2M and 4K alignment and writes every 4K page: the host faults
 # follow the page size (1 GiB at 1G: 1; at 2M: 512; 64 MiB at 2M: 32, at
 # 4K: 16384) and read back; an alignment larger than the BAR is refused
-# before anything is mapped. One boot: about 25 s here, under TCG.
+# before anything is mapped. Two boots: about 25 s here, under TCG.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
@@ -107,5 +107,14 @@ if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap
 	else
 		fail "pfnmap: an alignment larger than the BAR is refused" \
 			"$(grep -m1 '^map 67108864 1073741824' "$o")"
+	fi
+fi
+# --or-kernel sizes the test host from require pfnmap (a second, short boot).
+name="pfnmap: --or-kernel adds --pfnmap 1G for require pfnmap"
+if th "$name" run --or-kernel "$K" "$TMP/req.scn"; then
+	if [ $rc = 0 ] && grep -q '^# test host: --pfnmap 1G, as the scenario needs a PCI BAR bound to vfio-pci (require pfnmap at ' "$TMP/err" "$TMP/out"; then
+		ok "$name"
+	else
+		fail "$name" "exit $rc"; show
 	fi
 fi

@@ -70,8 +70,8 @@ if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap
 	o=$TMP/out
 	if [ $rc != 0 ]; then
 		fail "pfnmap: the devices appear bound to vfio-pci" "exit $rc"; show
-	elif ! grep -Eq '^  pfnmap +1 GiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o" ||
-	     ! grep -Eq '^  pfnmap +64 MiB BAR at 0000:00:0[0-9a-f]\.0, vfio$' "$o"; then
+	elif ! grep -Eq '^  pfnmap +1 GiB BAR2 at 0000:00:0[0-9a-f]\.0, vfio \(IOMMU group [0-9]+, 1af4:1110\)$' "$o" ||
+	     ! grep -Eq '^  pfnmap +64 MiB BAR2 at 0000:00:0[0-9a-f]\.0, vfio \(IOMMU group [0-9]+, 1af4:1110\)$' "$o"; then
 		fail "pfnmap: the devices appear bound to vfio-pci" "no 1 GiB and 64 MiB BAR"
 		sed 's/^/    /' "$o"
 	else

@@ -352,8 +352,25 @@ static void text_hugetlb(const struct rt_features *f)
 	}
 }
 
+static void text_pfnmap(const struct rt_features *f)
+{
+	group("pfnmap");
+	if (!f->npfnmap)
+		row("pfnmap", "none: %s", f->why[RT_FEAT_PFNMAP]);
+	for (int i = 0; i < f->npfnmap; i++) {
+		const struct rt_pfnmap_dev *p = &f->pfnmap[i];
+		int64_t s = p->size;
+		const char *u = s >= (1 << 30) ? "GiB" : s >= (1 << 20) ? "MiB" : "KiB";
+
+		row("pfnmap", "%" PRId64 " %s BAR%d at %s, vfio (IOMMU group %d, "
+		    "%04x:%04x)", s >> (s >= (1 << 30) ? 30 : s >= (1 << 20) ? 20 : 10),
+		    u, p->bar, p->addr, p->group, p->vendor, p->device);
+	}
+}
+
 static void text_rest(const struct rt_features *f)
 {
+	text_pfnmap(f);
 	group("numa");
 	row("nodes", "%ld (online: %s)", f->facts.nr_nodes,
 	    f->nodes_online[0] ? f->nodes_online : "?");
@@ -590,6 +607,19 @@ static void json_mm(struct json_out *j, const struct rt_features *f)
 		json_int_or_null(j, "free", p->free);
 		json_int_or_null(j, "resv", p->resv);
 		json_int_or_null(j, "surplus", p->surplus);
+		jo_end(j);
+	}
+	jo_end(j);
+
+	json_array(j, "pfnmap");
+	for (int i = 0; i < f->npfnmap; i++) {
+		jo_object(j);
+		jo_kv_string(j, "addr", f->pfnmap[i].addr);
+		jo_kv_int(j, "bar", f->pfnmap[i].bar);
+		jo_kv_int(j, "size", f->pfnmap[i].size);
+		jo_kv_int(j, "group", f->pfnmap[i].group);
+		jo_kv_int(j, "vendor", f->pfnmap[i].vendor);
+		jo_kv_int(j, "device", f->pfnmap[i].device);
 		jo_end(j);
 	}
 	jo_end(j);

@@ -106,6 +106,19 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 	case TH_OPT_CONSOLE_LOG:
 		o->console_log = arg;
 		return 0;
+	case TH_OPT_PFNMAP: {
+		int64_t sz;
+
+		if (!parse_mem(arg, &sz) || sz & (sz - 1) || sz < TH_MIN_PFNMAP ||
+		    sz > TH_MAX_PFNMAP_SIZE)
+			return bad_value("pfnmap", arg, "not a power of two from 1M "
+					 "to 64G (the BAR of an ivshmem device)");
+		if (o->npfnmap == TH_MAX_PFNMAP)
+			return bad_value("pfnmap", arg, "more than "
+					 STRINGIFY(TH_MAX_PFNMAP) " devices");
+		o->pfnmap[o->npfnmap++] = sz;
+		return 0;
+	}
 	}
 	return -1;
 }

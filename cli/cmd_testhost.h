@@ -25,6 +25,7 @@ enum {
 	TH_OPT_APPEND,
 	TH_OPT_ACCEL,
 	TH_OPT_CONSOLE_LOG,
+	TH_OPT_PFNMAP,
 };
 
 #define TH_LONGOPTS							\
@@ -35,7 +36,8 @@ enum {
 	{ "nodes", required_argument, NULL, TH_OPT_NODES },		\
 	{ "append", required_argument, NULL, TH_OPT_APPEND },		\
 	{ "accel", required_argument, NULL, TH_OPT_ACCEL },		\
-	{ "console-log", required_argument, NULL, TH_OPT_CONSOLE_LOG }
+	{ "console-log", required_argument, NULL, TH_OPT_CONSOLE_LOG },	\
+	{ "pfnmap", required_argument, NULL, TH_OPT_PFNMAP }
 
 /*
  * The usage lines of the host options: TH_USAGE_HEAD, the --kernel line
@@ -50,7 +52,10 @@ enum {
 	"                     at most 255 CPUs, 256M to 1T, 16 nodes)\n" \
 	"  --append ARGS      more kernel command line\n"		\
 	"  --accel auto|kvm|tcg            QEMU's accelerator\n"	\
-	"  --console-log FILE keep the kernel's console log there\n"
+	"  --console-log FILE keep the kernel's console log there\n"	\
+	"  --pfnmap SIZE      a PCI device with a BAR of SIZE (a power of two,\n" \
+	"                     1M to 64G; repeatable) bound to vfio-pci inside,\n" \
+	"                     behind an emulated IOMMU: backing type=pfnmap\n"
 
 /* "  --kernel SPEC      " and what a spec may be, wrapped. */
 void th_cli_kernel_usage(FILE *out);

@@ -348,6 +348,19 @@ static int size_testhost(const struct run_args *ra, const struct ir_program *p,
 		*changed |= grow;
 	}
 	/*
+	 * A BAR for require pfnmap: 1 GiB, the size whose 1G alignment maps
+	 * one PUD (machine.md), of this machine's memory beside the guest's.
+	 */
+	if (n.pfnmap && !o->npfnmap) {
+		rc = size_one(ra, "--pfnmap", false, "none", "1G", "a PCI BAR bound to "
+			      "vfio-pci", n.pfnmap_why, &grow);
+		if (rc)
+			return rc;
+		if (grow)
+			o->pfnmap[o->npfnmap++] = (int64_t)1 << 30;
+		*changed |= grow;
+	}
+	/*
 	 * The check's test host has 7/8 of its memory available
 	 * (assumed_facts); a booted one has what its kernel and init leave,
 	 * 130 to 175 MiB less than --mem (measured at 1G, 2G and 4G), and

@@ -68,6 +68,10 @@ static void point_need(const struct ir_scenario *sc, struct host_need *n)
 		const struct ir_require *q = &sc->reqs[i];
 		int64_t v = least(q);
 
+		if (q->feature == RT_FEAT_PFNMAP && !n->pfnmap) {
+			n->pfnmap = true;
+			require_text(q, n->pfnmap_why, sizeof(n->pfnmap_why));
+		}
 		if (q->feature >= 0 || !v)
 			continue;
 		if (!strcmp(q->fact, "nodes") && v > n->nodes) {

@@ -3,7 +3,8 @@
  * hostneed: the machine a checked scenario needs, so that a test host can
  * be sized before it boots (scn run --kernel, --or-kernel) rather than
  * boot, skip and say why: the NUMA nodes its requirements, backings and
- * policies name, the CPUs and memory its requirements ask, and the
+ * policies name, the CPUs and memory its requirements ask, a PCI BAR
+ * (require pfnmap: --pfnmap), and the
  * memory it takes (memneed, with KVM's share), over every sweep point.
  */
 #ifndef SCN_HOSTNEED_H
@@ -20,6 +21,8 @@ struct host_need {
 	/* What asks for each, for a message: "node 1, of region 'r'",
 	 * "require cpus >= 4 at t.scn:3", "it takes 64M (...)". */
 	char nodes_why[160], cpus_why[160], mem_why[200];
+	bool pfnmap;			/* require pfnmap: a vfio-bound BAR */
+	char pfnmap_why[160];
 };
 
 /* The least that p asks, at any of its points. */

@@ -936,6 +936,81 @@ static void probe_cgroup2(struct rt_features *f)
 	probe_cgroup_memory(f);
 }
 
+/*
+ * Devices bound to vfio-pci whose group node exists: the largest memory BAR
+ * of each (sysfs "resource": "start end flags" a line, BAR n on line n;
+ * IORESOURCE_MEM is 0x200). What backing type=pfnmap maps.
+ */
+static void probe_pfnmap(struct rt_features *f)
+{
+	DIR *d = opendir("/sys/bus/pci/devices");
+	struct dirent *e;
+
+	f->npfnmap = 0;
+	while (d && (e = readdir(d)) && f->npfnmap < RT_PFNMAP_MAX) {
+		struct rt_pfnmap_dev *p = &f->pfnmap[f->npfnmap];
+		char path[512], link[512], line[256];
+		unsigned long long start, end, flags;
+		const char *base;
+		ssize_t n;
+		FILE *fp;
+
+		if (e->d_name[0] == '.' || strlen(e->d_name) >= sizeof(p->addr))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", e->d_name);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n <= 0)
+			continue;
+		link[n] = '\0';
+		base = strrchr(link, '/');
+		if (strcmp(base ? base + 1 : link, "vfio-pci"))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/iommu_group",
+			 e->d_name);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n <= 0)
+			continue;
+		link[n] = '\0';
+		base = strrchr(link, '/');
+		p->group = atoi(base ? base + 1 : link);
+		snprintf(path, sizeof(path), "/dev/vfio/%d", p->group);
+		if (access(path, F_OK))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource", e->d_name);
+		fp = fopen(path, "re");
+		if (!fp)
+			continue;
+		p->size = 0;
+		for (int bar = 0; bar < 6 && fgets(line, sizeof(line), fp); bar++)
+			if (sscanf(line, "%llx %llx %llx", &start, &end, &flags) == 3 &&
+			    (flags & 0x200) && end > start &&
+			    (int64_t)(end - start + 1) > p->size) {
+				p->size = (int64_t)(end - start + 1);
+				p->bar = bar;
+			}
+		fclose(fp);
+		if (!p->size)
+			continue;
+		/* The ids say what it is: 1af4:1110 a test host's ivshmem. */
+		p->vendor = p->device = 0;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/vendor", e->d_name);
+		if (!rt_probe_read_text(path, line, sizeof(line)))
+			p->vendor = (unsigned)strtoul(line, NULL, 16);
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", e->d_name);
+		if (!rt_probe_read_text(path, line, sizeof(line)))
+			p->device = (unsigned)strtoul(line, NULL, 16);
+		snprintf(p->addr, sizeof(p->addr), "%s", e->d_name);
+		f->npfnmap++;
+	}
+	if (d)
+		closedir(d);
+	if (f->npfnmap)
+		rt_probe_set_present(f, RT_FEAT_PFNMAP);
+	else
+		rt_probe_set_absent(f, RT_FEAT_PFNMAP, "no PCI device is bound to "
+				    "vfio-pci (a test host makes one: --pfnmap SIZE)");
+}
+
 bool rt_probe_cpu_flag(const char *flag)
 {
 	char *line = NULL;
@@ -1027,6 +1102,7 @@ int rt_features_probe(struct rt_features *f)
 	probe_hugetlb(f);
 	probe_numa(f);
 	probe_cgroup2(f);
+	probe_pfnmap(f);
 	pdpe1gb_feature(f);
 	return 0;
 }

@@ -159,6 +159,9 @@ int rt_facts_hugetlb_sizes(const struct rt_facts *f, int64_t *out);
 	  "memory cgroups have memory.swap.max (swap accounting)")	\
 	X(ROOT, "root",							\
 	  "effective uid 0")						\
+	X(PFNMAP, "pfnmap",						\
+	  "a PCI device bound to vfio-pci with a memory BAR and its "	\
+	  "/dev/vfio group (a test host's --pfnmap SIZE makes one)")	\
 	X(CPU_PDPE1GB, "cpu.pdpe1gb",					\
 	  "1 GiB pages (PDPE1GB) in KVM's supported CPUID, or without "	\
 	  "KVM in the host CPU flags")
@@ -249,6 +252,9 @@ struct rt_mthp {
 	char shmem_enabled[RT_STR_SMALL];	// shmem mode
 };
 
+// vfio-bound devices scn features lists at most.
+#define RT_PFNMAP_MAX 8
+
 // Room for KVM's statistic names (x86 6.12: ~1,400 bytes of them).
 #define RT_KVM_STATS_TEXT 4096
 
@@ -327,6 +333,16 @@ struct rt_features {
 
 	char cgroup2_mount[128];	// a cgroup2 mount point or ""
 	char cgroup_memory_root[128];	// the one memory groups go under, or ""
+
+	// vfio-bound PCI devices: the largest memory BAR of each
+	int npfnmap;
+	struct rt_pfnmap_dev {
+		char addr[16];		// "0000:00:03.0"
+		int bar;		// its index
+		int64_t size;		// bytes
+		int group;		// /dev/vfio/N
+		unsigned vendor, device;	// PCI ids: 0x1af4, 0x1110
+	} pfnmap[RT_PFNMAP_MAX];
 };
 
 // Probe everything into *f (overwritten whole). Never fails hard: each probe

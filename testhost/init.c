@@ -16,6 +16,7 @@
  * a fatal error is a console line "scn-testhost: error: ..." and a power
  * off without a status file, which the launcher reports.
  */
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -63,6 +64,7 @@ struct job {
 	bool stdin_file;
 	const char *rw;			/* a directory writable inside, or NULL */
 	bool busybox;			/* TH_BIN_INSIDE is first in PATH */
+	bool pfnmap;			/* bind --pfnmap's devices to vfio-pci */
 };
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -195,6 +197,8 @@ static void read_job(struct job *j)
 			j->stdin_file = true;
 		else if (!strncmp(rec, "rw=", 3))
 			j->rw = rec + 3;
+		else if (!strncmp(rec, "pfnmap=", 7))
+			j->pfnmap = true;
 	}
 	if (!j->nargs)
 		fatal("the job names no command");
@@ -243,6 +247,79 @@ static pid_t load_in_background(const struct job *j)
 		_exit(0);
 	}
 	return pid;
+}
+
+/* The first line of a sysfs file into buf, without its newline; 0 or -errno. */
+static int read_line(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+/*
+ * --pfnmap's ivshmem devices to vfio-pci: driver_override names the one
+ * driver that may take the device, drivers_probe makes it look now
+ * (vfio-pci has no id table of its own). After the kmods have loaded.
+ */
+static void bind_pfnmaps(void)
+{
+	DIR *d = opendir("/sys/bus/pci/devices");
+	struct dirent *e;
+	unsigned bound = 0;
+
+	if (!d) {
+		say("note: --pfnmap: no /sys/bus/pci/devices: %s", strerror(errno));
+		return;
+	}
+	while ((e = readdir(d))) {
+		char path[512], ven[16], dev[16];
+		int rc;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/vendor", e->d_name);
+		if (read_line(path, ven, sizeof(ven)) || strcmp(ven, TH_PFNMAP_VENDOR))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", e->d_name);
+		if (read_line(path, dev, sizeof(dev)) || strcmp(dev, TH_PFNMAP_DEVICE))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver_override",
+			 e->d_name);
+		rc = write_str(path, "vfio-pci");
+		if (!rc)
+			rc = write_str("/sys/bus/pci/drivers_probe", e->d_name);
+		if (rc)
+			say("note: --pfnmap: %s not bound to vfio-pci: %s (errno %d)",
+			    e->d_name, strerror(-rc), -rc);
+		else
+			bound++;
+	}
+	closedir(d);
+	if (!bound)
+		say("note: --pfnmap: no device %s:%s bound to vfio-pci",
+		    TH_PFNMAP_VENDOR + 2, TH_PFNMAP_DEVICE + 2);
 }
 
 /*
@@ -590,6 +667,8 @@ int main(void)
 	j.busybox = setup_busybox();
 	if (kmods > 0)
 		wait_for(kmods);
+	if (j.pfnmap)
+		bind_pfnmaps();
 	say("run");
 	cmd = fork();
 	if (cmd < 0)

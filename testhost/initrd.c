@@ -20,6 +20,8 @@
 static const char *const root_mods[] = { "virtio_pci", "9pnet_virtio", "9p",
 					 "overlay" };
 static const char *const arm64_tty_mod = "virtio_console";
+static const char *const vfio_mods[] = { "vfio", "vfio_iommu_type1", "vfio_pci_core",
+					 "vfio_pci" };
 
 /* scn's init for each architecture (init_blob.S); empty where not built. */
 extern const unsigned char th_init_x86_64[], th_init_x86_64_end[];
@@ -133,6 +135,9 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 	/* arm64's KVM is not a module: nothing to add for it. */
 	if (!rc && j->arch != TH_ARCH_AARCH64)
 		rc = th_mod_closure(&t, &vendor, 1, &kvm, err);
+	/* type1 is no dependency of vfio-pci's: a container needs it. */
+	if (!rc && j->pfnmap)
+		rc = th_mod_closure(&t, vfio_mods, ARRAY_SIZE(vfio_mods), &kvm, err);
 	if (!rc)
 		check_release(&t, root.n ? root.v[0] : kvm.n ? kvm.v[0] : NULL,
 			      k, log);
@@ -212,6 +217,8 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 		job_record(&job, "stdin", "1");
 	if (j->rw_dir)
 		job_record(&job, "rw", j->rw_dir);
+	if (j->pfnmap)
+		job_record(&job, "pfnmap", "1");
 	*vendor_mod = false;
 	rc = write_modules(&c, &job, k, j, vendor_mod, log, err);
 	if (!rc) {

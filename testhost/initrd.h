@@ -25,6 +25,7 @@ struct th_job {
 	const char *rw_dir;	/* writable inside, or NULL */
 	enum th_arch arch;	/* the init's; aarch64: KVM is built in */
 	const char *busybox;	/* a static busybox for TH_BIN_DIR, or NULL */
+	bool pfnmap;		/* vfio-pci for --pfnmap's devices (pfnmap=) */
 };
 
 /*

@@ -21,6 +21,8 @@
  *   stdin=1                  the command reads TH_IN_FILE of the share
  *   rw=/home/me/exp          a directory of this machine that is writable
  *                            inside, at the same path (9p tag TH_TAG_RW)
+ *   pfnmap=1                 bind each PCI device TH_PFNMAP_ID (--pfnmap's
+ *                            ivshmem-plain) to vfio-pci, after the kmods
  *
  * An aarch64 test host's initramfs holds a static busybox as
  * TH_BIN_DIR/busybox: the init links each of its applets beside it,
@@ -30,6 +32,10 @@
  */
 #ifndef SCN_TH_JOB_H
 #define SCN_TH_JOB_H
+
+/* QEMU's ivshmem-plain: vendor and device ids in sysfs. */
+#define TH_PFNMAP_VENDOR "0x1af4"
+#define TH_PFNMAP_DEVICE "0x1110"
 
 /* In the initramfs. */
 #define TH_JOB_FILE "/scn/job"

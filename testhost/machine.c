@@ -181,7 +181,7 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 {
 	cpu_set_t set;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	int64_t avail = mem_available(), limit;
+	int64_t avail = mem_available(), limit, bars = 0;
 
 	if (sched_getaffinity(0, sizeof(set), &set) == 0)
 		online = CPU_COUNT(&set);
@@ -214,6 +214,22 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 		return rt_fail(err, -ENODEV, "the test host needs %" PRId64 " MiB "
 			       "and this machine has %" PRId64 " MiB available",
 			       (o->mem ? o->mem : TH_MIN_MEM) / MIB, avail / MIB);
+	/*
+	 * The BARs are RAM of this machine besides the guest's: what does not
+	 * fit beside it is an error (the option asked for it), not a skip.
+	 */
+	for (unsigned i = 0; i < o->npfnmap; i++) {
+		bars += o->pfnmap[i];
+		m->pfnmap[m->npfnmap++] = o->pfnmap[i];
+	}
+	if (bars && m->mem + bars > limit)
+		return rt_fail(err, -EINVAL, "--pfnmap: %" PRId64 " MiB of BARs beside "
+			       "%" PRId64 " MiB of guest memory, and this machine has "
+			       "%" PRId64 " MiB available", bars / MIB, m->mem / MIB,
+			       avail / MIB);
+	if (bars && m->arch == TH_ARCH_AARCH64)
+		return rt_fail(err, -EINVAL, "--pfnmap: x86 test hosts only (q35's "
+			       "intel-iommu; virt's smmuv3 is not tried yet)");
 	/* With --mem given, said above; else the memory this one has. */
 	if (m->mem / m->nodes < TH_MIN_NODE_MEM)
 		return rt_fail(err, -ENODEV, "--nodes %u: each node needs %" PRId64
@@ -344,6 +360,25 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	arg(&a, "%" PRId64 "M", m->mem / MIB);
 	if (m->nodes > 1)
 		numa_args(&a, m);
+	/*
+	 * Each BAR a RAM backend behind ivshmem-plain (BAR2, 64-bit and
+	 * aligned to its size), and an IOMMU for vfio-pci to bind it: Debian's
+	 * kernels have no VFIO no-IOMMU mode. intel-iommu before the devices,
+	 * with its interrupt remapping: without it vfio_iommu_type1 refuses
+	 * VFIO_SET_IOMMU (EPERM: MSIs not isolated). The kernel's timer check
+	 * through the remapped IO-APIC is off (launch.c): under TCG it failed.
+	 */
+	if (m->npfnmap) {
+		arg(&a, "-device");
+		arg(&a, "intel-iommu");
+	}
+	for (unsigned i = 0; i < m->npfnmap; i++) {
+		arg(&a, "-object");
+		arg(&a, "memory-backend-ram,id=scnpfn%u,size=%" PRId64 "M,merge=off",
+		    i, m->pfnmap[i] / MIB);
+		arg(&a, "-device");
+		arg(&a, "ivshmem-plain,memdev=scnpfn%u", i);
+	}
 	if (m->bios[0]) {
 		arg(&a, "-bios");
 		arg(&a, "%s", m->bios);

@@ -40,6 +40,8 @@ struct th_machine {
 	const char *cpu;		/* QEMU's -cpu */
 	unsigned cpus, nodes;
 	int64_t mem;			/* bytes, a multiple of 1 MiB */
+	int64_t pfnmap[TH_MAX_PFNMAP];	/* the BARs of --pfnmap, bytes */
+	unsigned npfnmap;
 	char qemu[256];			/* the program */
 	char qemu_version[64];		/* "7.2.22" */
 	char bios[256];			/* qboot where installed, or "" */

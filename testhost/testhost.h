@@ -57,6 +57,18 @@ enum th_input {
 #define TH_MAX_NODES 16
 #define TH_MIN_NODE_MEM ((int64_t)128 << 20)
 
+/*
+ * --pfnmap SIZE: a PCI device whose BAR is SIZE of this machine's memory
+ * (QEMU's ivshmem-plain on a RAM backend), bound to vfio-pci inside behind
+ * an emulated IOMMU, so that a VM_PFNMAP mapping of it can be had on any
+ * machine (../shared/design/machine.md, "A PCI BAR as guest memory").
+ * ivshmem takes a power of two; 1 MiB at least, so that a 2M alignment
+ * means something; at most this many devices.
+ */
+#define TH_MAX_PFNMAP 4
+#define TH_MIN_PFNMAP ((int64_t)1 << 20)
+#define TH_MAX_PFNMAP_SIZE ((int64_t)64 << 30)
+
 /* The host options of scn exec, scn run --kernel and scn features --kernel. */
 struct th_opts {
 	const char *kernel;		/* SPEC: debian:6.12, debian:6.12-arm64,
@@ -65,6 +77,8 @@ struct th_opts {
 	unsigned cpus;			/* 0: 2, or fewer if the machine has */
 	int64_t mem;			/* bytes; 0: 2 GiB, or what is free */
 	unsigned nodes;			/* 0 or 1: one node */
+	int64_t pfnmap[TH_MAX_PFNMAP];	/* --pfnmap SIZE, bytes, in order */
+	unsigned npfnmap;
 	const char *append;		/* more kernel command line, or NULL */
 	enum th_accel accel;
 	unsigned timeout;		/* seconds for the command; 0: none */

@@ -873,7 +873,7 @@ lane_builds() {
 # The test-host lane: tests/testhost's scripts that boot test hosts and
 # run nothing of scn on this machine but fetches, checks and result files.
 # The main lane runs the others (run_testhost_local).
-testhost_only=" built.sh kernels.sh lifecycle.sh kernel_axis.sh share.sh sweep.sh usercache.sh "
+testhost_only=" built.sh kernels.sh lifecycle.sh kernel_axis.sh share.sh sweep.sh usercache.sh pfnmap.sh "
 
 # testhost_scripts only|local: tests/testhost's scripts of one lane.
 testhost_scripts() {

@@ -35,6 +35,8 @@ struct rt_facts {
 // program and vCPUs are of it, so that is the machine a scenario meets.
 #if defined(__aarch64__)
 #define RT_ARCH "aarch64"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define RT_ARCH "riscv64"
 #else
 #define RT_ARCH "x86_64"
 #endif

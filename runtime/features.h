@@ -265,7 +265,7 @@ struct rt_features {
 	// read ("debugfs sched/preempt", "the command line", "uname -v").
 	char preempt[32];
 	char preempt_from[32];
-	// "pvm", "vmx", "svm"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
+	// "pvm", "vmx", "svm"; on riscv64 "h"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
 	// or "el2" where the kernel does not say; "none"
 	char virt[8];
 	bool root;			// effective uid 0

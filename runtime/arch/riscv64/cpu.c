@@ -99,7 +99,17 @@ static uint64_t satp(const struct rt_vcpu *v)
 
 int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err)
 {
-	int rc = set_reg(v, REG_MODE, KVM_RISCV_MODE_S, err);
+	/*
+	 * KVM powers off every vCPU but the first at creation (SBI HSM: a
+	 * guest OS starts its harts by hart_start); scn starts them all.
+	 */
+	struct kvm_mp_state mp = { .mp_state = KVM_MP_STATE_RUNNABLE };
+	int rc;
+
+	if (ioctl(v->fd, KVM_SET_MP_STATE, &mp))
+		return rt_fail_errno(err, errno, "KVM_SET_MP_STATE(RUNNABLE) (vCPU %d)",
+				     v->index);
+	rc = set_reg(v, REG_MODE, KVM_RISCV_MODE_S, err);
 
 	if (!rc)
 		rc = set_reg(v, REG_SATP, satp(v), err);

@@ -206,12 +206,16 @@ suite: deps
 
 # The test host's kernels are fetched (once, into the cache) before the
 # tests; the arm64 scn is built where the cross compiler and the arm64
-# libraries are (make deps-arm64 installs them), for tests/testhost/arm64.sh.
+# libraries are (make deps-arm64 installs them), for tests/testhost/arm64.sh;
+# the riscv64 one likewise after make deps-riscv64 (tests/testhost/riscv64.sh).
 ARM64_LIBS := /usr/lib/aarch64-linux-gnu/libnuma.a /usr/lib/aarch64-linux-gnu/libedit.a
 test: deps-arm64
 	@$(MAKE) --no-print-directory scn units
 	@if command -v aarch64-linux-gnu-gcc >/dev/null && ls $(ARM64_LIBS) >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory aarch64; fi
+	@if command -v riscv64-linux-gnu-gcc >/dev/null && \
+	    [ -e $(RISCV64_ROOT)/usr/lib/riscv64-linux-gnu/libnuma.a ]; then \
+		$(MAKE) --no-print-directory riscv64; fi
 	@$(BUILD)/scn kernel debian:6.12 debian:7.3 >/dev/null || true
 	@if command -v qemu-system-aarch64 >/dev/null; then \
 		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi

@@ -57,6 +57,22 @@ endif
 ifeq ($(ARCH),aarch64)
 GUEST_CFLAGS += -mgeneral-regs-only -mno-outline-atomics
 endif
+# riscv64: integer only, no compressed instructions of its own accord in
+# the accesses (access.h says norvc), no linker relaxation (the access
+# table's lengths are label differences, kept constant).
+ifeq ($(ARCH),riscv64)
+GUEST_CFLAGS += -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax
+endif
+# riscv64's libnuma, libedit and their dependencies: Debian trixie's
+# static libraries unpacked by .ci/riscv64-sysroot.sh (bookworm has no
+# riscv64 port), with a shim of the glibc 2.38 names they call that
+# bookworm's 2.36 cross libc lacks (runtime/arch/riscv64/isoc23.c).
+RISCV64_ROOT ?= /var/cache/scn/riscv64/root
+ifeq ($(ARCH),riscv64)
+ALL_CFLAGS += -idirafter $(RISCV64_ROOT)/usr/include
+LDLIBS := -L$(RISCV64_ROOT)/usr/lib/riscv64-linux-gnu $(LDLIBS)
+CLI_SHIM := $(BUILD)/runtime/arch/riscv64/shim/isoc23.o
+endif
 GUEST_OBJS := $(BUILD)/guest/entry.o $(BUILD)/guest/job.o
 
 COMMON := $(wildcard common/*.c)
@@ -81,7 +97,7 @@ CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(REPL:%.c=$(BUILD)/%.o) $(BUILD)/gen/langua
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
-.PHONY: all clean deps deps-arm64 suite test test-large units fuzz bench format seeds aarch64 FORCE
+.PHONY: all clean deps deps-arm64 deps-riscv64 riscv64 suite test test-large units fuzz bench format seeds aarch64 FORCE
 all: scn
 
 # scn for arm64, static, in build-aarch64/ (apt: gcc-aarch64-linux-gnu and
@@ -90,10 +106,14 @@ all: scn
 aarch64:
 	@$(MAKE) --no-print-directory ARCH=aarch64 BUILD=build-aarch64 build-aarch64/scn
 
+# scn for riscv64, static, in build-riscv64/ (make deps-riscv64 first).
+riscv64:
+	@$(MAKE) --no-print-directory ARCH=riscv64 BUILD=build-riscv64 build-riscv64/scn
+
 scn: $(BUILD)/scn
 	@if [ "$(BUILD)" = build ]; then ln -sf $(BUILD)/scn scn; fi
 
-$(BUILD)/scn: $(CLI_OBJS) $(BUILD)/libscn.a
+$(BUILD)/scn: $(CLI_OBJS) $(BUILD)/libscn.a $(CLI_SHIM)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libscn.a: $(LIB_OBJS)
@@ -174,18 +194,28 @@ deps:
 deps-arm64:
 	@sh .ci/install-deps.sh arm64
 
+# What riscv64 test hosts need: Debian's riscv64 cross compiler and libc,
+# qemu-system-misc, and riscv64 libnuma/libedit (+ncurses, libbsd, libmd)
+# as static libraries from trixie, unpacked in /var/cache/scn/riscv64.
+deps-riscv64:
+	@sh .ci/install-deps.sh riscv64
+
 suite: deps
 	@$(MAKE) --no-print-directory scn >&2	# stdout is the suite's KTAP
 	@tests/suite.sh
 
 # The test host's kernels are fetched (once, into the cache) before the
 # tests; the arm64 scn is built where the cross compiler and the arm64
-# libraries are (make deps-arm64 installs them), for tests/testhost/arm64.sh.
+# libraries are (make deps-arm64 installs them), for tests/testhost/arm64.sh;
+# the riscv64 one likewise after make deps-riscv64 (tests/testhost/riscv64.sh).
 ARM64_LIBS := /usr/lib/aarch64-linux-gnu/libnuma.a /usr/lib/aarch64-linux-gnu/libedit.a
 test: deps-arm64
 	@$(MAKE) --no-print-directory scn units
 	@if command -v aarch64-linux-gnu-gcc >/dev/null && ls $(ARM64_LIBS) >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory aarch64; fi
+	@if command -v riscv64-linux-gnu-gcc >/dev/null && \
+	    [ -e $(RISCV64_ROOT)/usr/lib/riscv64-linux-gnu/libnuma.a ]; then \
+		$(MAKE) --no-print-directory riscv64; fi
 	@$(BUILD)/scn kernel debian:6.12 debian:7.3 >/dev/null || true
 	@if command -v qemu-system-aarch64 >/dev/null; then \
 		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi
@@ -217,7 +247,7 @@ bench: scn
 		bench/dirty_log.sh && bench/arm64.sh && bench/long_tokens.sh; }
 
 clean:
-	rm -rf build build-san build-clang build-fuzz build-aarch64 scn
+	rm -rf build build-san build-clang build-fuzz build-aarch64 build-riscv64 scn
 
 format:
 	clang-format -i $(LIB_SRCS) $(CLI) $(REPL) testhost/init.c $(wildcard */*.h) guest/job.c

@@ -43,6 +43,25 @@ if [ -n "$need" ]; then
 	apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
 
+if [ "${1:-}" = riscv64 ]; then
+	# riscv64 test hosts (docs/testhost.md, section 12): Debian 12's riscv64
+	# cross compiler and libc, qemu-system-misc (qemu-system-riscv64; without
+	# its recommends, which are GUI libraries), and the static libraries from
+	# trixie (riscv64-sysroot.sh).
+	rv=""
+	have_cmd riscv64-linux-gnu-gcc || rv="$rv gcc-riscv64-linux-gnu"
+	have_file /usr/riscv64-linux-gnu/lib/libc.a || rv="$rv libc6-dev-riscv64-cross"
+	have_cmd qemu-system-riscv64 || rv="$rv qemu-system-misc"
+	if [ -n "$rv" ]; then
+		echo "installing for riscv64 test hosts:$rv"
+		export DEBIAN_FRONTEND=noninteractive
+		# shellcheck disable=SC2086
+		apt-get update -qq && apt-get install -y -qq --no-install-recommends $rv >/dev/null
+	fi
+	sh "$(dirname "$0")/riscv64-sysroot.sh"
+	exit 0
+fi
+
 [ "${1:-}" = arm64 ] || exit 0
 
 # apt-get download PACKAGE:arm64 needs the architecture in dpkg and apt's
@@ -69,3 +88,4 @@ if [ -n "$update" ]; then
 		     "installed: tests/testhost/arm64.sh will skip" >&2
 	fi
 fi
+

@@ -181,6 +181,8 @@ static void print_errno_state(const char *label, int err)
  */
 #if defined(__aarch64__)
 #define GUEST_RINGS "EL1 only (ring=0; ring=3 is x86's), no PVM"
+#elif defined(__riscv)
+#define GUEST_RINGS "S-mode only (ring=0; ring=3 is x86's), no PVM"
 #else
 #define GUEST_RINGS "0 and 3 (ring=)"
 #endif

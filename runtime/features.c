@@ -1051,6 +1051,10 @@ static void pdpe1gb_feature(struct rt_features *f)
 	rt_probe_set_absent(f, RT_FEAT_CPU_PDPE1GB, "an x86 CPU flag: arm64 "
 			    "guests of scn map 2 MiB blocks, never 1 GiB");
 	return;
+#elif defined(__riscv)
+	rt_probe_set_absent(f, RT_FEAT_CPU_PDPE1GB, "an x86 CPU flag: riscv64 "
+			    "guests of scn map 2 MiB leaves, never 1 GiB");
+	return;
 #endif
 	f->host_pdpe1gb = rt_probe_cpu_flag("pdpe1gb");
 	if (f->kvm_cpuid_1g == 1)

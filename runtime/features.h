@@ -35,6 +35,8 @@ struct rt_facts {
 // program and vCPUs are of it, so that is the machine a scenario meets.
 #if defined(__aarch64__)
 #define RT_ARCH "aarch64"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define RT_ARCH "riscv64"
 #else
 #define RT_ARCH "x86_64"
 #endif
@@ -269,7 +271,7 @@ struct rt_features {
 	// read ("debugfs sched/preempt", "the command line", "uname -v").
 	char preempt[32];
 	char preempt_from[32];
-	// "pvm", "vmx", "svm"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
+	// "pvm", "vmx", "svm"; on riscv64 "h"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
 	// or "el2" where the kernel does not say; "none"
 	char virt[8];
 	bool root;			// effective uid 0

@@ -111,6 +111,11 @@ static void probe_virt(struct rt_features *f)
 #if defined(__aarch64__)
 	snprintf(f->virt, sizeof(f->virt), "%s", arm64_kvm_mode());
 	return;
+#elif defined(__riscv)
+	/* riscv's KVM has one mode: the H extension, found by kvm.ko at load. */
+	snprintf(f->virt, sizeof(f->virt), "%s",
+		 rt_probe_path_exists("/dev/kvm") ? "h" : "none");
+	return;
 #endif
 	if (rt_probe_path_exists("/sys/module/kvm_pvm"))
 		kind = "pvm";
@@ -135,6 +140,11 @@ static void kvm_open_reason(struct rt_features *f, int err)
 		snprintf(r, n, "/dev/kvm does not exist: arm64's KVM needs the "
 			 "kernel started at EL2 (under QEMU: -machine "
 			 "virt,virtualization=on) and CONFIG_KVM");
+		break;
+#elif defined(__riscv)
+		snprintf(r, n, "/dev/kvm does not exist: riscv64's KVM needs the "
+			 "H extension (QEMU 7.2: -cpu rv64 has it) and the kvm "
+			 "module loaded (CONFIG_KVM=m in Debian's kernels)");
 		break;
 #endif
 		if (!rt_probe_path_exists("/sys/module/kvm"))

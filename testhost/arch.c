@@ -19,18 +19,20 @@
 
 const char *th_arch_name(enum th_arch a)
 {
-	return a == TH_ARCH_AARCH64 ? "aarch64" : "x86_64";
+	return a == TH_ARCH_AARCH64 ? "aarch64" : a == TH_ARCH_RISCV64 ? "riscv64" : "x86_64";
 }
 
 const char *th_arch_debian(enum th_arch a)
 {
-	return a == TH_ARCH_AARCH64 ? "arm64" : "amd64";
+	return a == TH_ARCH_AARCH64 ? "arm64" : a == TH_ARCH_RISCV64 ? "riscv64" : "amd64";
 }
 
 enum th_arch th_arch_native(void)
 {
 #if defined(__aarch64__)
 	return TH_ARCH_AARCH64;
+#elif defined(__riscv) && __riscv_xlen == 64
+	return TH_ARCH_RISCV64;
 #else
 	return TH_ARCH_X86_64;
 #endif

@@ -49,6 +49,9 @@
 #if defined(__aarch64__)
 #define OWN_MACHINE EM_AARCH64
 #define OWN_ARCH "aarch64"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define OWN_MACHINE EM_RISCV
+#define OWN_ARCH "riscv64"
 #else
 #define OWN_MACHINE EM_X86_64
 #define OWN_ARCH "x86_64"

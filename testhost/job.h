@@ -66,7 +66,7 @@
  * console; on aarch64, whose "virt" machine has one UART, the first
  * virtio console. The init is built for its test host's architecture.
  */
-#if defined(__aarch64__)
+#if defined(__aarch64__) || defined(__riscv)
 #define TH_TTY_DEV "/dev/hvc0"
 #else
 #define TH_TTY_DEV "/dev/ttyS1"

@@ -30,7 +30,8 @@
 enum th_accel { TH_ACCEL_AUTO, TH_ACCEL_KVM, TH_ACCEL_TCG };
 
 /* A test host's architecture: its kernel's (arch.h). */
-enum th_arch { TH_ARCH_X86_64, TH_ARCH_AARCH64 };
+/* riscv64: a riscv64 scn's own (its test hosts are a later step). */
+enum th_arch { TH_ARCH_X86_64, TH_ARCH_AARCH64, TH_ARCH_RISCV64 };
 
 /* What the command reads. */
 enum th_input {

@@ -87,6 +87,8 @@ CLI := $(wildcard cli/*.c)
 REPL := $(wildcard repl/*.c)
 
 RUNTIME_ARCH := $(wildcard runtime/arch/$(ARCH)/*.c)
+# The ONE_REG arches' shared exits (runtime/arch/one_reg.h).
+RUNTIME_ARCH += $(if $(filter aarch64 riscv64,$(ARCH)),runtime/arch/one_reg.c)
 
 LIB_SRCS := $(COMMON) $(GRAMMAR) $(INTERP) $(RESULTS) $(RUNTIME) $(RUNTIME_ARCH) $(TESTHOST)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexer.o \

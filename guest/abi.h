@@ -78,6 +78,13 @@ struct scn_mailbox {
 	volatile scn_u64 passes_done;
 	volatile scn_u64 bad_addr, bad_found, bad_expected;	/* MISMATCH */
 	scn_u64 lat_hist[SCN_LAT_BUCKETS];
+	/*
+	 * Faults the host took for this vCPU in the job (until=all_faulted):
+	 * a pass that adds none shows that the memory does not fault this
+	 * vCPU, and more passes cannot change that, so the loop ends (a
+	 * guest_memfd guest writes through a read-only host mapping).
+	 */
+	volatile scn_u64 host_faults;
 };
 
 /*

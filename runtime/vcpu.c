@@ -90,12 +90,28 @@ static void group_faulted(struct rt_vcpu_group *g)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/*
+ * A vCPU's until=all_faulted loop that ended without the stop flag took a
+ * pass without a fault: every vCPU cannot fault then, so the others stop
+ * after their pass too (the ones that fault each pass would loop on).
+ */
+static void group_pass_clean(struct rt_vcpu_group *g, struct rt_vcpu *v)
+{
+	if (!g || !g->until_all_faulted || v->mb->stop_after_pass)
+		return;
+	pthread_mutex_lock(&g->lock);
+	for (int i = 0; i < g->n; i++)
+		g->members[i].mb->stop_after_pass = 1;
+	pthread_mutex_unlock(&g->lock);
+}
+
 /* 0 goes on, 1 ends the job (stop), -errno fails it. */
 static int on_fault(struct rt_vcpu *v, const struct rt_exit *ex, bool *faulted)
 {
 	struct rt_vcpu_result *res = v->res;
 
 	res->faults++;
+	v->mb->host_faults++;	/* the guest's until=all_faulted loop reads it */
 	res->fault_exits[ex->fx]++;
 	atomic_store(&v->last_fx, ex->fx);
 	atomic_store(&v->last_gpa, ex->gpa);
@@ -136,6 +152,7 @@ static void fill_mailbox(struct rt_vcpu *v)
 	mb->seed = j->seed + (uint64_t)v->index * 0x9e3779b97f4a7c15ULL;
 	mb->write_pct = (uint64_t)j->write_pct;
 	mb->stop_after_pass = 0;
+	mb->host_faults = 0;
 }
 
 int rt_vcpu_complete_exit(struct rt_vcpu *v, struct rt_err *err)
@@ -213,6 +230,8 @@ static void do_job(struct rt_vcpu *v)
 				break;
 		}
 	}
+	if (!rc && !res->stopped)
+		group_pass_clean(v->group, v);
 	res->accesses = v->mb->accesses;
 	res->passes = v->mb->passes_done;
 	if (j->flags & SCN_F_LATENCY)

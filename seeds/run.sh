@@ -187,7 +187,7 @@ seedgmem() {
 	# init_shared); 6.12 has none. Seed 002 at the size of its memfd rows
 	# (256M in four slots, 2 vCPUs), the others at their scenarios' own.
 	run seed000-gmem-7.3.json --kernel debian:7.3 --nodes 2 scenarios/gmem_numa_balancing_zaps.scn
-	run seed002-gmem-7.3.json --kernel debian:7.3 -D mem=256M -D slot=64M scenarios/gmem_mmu_stress.scn
+	run seed002-gmem-7.3.json --kernel debian:7.3 scenarios/gmem_mmu_stress.scn
 	run gmem-demand-paging-7.3.json --kernel debian:7.3 scenarios/gmem_demand_paging.scn
 	run gmem-policy-7.3.json --kernel debian:7.3 --nodes 2 scenarios/gmem_policy.scn
 	{

@@ -102,6 +102,24 @@ EOF
 		0 "^1024 of 1024 on node 1$" "$TMP/task.scn"
 fi
 
+# --- seed 002's ro phase on guest_memfd ends --------------------------
+# KVM may map a guest_memfd from the file, so that a read-only host
+# mapping never faults the guest (7.3): until=all_faulted must then end
+# after a pass without a fault, not wait for faults that never come. Each
+# vCPU either faulted or took a whole pass without one.
+scn rofile <<'EOF'
+backing g type=guest_memfd size=4M mmap init_shared
+vm v backing=g vcpus=2
+phase w { guest write }
+phase ro {
+    host mprotect g ro
+    guest write on_fault=skip until=all_faulted
+}
+print "ro faults {ro.faults}, pages {ro.pages}"
+EOF
+out "guest_memfd: ro of the host's mapping, until=all_faulted ends whether or not the guest faults" \
+	0 "^ro faults [0-9]+, pages [0-9]+$" "$TMP/rofile.scn" --timeout 60
+
 # --- what the kernel refuses at run time, named -------------------------
 scn uffd <<'EOF'
 backing g type=guest_memfd size=4M mmap init_shared

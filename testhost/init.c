@@ -322,7 +322,7 @@ static void bind_pfnmaps(void)
 	closedir(d);
 	if (!bound)
 		say("note: --pfnmap: no device %s:%s bound to vfio-pci",
-		    TH_PFNMAP_VENDOR + 2, TH_PFNMAP_DEVICE + 2);
+		    &TH_PFNMAP_VENDOR[2], &TH_PFNMAP_DEVICE[2]);	/* no "0x" */
 }
 
 /*

@@ -849,8 +849,10 @@ join_lane() {
 	local p f k
 	p=$npass f=$nfail k=$nskip
 	local -a before=("${failed[@]}")
+	# declare -p's lines, sourced in a function, would make its locals
+	# (and the lane's counts would be lost): -g makes them the globals.
 	# shellcheck disable=SC1090
-	. "$TMP/lane.$name.counts"
+	. <(sed 's/^declare /declare -g /' "$TMP/lane.$name.counts")
 	npass=$((p + npass)) nfail=$((f + nfail)) nskip=$((k + nskip))
 	failed=("${before[@]}" "${failed[@]}")
 	return 0

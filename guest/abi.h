@@ -82,9 +82,12 @@ struct scn_mailbox {
 	 * Faults the host took for this vCPU in the job (until=all_faulted):
 	 * a pass that adds none shows that the memory does not fault this
 	 * vCPU, and more passes cannot change that, so the loop ends (a
-	 * guest_memfd guest writes through a read-only host mapping).
+	 * guest_memfd guest writes through a read-only host mapping). Only a
+	 * pass begun once host_settled is set counts: until then host work
+	 * running beside the job (concurrently) may yet make it fault.
 	 */
 	volatile scn_u64 host_faults;
+	volatile scn_u64 host_settled;
 };
 
 /*

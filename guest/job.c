@@ -187,12 +187,14 @@ void scn_run_job(struct scn_mailbox *mb)
 		return;
 	for (pass = 0;; pass++) {
 		scn_u64 faults_before = mb->host_faults;
+		scn_u64 settled = mb->host_settled;
 
 		if (!one_pass(mb, pass, &rng))
 			return;
 		mb->passes_done = pass + 1;
 		if (mb->flags & SCN_F_UNTIL_FLAG) {
-			if (mb->stop_after_pass || mb->host_faults == faults_before)
+			if (mb->stop_after_pass ||
+			    (settled && mb->host_faults == faults_before))
 				return;
 		} else if (pass + 1 >= mb->passes) {
 			return;

@@ -282,6 +282,7 @@ struct branch {
 	struct strand s;
 	const struct ir_block *block;
 	struct gate *start;
+	struct conc_level *level;	/* b->s.conc, which it leaves as it ends */
 	pthread_t thread;
 };
 
@@ -293,12 +294,21 @@ static void *branch_main(void *arg)
 	while (!b->start->go)
 		pthread_cond_wait(&b->start->open, &b->start->lock);
 	pthread_mutex_unlock(&b->start->lock);
-	if (stopping(&b->s))	/* a sibling could not start */
-		return NULL;
-	b->s.slot = wd_slot_get(&b->s.r->wd);
-	run_block(&b->s, b->block);
-	wd_slot_put(&b->s.r->wd, b->s.slot);
+	if (!stopping(&b->s)) {	/* else a sibling could not start */
+		b->s.slot = wd_slot_get(&b->s.r->wd);
+		run_block(&b->s, b->block);
+		wd_slot_put(&b->s.r->wd, b->s.slot);
+	}
+	atomic_fetch_sub(&b->level->running, 1);
 	return NULL;
+}
+
+bool strand_siblings_running(const void *conc)
+{
+	for (const struct conc_level *l = conc; l; l = l->up)
+		if (atomic_load(&l->running) > 1)
+			return true;
+	return false;
 }
 
 static void run_concurrently(struct strand *s, const struct ir_op *op)
@@ -306,6 +316,7 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	struct branch *br = xcalloc(op->nbranches, sizeof(*br));
 	atomic_bool sib = false;
 	struct gate start = { .go = false };
+	struct conc_level level = { .up = s->conc };
 	size_t i, started = 0;
 	int rc = 0;
 
@@ -323,14 +334,18 @@ static void run_concurrently(struct strand *s, const struct ir_op *op)
 	for (i = 0; i < op->nbranches; i++) {
 		br[i].s.r = s->r;
 		br[i].s.sibling_stop = s->sibling_stop ? s->sibling_stop : &sib;
+		br[i].s.conc = &level;
+		br[i].level = &level;
 		br[i].block = &op->branches[i];
 		br[i].start = &start;
 	}
+	atomic_init(&level.running, (int)op->nbranches);
 	for (i = 0; i < op->nbranches && !rc; i++) {
 		rc = pthread_create(&br[i].thread, NULL, branch_main, &br[i]);
 		if (!rc)
 			started++;
 	}
+	atomic_fetch_sub(&level.running, (int)(op->nbranches - started));
 	if (rc) {
 		struct rt_err err;
 

@@ -652,6 +652,7 @@ static struct rt_wait waits(struct strand *s)
 	return (struct rt_wait){
 		.stop = wd_halt_flag(&s->r->wd), .stop2 = s->sibling_stop,
 		.progress = &s->r->counts.accesses,
+		.host_busy = strand_siblings_running, .busy_ctx = s->conc,
 	};
 }
 

@@ -119,12 +119,26 @@ struct run {
 	atomic_bool error;		/* an error: the run stops */
 };
 
+/* A concurrently block that runs: its branches not yet ended. */
+struct conc_level {
+	atomic_int running;
+	const struct conc_level *up;	/* the block it is a branch of */
+};
+
 /* A strand of execution: the main one or a concurrent branch. */
 struct strand {
 	struct run *r;
 	atomic_bool *sibling_stop;	/* a failing branch stops the others */
+	const struct conc_level *conc;	/* the innermost block, or NULL */
 	int slot;			/* its slot in the watchdog, or -1 */
 };
+
+/*
+ * Whether a branch beside strand s's (in any enclosing concurrently
+ * block) still runs: host work there may yet change what s's guest
+ * finds. An rt_wait's host_busy, with the strand's conc as its context.
+ */
+bool strand_siblings_running(const void *conc);
 
 /*
  * The stop asked for (a signal, a timeout), a phase's watchdog that

@@ -385,7 +385,7 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		sb_puts(sb, ", stride ");
 		size(sb, j->stride);
 		if (j->until == UNTIL_ALL_FAULTED)
-			sb_puts(sb, ", passes until every vcpu faulted or one pass took no fault");
+			sb_puts(sb, ", passes until every vcpu faulted or, with no branch beside it running, a pass took no fault");
 		else
 			sb_printf(sb, ", %d pass%s", j->passes, j->passes == 1 ? "" : "es");
 		if (j->op == GUEST_MIXED)

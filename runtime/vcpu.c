@@ -30,6 +30,8 @@ struct rt_vcpu_group {
 	int faulted;			/* vCPUs with a fault in this job */
 	bool failed;			/* one reported an error */
 	bool until_all_faulted;
+	/* No host work beside the job can make it fault any more (rt_wait). */
+	atomic_bool settled;
 	struct rt_vcpu *members;	/* vm->vcpus + first */
 	int n;
 };
@@ -153,6 +155,7 @@ static void fill_mailbox(struct rt_vcpu *v)
 	mb->write_pct = (uint64_t)j->write_pct;
 	mb->stop_after_pass = 0;
 	mb->host_faults = 0;
+	mb->host_settled = !v->group || atomic_load(&v->group->settled);
 }
 
 int rt_vcpu_complete_exit(struct rt_vcpu *v, struct rt_err *err)
@@ -519,6 +522,13 @@ static int wait_group(struct rt_vcpu_group *g, struct rt_vcpu_result *res,
 			atomic_fetch_add(w->progress, (long long)(acc - fed));
 			fed = acc;
 		}
+		if (g->until_all_faulted && !atomic_load(&g->settled) &&
+		    !w->host_busy(w->busy_ctx)) {
+			/* Before the mailboxes: a vCPU that loads its job now sees one. */
+			atomic_store(&g->settled, true);
+			for (int i = 0; i < g->n; i++)
+				g->members[i].mb->host_settled = 1;
+		}
 		if (kicked || !g->pending || (!asked_to_stop(w) && !g->failed))
 			continue;
 		if (asked_to_stop(w))
@@ -579,6 +589,7 @@ static int dispatch(struct rt_vm *vm, int first, int last, enum rt_vcpu_cmd cmd,
 	rt_cond_init_monotonic(&g.cond);	/* wait_group's ticks are monotonic */
 	g.pending = g.n;
 	g.until_all_faulted = job && job->until_all_faulted;
+	atomic_init(&g.settled, !w->host_busy || !w->host_busy(w->busy_ctx));
 	if (job)
 		total = (job->size + job->stride - 1) / job->stride;
 	for (int i = 0; i < g.n; i++) {

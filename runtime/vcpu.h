@@ -85,6 +85,13 @@ struct rt_vcpu_result {
 struct rt_wait {
 	const atomic_bool *stop, *stop2;	/* either set: kick, end early */
 	atomic_llong *progress;		/* accesses added as they happen */
+	/*
+	 * Whether host work running beside the job (NULL: none) may still
+	 * change what its vCPUs find: until it says no, an until=all_faulted
+	 * loop ends only when every vCPU has faulted, not on a clean pass.
+	 */
+	bool (*host_busy)(const void *ctx);
+	const void *busy_ctx;
 };
 
 /*

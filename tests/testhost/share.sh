@@ -50,6 +50,14 @@ planted() {
 
 mkfifo "$TMP/fifo" "$TMP/pipe"
 
+# The line stuck waits for, said before the files are planted: said after,
+# into a stderr already replaced, it was lost whenever the launcher saw the
+# new name first (a FAIL under load). The second's pause lets it come out.
+PLANTED="echo planted >&2; sleep 1"
+
+# qemu_of PID: whether process PID has a QEMU child.
+qemu_of() { [ -n "$1" ] && pgrep -P "$1" qemu-system >/dev/null; }
+
 # stuck NAME TIMEOUT SCRIPT: scn exec of sh -c SCRIPT in the background
 # ($pid), its stdout a pipe that nobody reads (fd 3 holds it open), its
 # stderr in $TMP/err; true once SCRIPT said "planted" on stderr and QEMU
@@ -61,8 +69,9 @@ stuck() {
 	timeout -s KILL 120 "$SCN" exec -q --timeout "$limit" --kernel "$K" -- \
 		sh -c "$script" >"$TMP/pipe" 2>"$TMP/err" &
 	pid=$!
+	# $pid is timeout's; QEMU is a child of its child, scn.
 	for _ in $(seq 1 2400); do
-		grep -q planted "$TMP/err" && ! pgrep -P $pid qemu-system >/dev/null && break
+		grep -q planted "$TMP/err" && ! qemu_of "$(pgrep -P $pid)" && break
 		kill -0 $pid 2>/dev/null || break
 		sleep 0.05
 	done
@@ -80,15 +89,17 @@ stuck() {
 # --- links to a FIFO of this machine's; --timeout after QEMU's end -----------
 # The caller's stdout takes nothing: once QEMU is gone, --timeout still
 # ends scn (it used to sit in write(), and in the FIFO's open before).
+# The timeout counts from the command's start, and must come after its
+# end: the script takes about 2 s, up to 4 s on a loaded machine (4 s was
+# too short there).
 name="share files as links to a FIFO: refused by name, --timeout holds"
-if stuck "$name" 4 "echo out; head -c 1M /dev/zero; sleep 0.5
-	for f in status facts stderr stdout; do rm -f $S/\$f; ln -s '$TMP/fifo' $S/\$f; done
-	echo planted >&2"; then
+if stuck "$name" 10 "echo out; head -c 1M /dev/zero; sleep 0.5; $PLANTED
+	for f in status facts stderr stdout; do rm -f $S/\$f; ln -s '$TMP/fifo' $S/\$f; done"; then
 	wait $pid
 	rc=$?
 	t=$(since "$t0")
 	planted "$name" "is a symbolic link, not a regular file" 124
-	grep -q 'timed out after 4 s' "$TMP/err" || fail "$name: the timeout said" "$(tail -n 3 "$TMP/err")"
+	grep -q 'timed out after 10 s' "$TMP/err" || fail "$name: the timeout said" "$(tail -n 3 "$TMP/err")"
 	got=$(timeout 2 head -c 4 <&3)
 	[ "$got" = out ] || fail "the output before the links still comes out" "'$got'"
 fi
@@ -115,11 +126,10 @@ fi
 # QEMU 7.2's 9p with security_model=none makes no FIFO (mkfifo: ENXIO);
 # a directory stands in then.
 name="share files as FIFOs or directories: refused by name, SIGTERM holds"
-if stuck "$name" $LIMIT "head -c 1M /dev/zero
+if stuck "$name" $LIMIT "head -c 1M /dev/zero; $PLANTED
 	for f in status facts stderr stdout; do
 		rm -f $S/\$f; mkfifo $S/\$f 2>/dev/null || mkdir $S/\$f
-	done
-	echo planted >&2"; then
+	done"; then
 	kill -TERM $pid
 	t1=$(now)
 	wait $pid

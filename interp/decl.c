@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gmem.h"
+#include "pfnmap.h"
 #include "items.h"
 #include "lower.h"
 #include "words.h"
@@ -395,7 +396,7 @@ void lower_policy(struct lower *L, const struct ast *n)
 }
 
 static const char *const backing_keys[] = { "type", "size", "prefault",
-	"nohugepage", "hugepage", "pagesize", "fill", "node", "noreserve", "mmap", "init_shared", NULL };
+	"nohugepage", "hugepage", "pagesize", "fill", "node", "noreserve", "mmap", "init_shared", "align", NULL };
 
 void lower_backing(struct lower *L, const struct ast *n)
 {
@@ -456,6 +457,9 @@ void lower_backing(struct lower *L, const struct ast *n)
 		 */
 		b.page_size = bi->flags & BK_HUGETLB ? rt_facts_pmd_size(L->facts) :
 						       L->facts->page_size;
+		/* A pfnmap's is its alignment. */
+		if (!pfnmap_backing(L, &it, n, &b))
+			ok = false;
 		if ((a = items_attr(&it, "pagesize")) && want_size(L, a, "pagesize", &x)) {
 			if (bi->flags & BK_HUGETLB) {
 				if (hugetlb_size_ok(L, a->loc, x))
@@ -779,7 +783,9 @@ void lower_uffd(struct lower *L, const struct ast *n)
 	if (bi) {
 		struct diag_rec *r = NULL;
 
-		if (bi->flags & BK_KVM) {
+		if (!pfnmap_allows(L, b, n->loc, "uffd")) {
+			ok = false;
+		} else if (bi->flags & BK_KVM) {
 			if (!gmem_host_ok(L, b, n->loc, "uffd"))
 				ok = false;
 			else if (u.mode != UFFD_MISSING)

@@ -190,6 +190,9 @@ void memneed_compute(struct ir_scenario *sc, int64_t thp_size)
 		bool whole = !b->noreserve || b->prefault || b->has_fill;
 
 		b->need = whole ? b->size : 0;
+		/* A device's BAR: none of the machine's memory. */
+		if (backing_info[b->type].flags & BK_PFNMAP)
+			b->need = 0;
 	}
 	touched(sc, thp_size);
 	for (size_t i = 0; i < sc->nbackings; i++) {

@@ -281,6 +281,8 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		size(sb, b->size);
 		sb_puts(sb, ", pages of ");
 		size(sb, b->page_size);
+		if (backing_info[b->type].flags & BK_PFNMAP)
+			sb_puts(sb, " (the BAR of a vfio-bound device, mapped at that alignment)");
 		if (b->prefault)
 			sb_puts(sb, ", prefault");
 		if (b->hugepage)

@@ -9,6 +9,7 @@
 
 #include "../grammar/parse.h"
 #include "gmem.h"
+#include "pfnmap.h"
 #include "items.h"
 #include "lower.h"
 #include "memcg.h"
@@ -320,6 +321,10 @@ static void lower_host(struct lower *L, const struct ast *n)
 				char madv[32];
 
 				op.kind = IR_MADVISE;
+				if (!pfnmap_allows(L, b, n->loc, "host madvise")) {
+					ok = false;
+					break;
+				}
 				a = items_need(&it, "the advice");
 				if (!a || !want_word(L, a, "advice", advices, &w)) {
 					ok = false;

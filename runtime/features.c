@@ -936,19 +936,25 @@ static void probe_cgroup2(struct rt_features *f)
 	probe_cgroup_memory(f);
 }
 
+static int by_addr(const void *a, const void *b)
+{
+	return strcmp(((const struct rt_pfnmap_dev *)a)->addr,
+		      ((const struct rt_pfnmap_dev *)b)->addr);
+}
+
 /*
  * Devices bound to vfio-pci whose group node exists: the largest memory BAR
  * of each (sysfs "resource": "start end flags" a line, BAR n on line n;
  * IORESOURCE_MEM is 0x200). What backing type=pfnmap maps.
  */
-static void probe_pfnmap(struct rt_features *f)
+int rt_pfnmap_devices(struct rt_pfnmap_dev *out, int max)
 {
 	DIR *d = opendir("/sys/bus/pci/devices");
 	struct dirent *e;
+	int n_out = 0;
 
-	f->npfnmap = 0;
-	while (d && (e = readdir(d)) && f->npfnmap < RT_PFNMAP_MAX) {
-		struct rt_pfnmap_dev *p = &f->pfnmap[f->npfnmap];
+	while (d && (e = readdir(d)) && n_out < max) {
+		struct rt_pfnmap_dev *p = &out[n_out];
 		char path[512], link[512], line[256];
 		unsigned long long start, end, flags;
 		const char *base;
@@ -1000,10 +1006,17 @@ static void probe_pfnmap(struct rt_features *f)
 		if (!rt_probe_read_text(path, line, sizeof(line)))
 			p->device = (unsigned)strtoul(line, NULL, 16);
 		snprintf(p->addr, sizeof(p->addr), "%s", e->d_name);
-		f->npfnmap++;
+		n_out++;
 	}
 	if (d)
 		closedir(d);
+	qsort(out, (size_t)n_out, sizeof(*out), by_addr);
+	return n_out;
+}
+
+static void probe_pfnmap(struct rt_features *f)
+{
+	f->npfnmap = rt_pfnmap_devices(f->pfnmap, RT_PFNMAP_MAX);
 	if (f->npfnmap)
 		rt_probe_set_present(f, RT_FEAT_PFNMAP);
 	else

@@ -347,6 +347,11 @@ struct rt_features {
 	} pfnmap[RT_PFNMAP_MAX];
 };
 
+// The PCI devices bound to vfio-pci whose /dev/vfio group exists, each
+// with its largest memory BAR, in address order, into out (at most max);
+// returns how many. What features' pfnmap lists and a pfnmap backing maps.
+int rt_pfnmap_devices(struct rt_pfnmap_dev *out, int max);
+
 // Probe everything into *f (overwritten whole). Never fails hard: each probe
 // failure leaves its feature absent with a reason. Returns 0, or -EINVAL for
 // a NULL f. Opens /dev/kvm and creates (and closes) one empty VM with one

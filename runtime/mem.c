@@ -16,6 +16,7 @@
 
 #include "compat.h"
 #include "mem_gmem.h"
+#include "mem_pfnmap.h"
 
 #ifndef MFD_HUGE_SHIFT
 #define MFD_HUGE_SHIFT 26
@@ -102,7 +103,10 @@ int rt_mem_create(struct rt_mem *m, enum backing_type type, int64_t size,
 	m->size = size;
 	m->page_size = page_size;
 	m->fd = m->vm_fd = -1;
-	if (bi->flags & BK_KVM)
+	m->vfio.container = m->vfio.group = m->vfio.device = -1;
+	if (bi->flags & BK_PFNMAP)
+		rc = rt_pfnmap_create(m, err);
+	else if (bi->flags & BK_KVM)
 		rc = rt_gmem_create(m, flags, err);
 	else if (bi->flags & BK_FD)
 		rc = map_memfd(m, bi, flags, err);
@@ -135,6 +139,9 @@ int rt_mem_create(struct rt_mem *m, enum backing_type type, int64_t size,
 	}
 	if (fill >= 0) {
 		memset(m->addr, fill, (size_t)size);
+	} else if ((flags & RT_MEM_PREFAULT) && (bi->flags & BK_PFNMAP)) {
+		/* GUP, and so MADV_POPULATE_WRITE, refuses VM_PFNMAP: touch it. */
+		rt_pfnmap_touch_all(m);
 	} else if ((flags & RT_MEM_PREFAULT) &&
 		   madvise(m->addr, (size_t)size, MADV_POPULATE_WRITE)) {
 		rc = rt_fail_errno(err, errno, "madvise(MADV_POPULATE_WRITE)");
@@ -154,6 +161,8 @@ void rt_mem_destroy(struct rt_mem *m)
 		close(m->fd);
 	if (m->vm_fd >= 0)
 		close(m->vm_fd);
+	if (backing_info[m->type].flags & BK_PFNMAP)
+		rt_vfio_close(&m->vfio);
 	m->addr = NULL;
 	m->fd = m->vm_fd = -1;
 }

@@ -3,7 +3,8 @@
  * mem: the memory a scenario declares, mapped in scn's address space:
  * private or shared anonymous memory, memfd (hugetlb too). The runtime
  * acts on it with mprotect, madvise, fallocate and munmap. guest_memfd
- * is made with a VM of its own (mem_gmem.h) and acted on the same way.
+ * is made with a VM of its own (mem_gmem.h) and acted on the same way; a
+ * pfnmap is a vfio-bound device's BAR (mem_pfnmap.h).
  */
 #ifndef SCN_RT_MEM_H
 #define SCN_RT_MEM_H
@@ -14,6 +15,7 @@
 
 #include "err.h"
 #include "mm_tables.h"
+#include "vfio.h"
 
 #define RT_MEM_PREFAULT		0x1u	/* MADV_POPULATE_WRITE after mapping */
 #define RT_MEM_NOHUGEPAGE	0x2u
@@ -28,6 +30,8 @@ struct rt_mem {
 	int fd;			/* memfd or guest_memfd, or -1 */
 	int vm_fd;		/* guest_memfd: the VM it belongs to, or -1 */
 	uint64_t gmem_flags;	/* guest_memfd: its GUEST_MEMFD_FLAG_* */
+	struct rt_vfio vfio;	/* pfnmap: the device whose BAR it is */
+	char device[16];	/* pfnmap: its PCI address */
 	bool unmapped_any;	/* part of it was munmap()ed */
 };
 

@@ -18,6 +18,7 @@
 #define BK_KVM		0x10u	/* guest_memfd: created by a VM */
 #define BK_MINOR	0x20u	/* uffd minor mode works */
 #define BK_MOVE		0x40u	/* UFFDIO_MOVE works (private anon) */
+#define BK_PFNMAP	0x80u	/* a device's BAR through vfio: VM_PFNMAP */
 
 /*
  * X(id, name, flags). A backing's page size is the machine's: its base
@@ -31,7 +32,8 @@
 	X(MEMFD, "memfd", BK_SHARED | BK_FD | BK_MINOR)                       \
 	X(MEMFD_HUGETLB, "memfd_hugetlb",                                     \
 	  BK_SHARED | BK_FD | BK_HUGETLB | BK_MINOR)                          \
-	X(GUEST_MEMFD, "guest_memfd", BK_SHARED | BK_FD | BK_KVM)
+	X(GUEST_MEMFD, "guest_memfd", BK_SHARED | BK_FD | BK_KVM)             \
+	X(PFNMAP, "pfnmap", BK_SHARED | BK_PFNMAP)
 
 enum backing_type {
 #define BK_ENUM(id, name, flags) BACKING_##id,

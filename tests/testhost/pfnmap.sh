@@ -10,7 +10,9 @@
 # at 1G, 2M and 4K alignment and writes every 4K page: the host faults
 # follow the page size (1 GiB at 1G: 1; at 2M: 512; 64 MiB at 2M: 32, at
 # 4K: 16384) and read back; an alignment larger than the BAR is refused
-# before anything is mapped. Two boots: about 25 s here, under TCG.
+# before anything is mapped. The second boot runs scenarios/pfnmap.scn
+# (backing type=pfnmap) at each alignment. Two boots: about 25 s here,
+# under TCG.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 . tests/testhost/lib.sh
@@ -109,12 +111,41 @@ if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap
 			"$(grep -m1 '^map 67108864 1073741824' "$o")"
 	fi
 fi
-# --or-kernel sizes the test host from require pfnmap (a second, short boot).
-name="pfnmap: --or-kernel adds --pfnmap 1G for require pfnmap"
-if th "$name" run --or-kernel "$K" "$TMP/req.scn"; then
-	if [ $rc = 0 ] && grep -q '^# test host: --pfnmap 1G, as the scenario needs a PCI BAR bound to vfio-pci (require pfnmap at ' "$TMP/err" "$TMP/out"; then
+# --or-kernel sizes the test host from a pfnmap backing (a second boot),
+# which runs scenarios/pfnmap.scn at each alignment: each point passes
+# its own expectations (KVM maps the guest at the mapping's page size,
+# every vCPU faults under ro), and run1's host faults follow the page
+# size: one PUD at 1G, one PMD per 2M access, one PTE per access at 4K.
+name="pfnmap: --or-kernel adds --pfnmap 1G for a pfnmap backing"
+if th "$name" run --or-kernel "$K" --sweep align=1G,2M,4K --format json \
+	-o "$TMP/pf.json" scenarios/pfnmap.scn; then
+	if [ $rc = 0 ] && grep -q '^# test host: --pfnmap 1G, as the scenario needs a PCI BAR bound to vfio-pci (require pfnmap at scenarios/pfnmap.scn:' "$TMP/err" "$TMP/out"; then
 		ok "$name"
 	else
 		fail "$name" "exit $rc"; show
+	fi
+	python3 - "$TMP/pf.json" >"$TMP/py" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {1 << 30: ("pages_1g", 1, 1, 16), 2 << 20: ("pages_2m", 512, 512, 600),
+        4096: ("pages_4k", 512, 512, 600)}
+seen = set()
+for p in d["points"]:
+    align = p["params"]["align"]
+    m = {ph["name"]: ph["metrics"] for ph in p["phases"]}["run1"]
+    size, kvm_lo, lo, hi = want[align]
+    val = lambda k: m[k]["median"] if k in m else 0
+    f, k = val("delta.vmstat.pgfault"), val("delta.kvm." + size)
+    print(f"align {align}: {p['status']}, {f} host faults, {k} KVM {size}")
+    assert p["status"] == "pass", p["errors"]
+    assert lo <= f <= hi, f"host faults {f}, not {lo}..{hi}"
+    assert k >= kvm_lo, f"KVM {size} {k}, not >= {kvm_lo}"
+    seen.add(align)
+assert seen == set(want), seen
+PY
+	if [ $? = 0 ]; then
+		ok "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K: KVM's mappings and the host faults follow align="
+	else
+		fail "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K" "$(tail -n 3 "$TMP/py")"
 	fi
 fi

@@ -694,6 +694,10 @@ static void do_op(struct strand *s, const struct ir_op *op)
 		rc = rt_mem_munmap(&r->backings[op->mem.backing].mem, op->mem.offset,
 				   op->mem.size, &err);
 		break;
+	case IR_REMAP:
+		rc = rt_mem_remap(&r->backings[op->mem.backing].mem, op->mem.offset,
+				  op->mem.size, &err);
+		break;
 	case IR_HOST_ACCESS: {
 		struct rt_touch t = {
 			.off = op->mem.offset, .size = op->mem.size,

@@ -288,6 +288,7 @@ enum ksm_wait { KSMW_MERGED, KSMW_SCANS };
 	X(MADVISE, "madvise")                                                 \
 	X(PUNCH, "fallocate punch")                                           \
 	X(MUNMAP, "munmap")                                                   \
+	X(REMAP, "mmap")                                                      \
 	X(HOST_ACCESS, "host access")                                         \
 	X(MEMSLOT, "memslot")                                                 \
 	X(DIRTYLOG, "dirtylog")                                               \

@@ -412,6 +412,7 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 	case IR_MADVISE:
 	case IR_PUNCH:
 	case IR_MUNMAP:
+	case IR_REMAP:
 		sb_puts(sb, ir_op_name(op->kind));
 		sb_printf(sb, " %s", sc->backings[op->mem.backing].name);
 		if (op->kind == IR_MPROTECT)

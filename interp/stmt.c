@@ -278,7 +278,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 	for (i = 0; i < ADVICE__COUNT; i++)
 		advices[i] = advice_info[i].name;
 	items_init(&it, L, n, &n->kids);
-	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, write, read, memslot, dirtylog, exec, cgroup)");
+	a = items_need(&it, "the action (mprotect, madvise, fallocate, munmap, mmap, write, read, memslot, dirtylog, exec, cgroup)");
 	if (!a || !want_word(L, a, "host action", words_host, &act))
 		return;
 	/* Only write and read touch the memory in scn's thread: they can fault. */
@@ -296,6 +296,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 	case 1: /* madvise NAME ADVICE */
 	case 2: /* fallocate NAME punch */
 	case 3: /* munmap NAME */
+	case 10: /* mmap NAME: maps what munmap took away again */
 		t = items_need(&it, "the backing or region");
 		if (!t || (op.mem.backing = find_backing(L, t, true)) < 0)
 			return;		/* said; the rest would only repeat it */
@@ -304,7 +305,8 @@ static void lower_host(struct lower *L, const struct ast *n)
 			const struct ir_backing *b = &L->sc->backings[op.mem.backing];
 			const struct backing_info *bi = &backing_info[b->type];
 			static const char *const acts[] = { "host mprotect",
-				"host madvise", "host fallocate", "host munmap" };
+				"host madvise", "host fallocate", "host munmap",
+				[10] = "host mmap" };
 
 			/* A punch needs the file, not a mapping. */
 			if (act != 2 && !gmem_host_ok(L, b, n->loc, acts[act]))
@@ -386,7 +388,7 @@ static void lower_host(struct lower *L, const struct ast *n)
 					ok = false;
 				}
 			} else {
-				op.kind = IR_MUNMAP;
+				op.kind = act == 10 ? IR_REMAP : IR_MUNMAP;
 			}
 			if (ok && !mem_range(L, &it, n, b, &op.mem.offset, &op.mem.size))
 				ok = false;

@@ -21,7 +21,7 @@ const char *const words_ksm_wait[] = { "merged", "scans", NULL };
 const char *const words_onoff[] = { "on", "off", NULL };
 const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "munmap", "memslot", "dirtylog", "exec",
-				   "write", "read", "cgroup", NULL };
+				   "write", "read", "cgroup", "mmap", NULL };
 const char *const words_better[] = { "lower", "none", "higher", NULL };
 const char *const words_arch[] = { "x86_64", "aarch64", NULL };
 /* rt_features.virt's: x86's, then arm64 KVM's modes */

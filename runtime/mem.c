@@ -242,6 +242,40 @@ int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 	return 0;
 }
 
+int rt_mem_remap(struct rt_mem *m, int64_t off, int64_t size,
+		 struct rt_err *err)
+{
+	const struct backing_info *bi = &backing_info[m->type];
+	int mflags = MAP_FIXED, fd = -1, rc = check_range(m, off, size, err);
+	off_t at = (off_t)off;
+	void *p;
+
+	if (rc)
+		return rc;
+	if (bi->flags & BK_PFNMAP) {
+		fd = m->vfio.device;
+		at += (off_t)m->vfio.offset;
+	} else if (bi->flags & BK_FD) {
+		fd = m->fd;
+	}
+	if (fd >= 0) {
+		mflags |= MAP_SHARED;
+	} else {
+		mflags |= MAP_ANONYMOUS | ((bi->flags & BK_SHARED) ? MAP_SHARED : MAP_PRIVATE);
+		if (bi->flags & BK_HUGETLB)
+			mflags |= MAP_HUGETLB | (huge_log2(m->page_size) << MAP_HUGE_SHIFT);
+		at = 0;
+	}
+	p = mmap((char *)m->addr + off, (size_t)size, PROT_READ | PROT_WRITE, mflags,
+		 fd, at);
+	if (p == MAP_FAILED)
+		return rt_fail_errno(err, errno, "mmap(%s, %lld bytes at offset %lld)",
+				     bi->name, (long long)size, (long long)off);
+	if ((bi->flags & BK_THP) && madvise(p, (size_t)size, MADV_HUGEPAGE))
+		return rt_fail_errno(err, errno, "madvise(MADV_HUGEPAGE)");
+	return 0;
+}
+
 /*
  * A host access may fault: a write to memory the scenario made read-only,
  * an access to a part it unmapped, a hugetlb page the pool cannot give.

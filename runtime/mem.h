@@ -54,6 +54,15 @@ int rt_mem_punch(struct rt_mem *m, int64_t off, int64_t size,
 		 struct rt_err *err);
 int rt_mem_munmap(struct rt_mem *m, int64_t off, int64_t size,
 		  struct rt_err *err);
+/*
+ * Maps [off, off+size) of m again in its place (MAP_FIXED), as it was
+ * made: the file's or the BAR's bytes at that offset for memfd, shmem's
+ * new zeroes aside, guest_memfd and pfnmap, new zeroed pages for private
+ * memory. What a munmap took away comes back without scn's address of m
+ * changing, so a memslot over it works again.
+ */
+int rt_mem_remap(struct rt_mem *m, int64_t off, int64_t size,
+		 struct rt_err *err);
 
 /*
  * What an access does where it faults: a host access (rt_mem_touch) and

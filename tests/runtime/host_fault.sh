@@ -63,6 +63,27 @@ print "{p.host_faults} {p.pages}"
 EOF
 same "on_fault=skip: a read of PROT_NONE and of unmapped pages" 0 "32 224" "$TMP/none.scn"
 
+# host mmap gives back what munmap took: a memfd's bytes (the file kept
+# them), new zeroes for anon; nothing faults then.
+cat > "$TMP/remap.scn" <<'EOF'
+backing f type=memfd size=1M fill=7
+backing a type=anon size=1M fill=7
+phase gone {
+    host munmap f offset=512K
+    host munmap a offset=512K
+    host read f byte=7 on_fault=skip
+}
+phase back {
+    host mmap f offset=512K
+    host mmap a offset=512K
+    host read f byte=7
+    host read a byte=0 offset=512K
+    host read a byte=7 size=512K
+}
+print "{gone.host_faults} {back.host_faults} {back.pages}"
+EOF
+same "host mmap: a memfd's bytes come back, anon's are new zeroes" 0 "128 0 512" "$TMP/remap.scn"
+
 # stop: the access ends at the first fault, the phase goes on.
 cat > "$TMP/stop.scn" <<'EOF'
 region r type=anon size=1M fill=0

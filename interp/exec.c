@@ -574,6 +574,13 @@ void run_phase(struct strand *s, const struct ir_op *op)
 				      .accesses = atomic_load(&s->r->counts.accesses),
 				      .host_faults = atomic_load(&s->r->counts.host_faults) };
 	guest_phase_end(s->r, pr, &counts);
+	if (!s->r->warmup) {
+		char *pn = guest_pfnmap_note(s->r, ph->name, pr);
+
+		if (pn)
+			diag_warning(s->r->d, op->loc, "%s", pn);
+		free(pn);
+	}
 	samples_add_run(s->r->res, op->index, &counts);
 	samples_add_counters(s->r->res, op->index);
 	samples_set_runq(s->r->res, op->index, confound_runq(&e0, &e1),

@@ -393,6 +393,54 @@ static void lat_metrics(double *m, const uint64_t *hist, uint64_t hz)
 }
 
 /* KVM's statistics over the phase, every VM's together, into pr->kvm. */
+char *guest_pfnmap_note(const struct run *r, const char *phase,
+			const struct phase_result *pr)
+{
+	static const char *const names[] = { "pages_4k", "pages_2m", "pages_1g" };
+	static const int64_t sizes[] = { 4096, 2 << 20, 1 << 30 };
+	const struct kvm_result *k = &pr->kvm;
+	int64_t align = 0, got[3] = { 0, 0, 0 }, asked = -1, other = 0;
+	char *note = NULL, *p;
+	size_t len = 0;
+	FILE *f;
+
+	for (size_t i = 0; i < r->sc->nvms; i++) {
+		const struct ir_backing *b = &r->sc->backings[r->sc->vms[i].backing];
+
+		if (!(backing_info[b->type].flags & BK_PFNMAP) ||
+		    (align && b->page_size != align))
+			return NULL;
+		align = b->page_size;
+	}
+	for (size_t s = 0; align && s < k->n; s++)
+		for (int j = 0; j < 3; j++)
+			if (!strcmp(k->stat[s].name, names[j]))
+				got[j] = k->delta[s];
+	for (int j = 0; j < 3; j++) {
+		if (sizes[j] == align)
+			asked = got[j];
+		else if (got[j] > 0)
+			other += got[j];
+	}
+	/* A size KVM has no statistic of (16K pages), or nothing new: silence. */
+	if (asked != 0 || !other)
+		return NULL;
+	f = open_memstream(&note, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "phase %s: align=%s asked for mappings of that size, but KVM mapped the guest with",
+		phase, align == 4096 ? "4K" : align == 2 << 20 ? "2M" : "1G");
+	p = "";
+	for (int j = 0; j < 3; j++)
+		if (got[j] > 0) {
+			fprintf(f, "%s %lld of %s", p, (long long)got[j], names[j]);
+			p = ",";
+		}
+	fputs(" and none of that size", f);
+	fclose(f);
+	return note;
+}
+
 static void kvm_result(struct run *r, struct phase_result *pr)
 {
 	struct kvm_result *k = &pr->kvm;

@@ -225,6 +225,15 @@ void guest_phase_begin(struct run *r);
  */
 void guest_phase_end(struct run *r, struct phase_result *pr,
 		     struct run_counts *c);
+/*
+ * A warning where the phase's guests are all on pfnmap backings of one
+ * align= and KVM mapped them anew only at other page sizes (its
+ * pages_4k, pages_2m, pages_1g): what align= asked is not what ran, as
+ * where the device's driver has no huge fault or KVM splits the mapping.
+ * NULL otherwise. The caller frees it.
+ */
+char *guest_pfnmap_note(const struct run *r, const char *phase,
+			const struct phase_result *pr);
 /* After the phase's run is added: what the result files get beyond it. */
 void guest_phase_series(struct run *r, struct phase_result *pr);
 /*

@@ -3,11 +3,22 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "features.h"
 #include "mem.h"
+
+/* The smallest BAR first, so that a larger one is left for a larger backing. */
+static int by_size(const void *a, const void *b)
+{
+	const struct rt_pfnmap_dev *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return strcmp(x->addr, y->addr);
+}
 
 int rt_pfnmap_create(struct rt_mem *m, struct rt_err *err)
 {
@@ -17,6 +28,7 @@ int rt_pfnmap_create(struct rt_mem *m, struct rt_err *err)
 	size_t used = 0;
 	int rc = -ENODEV;
 
+	qsort(devs, (size_t)n, sizeof(devs[0]), by_size);
 	for (int i = 0; i < n; i++) {
 		const struct rt_pfnmap_dev *d = &devs[i];
 		struct rt_err e;

@@ -16,9 +16,9 @@
 struct rt_mem;
 
 /*
- * Maps m->size bytes of the BAR of the first vfio-bound device (address
- * order) whose BAR is as large and whose group no other backing of scn's
- * holds, at an address aligned to m->page_size (and not to twice it).
+ * Maps m->size bytes of the BAR of the vfio-bound device with the
+ * smallest BAR that is as large (then the lowest address) whose group no
+ * other backing of scn's holds, at an address aligned to m->page_size (and not to twice it).
  * m->addr, m->vfio, m->device; on failure nothing is left open and the
  * message names every device tried and why it was passed over.
  */

@@ -70,10 +70,17 @@ EOS
 # BAR mapped at 1G: KVM maps it at 2M, the scenario's expectation fails
 # and the phase's warning says align= is not what ran.
 script='"$0" features; echo groups: /dev/vfio/*; "$0" run "$1"; echo "run: $?"; PF=$2 sh "$3"
-SCN_TEST_NO_1G_PAGES=1 "$0" run -q -D align=1G "$4" 2>&1 | sed "s/^/no1g: /"'
+SCN_TEST_NO_1G_PAGES=1 "$0" run -q -D align=1G "$4" 2>&1 | sed "s/^/no1g: /"
+"$0" run -q "$5" 2>&1 | sed "s/^/two: /"; echo "two: exit $?"
+"$0" run -q "$6" 2>&1 | sed "s/^/three: /"'
+# Two backings on the two BARs, the small one declared first: each takes
+# the smallest BAR that fits, so the 1G one is left for the 1G backing.
+# A third finds none free: the error names each device and why.
+printf '# SPDX-License-Identifier: GPL-2.0-only\nbacking s type=pfnmap size=64M\nbacking b type=pfnmap size=1G\nphase w { host write s stride=2M; host write b stride=2M }\nphase r { host read s stride=2M; host read b stride=2M }\nprint "{w.pages} {r.pages}"\n' >"$TMP/two.scn"
+{ cat "$TMP/two.scn"; echo 'backing t type=pfnmap size=64M'; } >"$TMP/three.scn"
 if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap 1G \
 	--pfnmap 64M -- sh -c "$script" "$SCN" "$TMP/req.scn" "$TMP/pf" "$TMP/maps.sh" \
-	"$PWD/scenarios/pfnmap.scn"; then
+	"$PWD/scenarios/pfnmap.scn" "$TMP/two.scn" "$TMP/three.scn"; then
 	o=$TMP/out
 	if [ $rc != 0 ]; then
 		fail "pfnmap: the devices appear bound to vfio-pci" "exit $rc"; show
@@ -109,6 +116,16 @@ if th "pfnmap: the devices appear bound to vfio-pci" exec --kernel "$K" --pfnmap
 	faults 1073741824 2097152 512 514 "1 GiB at 2M alignment maps PMDs"
 	faults 67108864 2097152 32 34 "64 MiB at 2M alignment: 1/16 of 1 GiB's"
 	faults 67108864 4096 16384 16386 "64 MiB at 4K alignment maps PTEs"
+	if grep -q '^two: 33 33$' "$o" && grep -q '^two: exit 0$' "$o"; then
+		ok "pfnmap: a 64M and a 1G backing take the two BARs, smallest first"
+	else
+		fail "pfnmap: a 64M and a 1G backing take the two BARs, smallest first" "$(grep '^two' "$o")"
+	fi
+	if grep -q "^three: .*no vfio device can give 64 MiB: .*Device or resource busy" "$o"; then
+		ok "pfnmap: a third backing finds both groups held, and says so"
+	else
+		fail "pfnmap: a third backing finds both groups held, and says so" "$(grep -m2 '^three' "$o")"
+	fi
 	n1g="pfnmap: align=1G under a guest of 2M pages: KVM maps 2M, the phase says so"
 	if grep -q "^no1g: .*warning: phase run1: align=1G asked for mappings of that size, but KVM mapped the guest with.* 512 of pages_2m and none of that size" "$o" &&
 	   grep -q "^no1g: .*expectation failed" "$o"; then

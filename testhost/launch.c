@@ -808,8 +808,8 @@ static void log_machine(const struct th_opts *o, const struct th_machine *m,
 	/* A line of its own: the one above is read by tests as it is. */
 	for (unsigned i = 0; i < m->npfnmap; i++)
 		fprintf(o->log, "# test host: --pfnmap: an ivshmem-plain BAR of %" PRId64
-			" MiB behind intel-iommu, bound to vfio-pci inside\n",
-			m->pfnmap[i] >> 20);
+			" MiB behind %s, bound to vfio-pci inside\n", m->pfnmap[i] >> 20,
+			m->arch == TH_ARCH_AARCH64 ? "virt's smmuv3" : "intel-iommu");
 	if (!m->kvm)
 		fprintf(o->log, "# test host: TCG emulates every instruction: "
 			"timings are for correctness, not speed%s%s\n",

@@ -227,9 +227,6 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 			       "%" PRId64 " MiB of guest memory, and this machine has "
 			       "%" PRId64 " MiB available", bars / MIB, m->mem / MIB,
 			       avail / MIB);
-	if (bars && m->arch == TH_ARCH_AARCH64)
-		return rt_fail(err, -EINVAL, "--pfnmap: x86 test hosts only (q35's "
-			       "intel-iommu; virt's smmuv3 is not tried yet)");
 	/* With --mem given, said above; else the memory this one has. */
 	if (m->mem / m->nodes < TH_MIN_NODE_MEM)
 		return rt_fail(err, -ENODEV, "--nodes %u: each node needs %" PRId64
@@ -349,8 +346,10 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	arg(&a, m->kvm ? "kvm" : m->arch == TH_ARCH_AARCH64 ? TCG_AARCH64 :
 	    "tcg,thread=single");
 	arg(&a, "-machine");
+	/* virt's IOMMU for --pfnmap is its SMMUv3 (Debian builds the driver in). */
 	arg(&a, m->arch == TH_ARCH_AARCH64 ?
-	    "virt,virtualization=on,gic-version=3,mem-merge=off" :
+	    (m->npfnmap ? "virt,virtualization=on,gic-version=3,mem-merge=off,iommu=smmuv3" :
+	     "virt,virtualization=on,gic-version=3,mem-merge=off") :
 	    "q35,mem-merge=off");
 	arg(&a, "-cpu");
 	arg(&a, "%s", m->cpu);
@@ -368,7 +367,7 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	 * VFIO_SET_IOMMU (EPERM: MSIs not isolated). The kernel's timer check
 	 * through the remapped IO-APIC is off (launch.c): under TCG it failed.
 	 */
-	if (m->npfnmap) {
+	if (m->npfnmap && m->arch != TH_ARCH_AARCH64) {
 		arg(&a, "-device");
 		arg(&a, "intel-iommu");
 	}

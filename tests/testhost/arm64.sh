@@ -53,19 +53,21 @@ if [ -n "$why" ]; then
 fi
 
 # --- features: aarch64, KVM at EL2, jobs at EL1 ------------------------------
-if th "arm64: features --kernel" features -q --kernel "$K"; then
+# With --pfnmap: virt's SMMUv3 and a BAR bound to vfio-pci (issue 29).
+if th "arm64: features --kernel" features -q --kernel "$K" --pfnmap 64M; then
 	if [ $rc = 0 ] && grep -Eq '^  arch +aarch64$' "$TMP/out" &&
 	   grep -Eq '^  kvm +usable$' "$TMP/out" &&
 	   grep -Eq '^  virtualization +(vhe|nvhe|hvhe|pkvm|el2)$' "$TMP/out" &&
 	   grep -Eq '^  guest rings +EL1 only' "$TMP/out" &&
 	   grep -Eq '^  guest faults +KVM_RUN -EFAULT.*, pc on the access$' "$TMP/out" &&
 	   grep -Eq '^  kvm cpuid +- \(x86 only: .*never 1 GiB\)$' "$TMP/out" &&
+	   grep -Eq '^  pfnmap +64 MiB BAR2 at 0000:00:0[0-9a-f]\.0, vfio \(IOMMU group [0-9]+, 1af4:1110\)$' "$TMP/out" &&
 	   ! grep -Eq 'pdpe1gb' "$TMP/out"; then
 		# (issue 25: the requirements listed x86's cpu.pdpe1gb, and
 		# "host cpu no pdpe1gb", on arm64)
-		ok "arm64: features --kernel: aarch64, kvm usable, $(awk '$1 == "virtualization" { print $2 }' "$TMP/out"), jobs at EL1, no x86 flags"
+		ok "arm64: features --kernel: aarch64, kvm usable, $(awk '$1 == "virtualization" { print $2 }' "$TMP/out"), jobs at EL1, no x86 flags; --pfnmap's BAR behind the SMMUv3"
 	else
-		fail "arm64: features --kernel" "exit $rc: $(grep -E '^  (release|arch|virtualization|kvm|guest rings|guest faults|kvm cpuid|host cpu|cpu.pdpe1gb) ' "$TMP/out" | tr -s ' ')"; show
+		fail "arm64: features --kernel" "exit $rc: $(grep -E '^  (release|arch|virtualization|kvm|guest rings|guest faults|kvm cpuid|host cpu|cpu.pdpe1gb|pfnmap) ' "$TMP/out" | tr -s ' ')"; show
 	fi
 fi
 

@@ -146,7 +146,7 @@ fi
 # every vCPU faults under ro), and run1's host faults follow the page
 # size: one PUD at 1G, one PMD per 2M access, one PTE per access at 4K.
 name="pfnmap: --or-kernel adds --pfnmap 1G for a pfnmap backing"
-if th "$name" run --or-kernel "$K" --sweep align=1G,2M,4K --format json \
+if th "$name" run --or-kernel "$K" --sweep align=1G,2M,4K --sweep efault=once,forever --format json \
 	-o "$TMP/pf.json" scenarios/pfnmap.scn; then
 	if [ $rc = 0 ] && grep -q '^# test host: --pfnmap 1G, as the scenario needs a PCI BAR bound to vfio-pci (require pfnmap at scenarios/pfnmap.scn:' "$TMP/err" "$TMP/out"; then
 		ok "$name"
@@ -165,15 +165,19 @@ for p in d["points"]:
     size, kvm_lo, lo, hi = want[align]
     val = lambda k: m[k]["median"] if k in m else 0
     f, k = val("delta.vmstat.pgfault"), val("delta.kvm." + size)
-    print(f"align {align}: {p['status']}, {f} host faults, {k} KVM {size}")
+    ro = {ph["name"]: ph["metrics"] for ph in p["phases"]}["ro"]["faults"]["median"]
+    once = p["params"]["efault"] == "once"
+    print(f"align {align} {p['params']['efault']}: {p['status']}, {f} host faults, {k} KVM {size}, ro {ro} faults")
     assert p["status"] == "pass", p["errors"]
+    # once: each of the 2 vCPUs stops at its first; forever: all 512 accesses
+    assert ro == (2 if once else 512), f"ro faults {ro}"
     assert lo <= f <= hi, f"host faults {f}, not {lo}..{hi}"
     assert k >= kvm_lo, f"KVM {size} {k}, not >= {kvm_lo}"
-    seen.add(align)
-assert seen == set(want), seen
+    seen.add((align, once))
+assert seen == {(a, o) for a in want for o in (True, False)}, seen
 PY
 	if [ $? = 0 ]; then
-		ok "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K: KVM's mappings and the host faults follow align="
+		ok "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K, efault once and forever: KVM's mappings and the host faults follow align=, ro faults 2 and 512"
 	else
 		fail "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K" "$(tail -n 3 "$TMP/py")"
 	fi

@@ -95,7 +95,8 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/parser.o $(BUILD)/gen/lexe
 	$(BUILD)/gen/guest_image.o
 # The REPL's help is docs/language.md, built in; the test host's inits too.
 CLI_OBJS := $(CLI:%.c=$(BUILD)/%.o) $(REPL:%.c=$(BUILD)/%.o) $(BUILD)/gen/language_doc.o \
-	$(BUILD)/testhost/init_blob_x86_64.o $(BUILD)/testhost/init_blob_aarch64.o
+	$(BUILD)/testhost/init_blob_x86_64.o $(BUILD)/testhost/init_blob_aarch64.o \
+	$(BUILD)/testhost/init_blob_riscv64.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%)
 
@@ -132,16 +133,19 @@ $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: grammar/lexer.l
 # PID 1 of the test host: static, so that it runs from an initramfs that
 # holds nothing else; built without sanitizers, which need a libc at run
 # time, and embedded in scn by init_blob.S, one per architecture: this
-# scn's own, and for an x86_64 scn the aarch64 one of arm64 test hosts,
-# with Debian's cross compiler where it is installed. An empty file stands
+# scn's own, and for an x86_64 scn the aarch64 one of arm64 test hosts
+# and the riscv64 one of riscv64 test hosts, with Debian's cross
+# compilers where they are installed. An empty file stands
 # in where it is not (scn then says how to get it); the .cc file names the
 # compiler, so that installing it later builds the init.
 INIT_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Os -static
 INIT_CC_x86_64 := $(if $(filter x86_64,$(ARCH)),$(CC))
 INIT_CC_aarch64 := $(if $(filter aarch64,$(ARCH)),$(CC),$(if $(filter x86_64,$(ARCH)),$(shell command -v aarch64-linux-gnu-gcc 2>/dev/null)))
+INIT_CC_riscv64 := $(if $(filter riscv64,$(ARCH)),$(CC),$(if $(filter x86_64,$(ARCH)),$(shell command -v riscv64-linux-gnu-gcc 2>/dev/null)))
 
 .SECONDARY: $(BUILD)/testhost/init-x86_64 $(BUILD)/testhost/init-aarch64 \
-	$(BUILD)/testhost/init-x86_64.cc $(BUILD)/testhost/init-aarch64.cc
+	$(BUILD)/testhost/init-riscv64 $(BUILD)/testhost/init-x86_64.cc \
+	$(BUILD)/testhost/init-aarch64.cc $(BUILD)/testhost/init-riscv64.cc
 $(BUILD)/testhost/init-%.cc: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(INIT_CC_$*)' | cmp -s - $@ || echo '$(INIT_CC_$*)' >$@

@@ -249,8 +249,10 @@ static void assumed_facts(const struct th_opts *o, struct rt_facts *f)
 	/* A 16K kernel's backings are of 16K pages, its THP of 32M. */
 	f->page_size = th_spec_page_size(o->kernel);
 	f->thp_size = rt_facts_pmd_size(f);
-	/* kvm_amd under TCG; arm64's KVM at EL2 with QEMU's VHE CPU */
-	snprintf(f->virt, sizeof(f->virt), "%s", strcmp(f->arch, "x86_64") ? "vhe" : "svm");
+	/* kvm_amd under TCG; arm64's KVM at EL2 with QEMU's VHE CPU; riscv's
+	 * H extension of QEMU's rv64 */
+	snprintf(f->virt, sizeof(f->virt), "%s", !strcmp(f->arch, "x86_64") ? "svm" :
+		 !strcmp(f->arch, "riscv64") ? "h" : "vhe");
 }
 
 /* The test host's defaults (testhost/machine.c) and --mem's steps. */

@@ -906,8 +906,8 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 			bool arch = !strcmp(name, "arch");
 
 			if (words_index(arch ? words_arch : words_virt, w) < 0) {
-				diag_error(d, loc, arch ? "arch is x86_64 or aarch64, not '%s'" :
-					   "virt is vmx, svm, pvm, vhe, nvhe, hvhe, pkvm, el2 or none, not '%s'",
+				diag_error(d, loc, arch ? "arch is x86_64, aarch64 or riscv64, not '%s'" :
+					   "virt is vmx, svm, pvm, vhe, nvhe, hvhe, pkvm, el2, h or none, not '%s'",
 					   w);
 				rc = -EINVAL;
 				break;
@@ -939,7 +939,7 @@ int check_parse_assume(struct source_set *srcs, const char *text,
 		}
 		if (v.type == VT_WORD) {
 			if (words_index(words_arch, v.s) < 0) {
-				diag_error(d, loc, "arch is x86_64 or aarch64");
+				diag_error(d, loc, "arch is x86_64, aarch64 or riscv64");
 				rc = -EINVAL;
 				break;
 			}

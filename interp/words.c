@@ -23,10 +23,10 @@ const char *const words_host[] = { "mprotect", "madvise", "fallocate",
 				   "munmap", "memslot", "dirtylog", "exec",
 				   "write", "read", "cgroup", "mmap", NULL };
 const char *const words_better[] = { "lower", "none", "higher", NULL };
-const char *const words_arch[] = { "x86_64", "aarch64", NULL };
-/* rt_features.virt's: x86's, then arm64 KVM's modes */
+const char *const words_arch[] = { "x86_64", "aarch64", "riscv64", NULL };
+/* rt_features.virt's: x86's, arm64 KVM's modes, riscv's H extension */
 const char *const words_virt[] = { "vmx", "svm", "pvm", "vhe", "nvhe", "hvhe",
-				   "pkvm", "el2", "none", NULL };
+				   "pkvm", "el2", "h", "none", NULL };
 const char *const words_misc[] = { "all", "every", "fault", "mmu", "reset",
 				   "punch", "wait", "prctl", "verify",
 				   "forever", "once", "address", "none",

@@ -13,9 +13,11 @@
 #include "debian.h"
 #include "helper.h"
 
-/* The arm64 Image header's magic, "ARM\x64", at this offset. */
+/* The arm64 Image header's magic, "ARM\x64", at this offset; the RISC-V
+ * Image's, "RSC\x05", at the same. */
 #define ARM64_MAGIC_OFF 0x38
 #define ARM64_MAGIC 0x644d5241u
+#define RISCV_MAGIC 0x05435352u
 
 const char *th_arch_name(enum th_arch a)
 {
@@ -52,12 +54,16 @@ int th_image_arch(const char *path, enum th_arch *a)
 		*a = TH_ARCH_X86_64;
 		return 0;
 	}
-	if (n >= ARM64_MAGIC_OFF + 4 &&
-	    ((uint32_t)h[ARM64_MAGIC_OFF] | (uint32_t)h[ARM64_MAGIC_OFF + 1] << 8 |
-	     (uint32_t)h[ARM64_MAGIC_OFF + 2] << 16 |
-	     (uint32_t)h[ARM64_MAGIC_OFF + 3] << 24) == ARM64_MAGIC) {
-		*a = TH_ARCH_AARCH64;
-		return 0;
+	if (n >= ARM64_MAGIC_OFF + 4) {
+		uint32_t magic = (uint32_t)h[ARM64_MAGIC_OFF] |
+				 (uint32_t)h[ARM64_MAGIC_OFF + 1] << 8 |
+				 (uint32_t)h[ARM64_MAGIC_OFF + 2] << 16 |
+				 (uint32_t)h[ARM64_MAGIC_OFF + 3] << 24;
+
+		if (magic == ARM64_MAGIC || magic == RISCV_MAGIC) {
+			*a = magic == ARM64_MAGIC ? TH_ARCH_AARCH64 : TH_ARCH_RISCV64;
+			return 0;
+		}
 	}
 	return -ENOEXEC;
 }
@@ -158,7 +164,8 @@ int th_elf_arch_check(const char *path, enum th_arch a)
 	close(fd);
 	if (n != (ssize_t)sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_machine != (a == TH_ARCH_AARCH64 ? EM_AARCH64 : EM_X86_64))
+	    eh.e_machine != (a == TH_ARCH_AARCH64 ? EM_AARCH64 :
+			     a == TH_ARCH_RISCV64 ? EM_RISCV : EM_X86_64))
 		return -ENOEXEC;
 	return 0;
 }
@@ -194,18 +201,21 @@ int th_arch_command(enum th_arch a, const char *argv0, char *buf, size_t len,
 		    struct rt_err *err)
 {
 	char found[PATH_MAX], self[PATH_MAX], dir[PATH_MAX], tried[2][PATH_MAX];
-	const char *env = getenv("SCN_AARCH64");
+	const char *env = getenv(a == TH_ARCH_AARCH64 ? "SCN_AARCH64" :
+				 a == TH_ARCH_RISCV64 ? "SCN_RISCV64" : "SCN_X86_64");
 	char *slash;
 
 	if (a == th_arch_native() || !lookup(argv0, found, sizeof(found)) ||
 	    !is_self(found))
 		return th_path(buf, len, "%s", argv0) ?
 		       rt_fail(err, -ENAMETOOLONG, "'%s' is too long", argv0) : 0;
-	if (a == TH_ARCH_AARCH64 && env && *env) {
+	if (a != TH_ARCH_X86_64 && env && *env) {
 		if (th_elf_arch_check(env, a))
-			return rt_fail(err, -ENODEV, "SCN_AARCH64 '%s' is not an "
-				       "aarch64 program (make aarch64 builds one "
-				       "in build-aarch64/scn)", env);
+			return rt_fail(err, -ENODEV, "SCN_%s '%s' is not an "
+				       "%s program (make %s builds one in "
+				       "build-%s/scn)", a == TH_ARCH_AARCH64 ?
+				       "AARCH64" : "RISCV64", env, th_arch_name(a),
+				       th_arch_name(a), th_arch_name(a));
 		return th_path(buf, len, "%s", env) ?
 		       rt_fail(err, -ENAMETOOLONG, "'%s' is too long", env) : 0;
 	}
@@ -232,7 +242,8 @@ int th_arch_command(enum th_arch a, const char *argv0, char *buf, size_t len,
 	return rt_fail(err, -ENODEV, "this scn is %s and the test host %s, and no "
 		       "%s scn is beside it (%s, %s): `make %s` builds one, with "
 		       "Debian's gcc-%s-linux-gnu and the %s libnuma-dev and "
-		       "libedit-dev (`make deps-arm64`)", th_arch_name(th_arch_native()),
+		       "libedit-dev (`make deps-%s`)", th_arch_name(th_arch_native()),
 		       th_arch_name(a), th_arch_name(a), tried[0], tried[1],
-		       th_arch_name(a), th_arch_name(a), th_arch_debian(a));
+		       th_arch_name(a), th_arch_name(a), th_arch_debian(a),
+		       th_arch_debian(a));
 }

@@ -15,6 +15,7 @@ const struct th_deb_flavour th_deb_flavours[] = {
 	{ "-arm64-16k", "arm64-16k", "arm64", TH_ARCH_AARCH64, 16384 },
 	{ "-rt-arm64", "rt-arm64", "arm64", TH_ARCH_AARCH64, 4096 },
 	{ "-arm64", "arm64", "arm64", TH_ARCH_AARCH64, 4096 },
+	{ "-riscv64", "riscv64", "riscv64", TH_ARCH_RISCV64, 4096 },
 	{ "-rt", "rt-amd64", "amd64", TH_ARCH_X86_64, 4096 },
 	{ "", "amd64", "amd64", TH_ARCH_X86_64, 4096 },
 	/* No spec names them (no 9p in a cloud kernel); a package may. */
@@ -25,7 +26,7 @@ const size_t th_deb_nflavours = ARRAY_SIZE(th_deb_flavours);
 
 /* The order --list and the spec lists give the flavours in. */
 static const char *const flavour_order[] = { "", "-rt", "-arm64", "-arm64-16k",
-					     "-rt-arm64" };
+					     "-rt-arm64", "-riscv64" };
 
 /* The packages of a release: name = PREFIX REL SUFFIX. The unsigned image
  * is tried before the signed one of the same prefix. */
@@ -399,7 +400,8 @@ void th_deb_grammar(struct strbuf *sb)
 	for (size_t i = 1; i < ARRAY_SIZE(flavour_order); i++)
 		sb_printf(sb, "%s%s", i > 1 ? ", " : "", flavour_order[i]);
 	sb_puts(sb, "; none: amd64); debian:PACKAGE, one release "
-		"(linux-image-RELEASE); or the path of a bzImage or an arm64 Image");
+		"(linux-image-RELEASE); or the path of a bzImage or an arm64 or "
+		"riscv64 Image");
 }
 
 static size_t flavour_rank(const struct th_deb_flavour *f)

@@ -3,7 +3,7 @@
  * A test host's init (init.c, built static by the Makefile) as bytes of
  * scn itself, so that scn writes the initramfs with nothing else
  * installed. TH_INIT_PATH is the built program, TH_INIT_SYM the symbol
- * (th_init_x86_64, th_init_aarch64; arch.c): one object per
+ * (th_init_x86_64, th_init_aarch64, th_init_riscv64; initrd.c): one object per
  * architecture, an empty one where the Makefile had no compiler for it.
  */
 #define TH_CAT(a, b) a##b

@@ -26,12 +26,16 @@ static const char *const vfio_mods[] = { "vfio", "vfio_iommu_type1", "vfio_pci_c
 /* scn's init for each architecture (init_blob.S); empty where not built. */
 extern const unsigned char th_init_x86_64[], th_init_x86_64_end[];
 extern const unsigned char th_init_aarch64[], th_init_aarch64_end[];
+extern const unsigned char th_init_riscv64[], th_init_riscv64_end[];
 
 void th_init_blob(enum th_arch a, const unsigned char **data, size_t *len)
 {
 	if (a == TH_ARCH_AARCH64) {
 		*data = th_init_aarch64;
 		*len = (size_t)(th_init_aarch64_end - th_init_aarch64);
+	} else if (a == TH_ARCH_RISCV64) {
+		*data = th_init_riscv64;
+		*len = (size_t)(th_init_riscv64_end - th_init_riscv64);
 	} else {
 		*data = th_init_x86_64;
 		*len = (size_t)(th_init_x86_64_end - th_init_x86_64);
@@ -113,7 +117,9 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 			 const struct th_kernel *k, const struct th_job *j,
 			 bool *vendor_mod, FILE *log, struct rt_err *err)
 {
-	const char *vendor = j->amd ? "kvm_amd" : "kvm_intel";
+	/* riscv's KVM is kvm.ko alone, without a vendor module. */
+	const char *vendor = j->arch == TH_ARCH_RISCV64 ? "kvm" :
+			     j->amd ? "kvm_amd" : "kvm_intel";
 	struct th_modlist root = { 0 }, kvm = { 0 };
 	struct th_modtree t;
 	char plain[PATH_MAX];
@@ -129,8 +135,9 @@ static int write_modules(struct cpio *c, struct strbuf *job,
 	}
 	if (!rc)
 		rc = th_mod_closure(&t, root_mods, ARRAY_SIZE(root_mods), &root, err);
-	/* An arm64 terminal is a virtio console (a module in Debian's 6.1). */
-	if (!rc && j->arch == TH_ARCH_AARCH64 && j->rows)
+	/* An arm64 or riscv64 terminal is a virtio console (a module in
+	 * Debian's 6.1 arm64 and in its riscv64 kernels). */
+	if (!rc && j->arch != TH_ARCH_X86_64 && j->rows)
 		rc = th_mod_closure(&t, &arm64_tty_mod, 1, &root, err);
 	/* arm64's KVM is not a module: nothing to add for it. */
 	if (!rc && j->arch != TH_ARCH_AARCH64)
@@ -188,8 +195,9 @@ int th_initrd_write(const char *path, const struct th_kernel *k,
 	if (!ninit)
 		return rt_fail(err, -ENODEV, "this scn was built without an init "
 			       "for %s test hosts: install Debian's gcc-%s-linux-gnu "
-			       "(make deps-arm64) and build scn again",
-			       th_arch_name(j->arch), th_arch_name(j->arch));
+			       "(make deps-%s) and build scn again",
+			       th_arch_name(j->arch), th_arch_name(j->arch),
+			       th_arch_debian(j->arch));
 	f = fopen(path, "we");
 	if (!f)
 		return rt_fail_errno(err, errno, "creating '%s'", path);

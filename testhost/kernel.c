@@ -105,15 +105,17 @@ static int resolve_path(const char *spec, const char *modules,
 		return rt_fail(err, -ENOENT, "kernel '%s' is not a file", spec);
 	rc = th_bzimage_release(k->image, k->release, sizeof(k->release));
 	if (rc && th_image_arch(k->image, &k->arch) == 0 &&
-	    k->arch == TH_ARCH_AARCH64) {
-		tail = "/arch/arm64/boot/Image";
+	    k->arch != TH_ARCH_X86_64) {
+		tail = k->arch == TH_ARCH_AARCH64 ? "/arch/arm64/boot/Image" :
+		       "/arch/riscv/boot/Image";
 		rc = th_image_release_arm64(k->image, k->release, sizeof(k->release));
 	}
 	if (rc)
 		return rt_fail(err, -EINVAL, "'%s' is not an x86 bzImage or an "
-			       "arm64 Image (a kernel build leaves one at "
-			       "arch/x86/boot/bzImage or arch/arm64/boot/Image; "
-			       "a compressed Image.gz will not do)", spec);
+			       "arm64 or RISC-V Image (a kernel build leaves one "
+			       "at arch/x86/boot/bzImage, arch/arm64/boot/Image "
+			       "or arch/riscv/boot/Image; a compressed Image.gz "
+			       "will not do)", spec);
 	t = strlen(tail);
 	/* A build tree's own image: its .config is the tree's (absolute: the
 	 * test host reads it). */
@@ -146,7 +148,7 @@ static int resolve_path(const char *spec, const char *modules,
 
 /* What a kernel may be, in a message; the CLI says more (th_deb_grammar). */
 #define SPECS "debian:SERIES[-FLAVOUR], debian:PACKAGE, or the path of a " \
-	"bzImage or an arm64 Image"
+	"bzImage or an arm64 or RISC-V Image"
 
 /* "did you mean debian:7.3?" for what, from what the cache knows. */
 static void nearest(const char *what, char *buf, size_t len)
@@ -446,7 +448,8 @@ void th_kernel_specs(struct strbuf *sb)
 }
 
 /* Debian's static busybox of an architecture, as the cache keeps it:
- * bookworm's, as the machine's own apt gave it before. */
+ * bookworm's, as the machine's own apt gave it before; trixie's for
+ * riscv64, which bookworm has no port of. */
 #define BUSYBOX_PKG "busybox-static"
 
 int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
@@ -458,7 +461,8 @@ int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
 	int lock, rc = 0;
 
 	th_path(w.entry, sizeof(w.entry), "%s:%s", BUSYBOX_PKG, th_arch_debian(a));
-	th_path(w.names[0], sizeof(w.names[0]), "%s/bookworm", w.entry);
+	th_path(w.names[0], sizeof(w.names[0]), "%s/%s", w.entry,
+		a == TH_ARCH_RISCV64 ? "trixie" : "bookworm");
 	rc = th_kc_dir(cache, sizeof(cache), err);
 	if (rc)
 		return rc;

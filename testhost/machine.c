@@ -23,7 +23,7 @@
 #define GIB (1024 * MIB)
 #define DEFAULT_MEM (2 * GIB)
 #define QBOOT "/usr/share/qemu/qboot.rom"
-/* An aarch64 test host's TCG: see th_machine_argv. */
+/* An aarch64 or riscv64 test host's TCG: see th_machine_argv. */
 #define TCG_AARCH64 "tcg"
 
 bool th_accel_parse(const char *s, enum th_accel *a)
@@ -106,7 +106,9 @@ static int qemu_version(struct th_machine *m, struct rt_err *err)
 	if (rc == -ENOENT)
 		rc = rt_fail(err, -ENODEV, "%s is not installed (apt-get install "
 			     "%s)", m->qemu, m->arch == TH_ARCH_AARCH64 ?
-			     "qemu-system-arm" : "qemu-system-x86");
+			     "qemu-system-arm" : m->arch == TH_ARCH_RISCV64 ?
+			     "--no-install-recommends qemu-system-misc" :
+			     "qemu-system-x86");
 	else if (rc)
 		rc = rt_fail(err, -ENODEV, "%s --version failed (%d): %s", m->qemu,
 			     rc, s.err);
@@ -153,6 +155,26 @@ static int plan_accel_aarch64(const struct th_opts *o, struct th_machine *m,
 	return 0;
 }
 
+/*
+ * A riscv64 test host runs under TCG too: this scn is never riscv64 where
+ * it launches one, and QEMU's rv64 CPU has the H extension on by default
+ * (bookworm's QEMU 7.2 has no "max" CPU for riscv).
+ */
+static int plan_accel_riscv64(const struct th_opts *o, struct th_machine *m,
+			      struct rt_err *err)
+{
+	const char *why = "this machine is not riscv64";
+
+	if (o->accel == TH_ACCEL_KVM)
+		return rt_fail(err, -ENODEV, "--accel kvm: a riscv64 test host "
+			       "runs under TCG: %s", why);
+	if (o->accel == TH_ACCEL_AUTO)
+		snprintf(m->why_tcg, sizeof(m->why_tcg), "%s", why);
+	m->kvm = false;
+	m->cpu = "rv64";
+	return 0;
+}
+
 static int plan_accel(const struct th_opts *o, struct th_machine *m,
 		      struct rt_err *err)
 {
@@ -160,6 +182,8 @@ static int plan_accel(const struct th_opts *o, struct th_machine *m,
 
 	if (m->arch == TH_ARCH_AARCH64)
 		return plan_accel_aarch64(o, m, err);
+	if (m->arch == TH_ARCH_RISCV64)
+		return plan_accel_riscv64(o, m, err);
 	if (o->accel != TH_ACCEL_TCG && kvm_usable(m, why, sizeof(why))) {
 		m->kvm = true;
 		/* An invariant TSC, which KVM on PREEMPT_RT kernels needs. */
@@ -227,6 +251,10 @@ static int plan_size(const struct th_opts *o, struct th_machine *m,
 			       "%" PRId64 " MiB of guest memory, and this machine has "
 			       "%" PRId64 " MiB available", bars / MIB, m->mem / MIB,
 			       avail / MIB);
+	/* QEMU 7.2's riscv virt has no IOMMU for vfio-pci to bind a BAR. */
+	if (bars && m->arch == TH_ARCH_RISCV64)
+		return rt_fail(err, -EINVAL, "--pfnmap: x86 and arm64 test hosts only "
+			       "(riscv's virt machine has no IOMMU in this QEMU)");
 	/* With --mem given, said above; else the memory this one has. */
 	if (m->mem / m->nodes < TH_MIN_NODE_MEM)
 		return rt_fail(err, -ENODEV, "--nodes %u: each node needs %" PRId64
@@ -244,22 +272,26 @@ int th_machine_plan(const struct th_opts *o, struct th_machine *m,
 int th_machine_plan_arch(const struct th_opts *o, enum th_arch a,
 			 struct th_machine *m, struct rt_err *err)
 {
-	bool arm = a == TH_ARCH_AARCH64;
-	const char *q = getenv(arm ? "SCN_QEMU_AARCH64" : "SCN_QEMU");
+	bool arm = a == TH_ARCH_AARCH64, rv = a == TH_ARCH_RISCV64;
+	const char *q = getenv(arm ? "SCN_QEMU_AARCH64" : rv ? "SCN_QEMU_RISCV64" :
+			       "SCN_QEMU");
 	int rc;
 
 	memset(m, 0, sizeof(*m));
 	m->arch = a;
+	/* riscv's virt has an 8250-like UART: ttyS0, built in. */
 	m->console = arm ? "ttyAMA0" : "ttyS0";
 	snprintf(m->qemu, sizeof(m->qemu), "%s", q && *q ? q :
-		 arm ? "qemu-system-aarch64" : "qemu-system-x86_64");
+		 arm ? "qemu-system-aarch64" : rv ? "qemu-system-riscv64" :
+		 "qemu-system-x86_64");
 	rc = plan_size(o, m, err);
 	if (!rc)
 		rc = qemu_version(m, err);
 	if (!rc)
 		rc = plan_accel(o, m, err);
-	/* qboot is an x86 BIOS; virt boots the Image without firmware. */
-	if (!rc && !arm && access(QBOOT, R_OK) == 0)
+	/* qboot is an x86 BIOS; arm64's virt boots the Image without
+	 * firmware, riscv's with QEMU's default OpenSBI (no -bios). */
+	if (!rc && a == TH_ARCH_X86_64 && access(QBOOT, R_OK) == 0)
 		snprintf(m->bios, sizeof(m->bios), "%s", QBOOT);
 	return rc;
 }
@@ -343,13 +375,14 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	 * per CPU, QEMU 7.2 let another CPU run the int3 of text_poke_bp
 	 * after the patch was done (an oops in __schedule, 1 boot in 3).
 	 */
-	arg(&a, m->kvm ? "kvm" : m->arch == TH_ARCH_AARCH64 ? TCG_AARCH64 :
+	arg(&a, m->kvm ? "kvm" : m->arch != TH_ARCH_X86_64 ? TCG_AARCH64 :
 	    "tcg,thread=single");
 	arg(&a, "-machine");
 	/* virt's IOMMU for --pfnmap is its SMMUv3 (Debian builds the driver in). */
 	arg(&a, m->arch == TH_ARCH_AARCH64 ?
 	    (m->npfnmap ? "virt,virtualization=on,gic-version=3,mem-merge=off,iommu=smmuv3" :
 	     "virt,virtualization=on,gic-version=3,mem-merge=off") :
+	    m->arch == TH_ARCH_RISCV64 ? "virt,mem-merge=off" :
 	    "q35,mem-merge=off");
 	arg(&a, "-cpu");
 	arg(&a, "%s", m->cpu);
@@ -367,7 +400,7 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	 * VFIO_SET_IOMMU (EPERM: MSIs not isolated). The kernel's timer check
 	 * through the remapped IO-APIC is off (launch.c): under TCG it failed.
 	 */
-	if (m->npfnmap && m->arch != TH_ARCH_AARCH64) {
+	if (m->npfnmap && m->arch == TH_ARCH_X86_64) {
 		arg(&a, "-device");
 		arg(&a, "intel-iommu");
 	}
@@ -403,7 +436,7 @@ char **th_machine_argv(const struct th_machine *m, const char *image,
 	}
 	arg(&a, "-serial");
 	arg(&a, "stdio");
-	if (tty && m->arch == TH_ARCH_AARCH64) {
+	if (tty && m->arch != TH_ARCH_X86_64) {
 		/* hvc0 inside: virt has one UART, the console's. */
 		arg(&a, "-device");
 		arg(&a, "virtio-serial-pci,id=scnser");

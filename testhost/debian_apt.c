@@ -118,6 +118,18 @@ static int write_sources(const char *apt, bool *changed, struct rt_err *err)
 		touch(path);
 	sb_init(&sb);
 	sb_puts(&sb, "# scn's own: Debian's kernels (rewritten by scn)\n");
+	/* The architectures its lists are of (th_deb_apt_argv's): a new one
+	 * changes the file, and so asks for lists that have it. */
+	sb_puts(&sb, "# architectures:");
+	for (size_t i = 0; i < th_deb_nflavours; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i; j++)
+			seen |= !strcmp(th_deb_flavours[j].arch, th_deb_flavours[i].arch);
+		if (!seen)
+			sb_printf(&sb, " %s", th_deb_flavours[i].arch);
+	}
+	sb_puts(&sb, "\n");
 	for (size_t i = 0; i < th_deb_nsuites; i++)
 		sb_printf(&sb, "deb [signed-by=%s] %s %s main\n", KEYRING,
 			  th_deb_suites[i].uri, th_deb_suites[i].suite);

@@ -477,8 +477,12 @@ int th_busybox_resolve(enum th_arch a, FILE *log, char *buf, size_t len,
 		if (!rc)
 			rc = th_kc_fetch(cache, &w, false, log, err);
 	}
-	if (!rc && (th_path(buf, len, "%s/bin/busybox", dir) || !is_file(buf)))
-		rc = rt_fail(err, -ENOPKG, "'%s' holds no bin/busybox", dir);
+	/* bookworm's package has bin/busybox, trixie's (merged /usr)
+	 * usr/bin/busybox. */
+	if (!rc && (th_path(buf, len, "%s/bin/busybox", dir) || !is_file(buf)) &&
+	    (th_path(buf, len, "%s/usr/bin/busybox", dir) || !is_file(buf)))
+		rc = rt_fail(err, -ENOPKG, "'%s' holds no bin/busybox or "
+			     "usr/bin/busybox", dir);
 	close(lock);
 	return rc;
 }

@@ -400,7 +400,10 @@ static void text_rest(const struct rt_features *f)
 	row("root", "%s", yes_no(f->root));
 
 	group("1 GiB guest pages");
-	if (strcmp(f->facts.arch, "x86_64"))
+	if (!strcmp(f->facts.arch, "riscv64"))
+		row("kvm cpuid", "- (x86 only: riscv64 guests of scn map 2 MiB "
+		    "leaves, never 1 GiB)");
+	else if (strcmp(f->facts.arch, "x86_64"))
 		row("kvm cpuid", "- (x86 only: arm64 guests of scn map 2 MiB blocks "
 		    "under 4 KiB granules, never 1 GiB)");
 	else if (f->kvm_cpuid_1g >= 0)

@@ -844,8 +844,11 @@ static int assume_pages(struct rt_facts *f, unsigned seen, struct source *src,
 		struct diag_rec *r = diag_error(d, loc, "%s has no base pages of %lldK",
 						f->arch, (long long)(ps >> 10));
 
-		diag_hint(r, arm ? "aarch64's pages are 4K, 16K or 64K" :
-			  "x86_64's pages are 4K; give arch=aarch64 for 16K or 64K pages");
+		if (arm)
+			diag_hint(r, "aarch64's pages are 4K, 16K or 64K");
+		else
+			diag_hint(r, "%s's pages are 4K; give arch=aarch64 for 16K "
+				  "or 64K pages", f->arch);
 		return -EINVAL;
 	}
 	if ((seen & fact_bit("page_size")) && !(seen & fact_bit("thp_size")))

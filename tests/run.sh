@@ -352,7 +352,7 @@ run_cli() {
 	grep -q "at most 255 CPUs, 256M to 1T, 16 nodes" "$OUT" ||
 		fail cli/exec-help-limits "the help does not give the limits" <"$OUT"
 	# The fact arch takes uname's names (aarch64), not Debian's (arm64).
-	cli_says check-assume-arch-arm64 64 "error: arch is x86_64 or aarch64, not 'arm64'" \
+	cli_says check-assume-arch-arm64 64 "error: arch is x86_64, aarch64 or riscv64, not 'arm64'" \
 		check --assume ncpus=2,arch=arm64 scenarios/ksm_unmerge.scn
 	cli_case no-command 64
 	cli_case unknown-command 64 frobnicate

@@ -10,8 +10,9 @@
 # nothing when the libraries are there; -f fetches again. Also fetched,
 # into $D/boot: trixie's riscv64 6.12 kernel (one package, /boot/vmlinux-*
 # and its modules: kvm.ko) and busybox-static, which tests/testhost/
-# riscv64.sh boots the riscv64 scn with (scn's own test host does not
-# know riscv64 yet: docs/testhost.md, section 12).
+# riscv64.sh's boot of its own (beside scn's own test host, which fetches
+# its kernel into the kernel cache) boots the riscv64 scn with
+# (docs/testhost.md, section 12).
 set -eu
 
 D=${SCN_RISCV64_DIR:-/var/cache/scn/riscv64}

@@ -18,8 +18,8 @@ go untested unseen:
       transcript ("$ scn ...") runs its "$" lines only.
   <!-- doc-test: host [small="-D mem=32M ..."] [skip=N,...] [why=...] ... -->
       what needs a test host, or takes minutes: scn commands with
-      --kernel run up to the boot (SCN_QEMU and SCN_QEMU_AARCH64 name no
-      QEMU, so the options, the kernel spec, the scenario checked against
+      --kernel run up to the boot (SCN_QEMU, SCN_QEMU_AARCH64 and
+      SCN_QEMU_RISCV64 name no QEMU, so the options, the kernel spec, the scenario checked against
       the test host's facts and the host's size are all taken, and the
       run must end in the SKIP that says QEMU is not installed); a run of
       them with -o FILE then writes FILE here, the same command without
@@ -169,7 +169,7 @@ for a in "$@"; do
 done
 say() { echo "$*" >>"$log"; }
 if [ "$mode" = host ] && [ $host = yes ] && [ "$1" != kernel ]; then
-	out=$(SCN_QEMU=__NOQEMU__ SCN_QEMU_AARCH64=__NOQEMU__ "$real" "$@" 2>&1)
+	out=$(SCN_QEMU=__NOQEMU__ SCN_QEMU_AARCH64=__NOQEMU__ SCN_QEMU_RISCV64=__NOQEMU__ "$real" "$@" 2>&1)
 	rc=$?
 	printf '%s\n' "$out"
 	# The SKIP goes where the result goes: -o FILE.
@@ -212,7 +212,7 @@ fi
 # What a local run of the docs runs at small='s sizes too (seed 002's).
 [ "$mode" = host ] && [ "$1" = run ] && set -- run "${small[@]}" "${@:2}"
 if [ "$mode" = host ]; then
-	SCN_QEMU=__NOQEMU__ SCN_QEMU_AARCH64=__NOQEMU__ "$real" "$@"
+	SCN_QEMU=__NOQEMU__ SCN_QEMU_AARCH64=__NOQEMU__ SCN_QEMU_RISCV64=__NOQEMU__ "$real" "$@"
 else
 	"$real" "$@"
 fi

@@ -3,24 +3,53 @@
 # riscv64 KVM (issue 31; docs/testhost.md, section 12): the riscv64 scn
 # of this tree (build-riscv64/scn) in Debian trixie's riscv64 6.12 under
 # qemu-system-riscv64 (-machine virt -cpu rv64: the H extension, TCG),
-# busybox as its shell and kvm.ko loaded, in one boot.
-# scn's own test host (--kernel) does not boot riscv64 yet, so this test
-# boots it itself, with an initramfs of its own. Checked: features says
-# riscv64, kvm usable, faults as KVM_RUN -EFAULT with the pc and no
-# memory-fault info; mmu_stress at small sizes (16M, one vCPU: a write
-# pass, an MMU reset by a new ASID, a write pass, a read-only pass where
-# every vCPU faults, and writable again) passes, its JSON result's
-# fingerprint naming riscv64; and again with two vCPUs, two aliased
-# memslots and efault=once (the second vCPU is one KVM creates powered
-# off). About 12 s at a load of 3.6, 50 s at 8. Where QEMU, the riscv64
-# scn or the kernel
-# are missing, a skip that says how to get them.
+# busybox as its shell and kvm.ko loaded. Without a boot: a missing QEMU
+# and a missing riscv64 scn are SKIPs that say how to get them. Two boots.
+# First scn's own test host (--kernel debian:6.12-riscv64, SCN_TEST_KERNEL_
+# RISCV64 for another): mmu_stress at 16M and one vCPU (a write pass, an
+# MMU reset by a new ASID, a write pass, a read-only pass where the vCPU
+# faults on every page, and writable again) passes, its JSON result
+# brought back with riscv64 in its fingerprint and the test host's, KVM's
+# mode h, and every page of the read-only pass a KVM_RUN -EFAULT; 11 s
+# at a load of 2, 23-29 s at 5.5.
+# Then a boot of the test's own (an initramfs of busybox, kvm.ko and the
+# riscv64 scn from .ci/riscv64-sysroot.sh's files, no part of testhost/):
+# features says riscv64, kvm usable, faults as KVM_RUN -EFAULT with the
+# pc and no memory-fault info; mmu_stress at 16M passes, its fingerprint
+# naming riscv64; and again with two vCPUs, two aliased memslots and
+# efault=once (the second vCPU is one KVM creates powered off). About
+# 12 s at a load of 3.6, 50 s at 8. Where QEMU, the riscv64 scn or the
+# kernel are missing, a skip that says how to get them.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
+. tests/testhost/lib.sh
+case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
+unset SCN_RISCV64 SCN_QEMU_RISCV64
+K=${SCN_TEST_KERNEL_RISCV64:-debian:6.12-riscv64}
 D=${SCN_RISCV64_DIR:-/var/cache/scn/riscv64}
 B=$D/boot
 RSCN=build-riscv64/scn
 name="riscv64: mmu_stress in riscv64 KVM"
+
+# --- without a boot: no QEMU, no riscv64 scn beside this one: SKIPs ---------
+SCN_QEMU_RISCV64=/nonexistent/qemu "$SCN" exec -q --kernel "$K" -- true >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 4 ] && grep -q 'cannot run here: /nonexistent/qemu is not installed (apt-get install --no-install-recommends qemu-system-misc)' "$TMP/err"; then
+	ok "riscv64: no QEMU: SKIP naming qemu-system-misc"
+else
+	fail "riscv64: no QEMU: SKIP naming qemu-system-misc" "exit $rc"; show
+fi
+mkdir -p "$TMP/lone/bin"
+cp "$(readlink -f "$SCN")" "$TMP/lone/bin/scn"
+SCN_QEMU_RISCV64=/bin/true "$TMP/lone/bin/scn" features -q --kernel "$K" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if grep -q 'built without an init for riscv64' "$TMP/err"; then
+	skip "riscv64: no riscv64 scn: SKIP saying make riscv64" "$(tail -n 1 "$TMP/err")"
+elif [ $rc = 4 ] && grep -q 'no riscv64 scn is beside it .*`make riscv64`' "$TMP/err"; then
+	ok "riscv64: no riscv64 scn beside this one: SKIP saying make riscv64"
+else
+	fail "riscv64: no riscv64 scn: SKIP saying make riscv64" "exit $rc"; show
+fi
 
 if ! command -v qemu-system-riscv64 >/dev/null; then
 	skip "$name" "qemu-system-riscv64 is not installed (make deps-riscv64)"; exit 0
@@ -28,6 +57,43 @@ fi
 if [ ! -x "$RSCN" ]; then
 	skip "$name" "no riscv64 scn (make deps-riscv64, then make riscv64)"; exit 0
 fi
+
+# --- scn's own test host: run --kernel, the result brought back ---------------
+if th "riscv64: run --kernel $K" run -q --kernel "$K" --format json \
+	-o "$TMP/k.json" -D mem=16M -D slot=8M -D vcpus=1 scenarios/mmu_stress.scn; then
+	if [ $rc != 0 ]; then
+		fail "riscv64: run --kernel $K" "exit $rc"; show
+	elif python3 - "$TMP/k.json" "$K" <<'PY' >"$TMP/py" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+fp = d["fingerprint"]
+assert d["status"] == "pass", d["status"]
+assert fp["arch"] == "riscv64", fp["arch"]
+th = fp["testhost"]
+assert th["arch"] == "riscv64" and th["spec"] == sys.argv[2], th
+assert th["cpu"] == "rv64" and th["accel"] == "tcg", th
+assert th["outer"]["arch"] != "riscv64", th["outer"]
+assert fp["virt"]["kind"] == "h" and fp["virt"]["kvm"] is True, fp["virt"]
+assert fp["kernel"]["release"].endswith("-riscv64"), fp["kernel"]["release"]
+# kvm_err per EFAULT: the console shows errors no more (launch.c)
+assert " loglevel=3 " in fp["kernel"]["cmdline"], fp["kernel"]["cmdline"]
+(p,) = d["points"]
+assert p["status"] == "pass", p["status"]
+ph = {x["name"]: x for x in p["phases"]}
+assert list(ph) == ["run1", "reset", "run2", "ro", "rw"], list(ph)
+assert all(x["ran"] and not x["failed"] for x in ph.values()), ph
+m = {k: v["median"] for k, v in ph["ro"]["metrics"].items()}
+# efault=forever: every 4K page of 16M faults once, each a KVM_RUN -EFAULT
+assert m["pages"] == 4096 and m["faults"] == 4096, m
+assert m["fault_exits.efault"] == 4096, m
+PY
+		ok "riscv64: run --kernel $K: mmu_stress 16M passes; JSON with arch riscv64, virt h, 4096 faults by -EFAULT"
+	else
+		fail "riscv64: run --kernel $K" "$(tail -n 3 "$TMP/py")"; show
+	fi
+fi
+
+# --- a boot of the test's own -------------------------------------------------
 if [ ! -e "$B/vmlinux" ] || [ ! -e "$B/busybox" ] || [ ! -e "$B/kvm.ko" ]; then
 	skip "$name" "no riscv64 kernel and busybox in $B (make deps-riscv64)"; exit 0
 fi

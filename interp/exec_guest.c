@@ -393,25 +393,50 @@ static void lat_metrics(double *m, const uint64_t *hist, uint64_t hz)
 }
 
 /* KVM's statistics over the phase, every VM's together, into pr->kvm. */
-char *guest_pfnmap_note(const struct run *r, const char *phase,
-			const struct phase_result *pr)
+/* The align= of the run's VMs where all are on pfnmaps of one, else 0. */
+static int64_t pfnmap_align(const struct run *r)
 {
-	static const char *const names[] = { "pages_4k", "pages_2m", "pages_1g" };
-	static const int64_t sizes[] = { 4096, 2 << 20, 1 << 30 };
-	const struct kvm_result *k = &pr->kvm;
-	int64_t align = 0, got[3] = { 0, 0, 0 }, asked = -1, other = 0;
-	char *note = NULL, *p;
-	size_t len = 0;
-	FILE *f;
+	int64_t align = 0;
 
 	for (size_t i = 0; i < r->sc->nvms; i++) {
 		const struct ir_backing *b = &r->sc->backings[r->sc->vms[i].backing];
 
 		if (!(backing_info[b->type].flags & BK_PFNMAP) ||
 		    (align && b->page_size != align))
-			return NULL;
+			return 0;
 		align = b->page_size;
 	}
+	return align;
+}
+
+/*
+ * The largest page size of which KVM's count of the guest's mappings grew
+ * in the phase (its pages_1g, pages_2m, pages_4k: x86's), or 0: which
+ * size a phase ran at, where smaps and pagemap see nothing (a pfnmap).
+ */
+static int64_t kvm_page_size(const struct kvm_result *k)
+{
+	static const char *const names[] = { "pages_1g", "pages_2m", "pages_4k" };
+	static const int64_t sizes[] = { 1 << 30, 2 << 20, 4096 };
+
+	for (int j = 0; j < 3; j++)
+		for (size_t s = 0; s < k->n; s++)
+			if (!strcmp(k->stat[s].name, names[j]) && k->delta[s] > 0)
+				return sizes[j];
+	return 0;
+}
+
+char *guest_pfnmap_note(const struct run *r, const char *phase,
+			const struct phase_result *pr)
+{
+	static const char *const names[] = { "pages_4k", "pages_2m", "pages_1g" };
+	static const int64_t sizes[] = { 4096, 2 << 20, 1 << 30 };
+	const struct kvm_result *k = &pr->kvm;
+	int64_t align = pfnmap_align(r), got[3] = { 0, 0, 0 }, asked = -1, other = 0;
+	char *note = NULL, *p;
+	size_t len = 0;
+	FILE *f;
+
 	for (size_t s = 0; align && s < k->n; s++)
 		for (int j = 0; j < 3; j++)
 			if (!strcmp(k->stat[s].name, names[j]))
@@ -554,6 +579,9 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 		series_set(pr, name, pr->kvm.stat[s].unit[0] ? pr->kvm.stat[s].unit :
 			   "count", (double)pr->kvm.delta[s]);
 	}
+	/* Where smaps and pagemap cannot tell it: the guests of pfnmaps. */
+	if (pfnmap_align(r) && kvm_page_size(&pr->kvm) > 0)
+		series_set(pr, "kvm_page_size", "bytes", (double)kvm_page_size(&pr->kvm));
 	for (int k = 0; k < RT_FX__COUNT; k++)
 		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
 	for (size_t i = 0; i < r->sc->nvms; i++)

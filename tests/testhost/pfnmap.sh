@@ -173,6 +173,8 @@ for p in d["points"]:
     assert ro == (2 if once else 512), f"ro faults {ro}"
     assert lo <= f <= hi, f"host faults {f}, not {lo}..{hi}"
     assert k >= kvm_lo, f"KVM {size} {k}, not >= {kvm_lo}"
+    # the result says which size the phase ran at
+    assert val("kvm_page_size") == align, f"kvm_page_size {val('kvm_page_size')}"
     seen.add((align, once))
 assert seen == {(a, o) for a in want for o in (True, False)}, seen
 PY

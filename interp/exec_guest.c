@@ -409,40 +409,50 @@ static int64_t pfnmap_align(const struct run *r)
 	return align;
 }
 
+/* KVM's mapping counts by size (x86's statistics), smallest first. */
+static const char *const kvm_page_stats[] = { "pages_4k", "pages_2m", "pages_1g" };
+static const int64_t kvm_page_sizes[] = { 4096, 2 << 20, 1 << 30 };
+
+/* Their changes over the phase into got[], 0 where KVM has no such statistic. */
+static void kvm_page_deltas(const struct kvm_result *k, int64_t got[3])
+{
+	for (int j = 0; j < 3; j++)
+		got[j] = 0;
+	for (size_t s = 0; s < k->n; s++)
+		for (int j = 0; j < 3; j++)
+			if (!strcmp(k->stat[s].name, kvm_page_stats[j]))
+				got[j] = k->delta[s];
+}
+
 /*
  * The largest page size of which KVM's count of the guest's mappings grew
- * in the phase (its pages_1g, pages_2m, pages_4k: x86's), or 0: which
- * size a phase ran at, where smaps and pagemap see nothing (a pfnmap).
+ * in the phase, or 0: which size a phase ran at, where smaps and pagemap
+ * see nothing (a pfnmap).
  */
 static int64_t kvm_page_size(const struct kvm_result *k)
 {
-	static const char *const names[] = { "pages_1g", "pages_2m", "pages_4k" };
-	static const int64_t sizes[] = { 1 << 30, 2 << 20, 4096 };
+	int64_t got[3];
 
-	for (int j = 0; j < 3; j++)
-		for (size_t s = 0; s < k->n; s++)
-			if (!strcmp(k->stat[s].name, names[j]) && k->delta[s] > 0)
-				return sizes[j];
+	kvm_page_deltas(k, got);
+	for (int j = 2; j >= 0; j--)
+		if (got[j] > 0)
+			return kvm_page_sizes[j];
 	return 0;
 }
 
 char *guest_pfnmap_note(const struct run *r, const char *phase,
 			const struct phase_result *pr)
 {
-	static const char *const names[] = { "pages_4k", "pages_2m", "pages_1g" };
-	static const int64_t sizes[] = { 4096, 2 << 20, 1 << 30 };
-	const struct kvm_result *k = &pr->kvm;
-	int64_t align = pfnmap_align(r), got[3] = { 0, 0, 0 }, asked = -1, other = 0;
+	int64_t align = pfnmap_align(r), got[3], asked = -1, other = 0;
 	char *note = NULL, *p;
 	size_t len = 0;
 	FILE *f;
 
-	for (size_t s = 0; align && s < k->n; s++)
-		for (int j = 0; j < 3; j++)
-			if (!strcmp(k->stat[s].name, names[j]))
-				got[j] = k->delta[s];
+	if (!align)
+		return NULL;
+	kvm_page_deltas(&pr->kvm, got);
 	for (int j = 0; j < 3; j++) {
-		if (sizes[j] == align)
+		if (kvm_page_sizes[j] == align)
 			asked = got[j];
 		else if (got[j] > 0)
 			other += got[j];
@@ -458,7 +468,7 @@ char *guest_pfnmap_note(const struct run *r, const char *phase,
 	p = "";
 	for (int j = 0; j < 3; j++)
 		if (got[j] > 0) {
-			fprintf(f, "%s %lld of %s", p, (long long)got[j], names[j]);
+			fprintf(f, "%s %lld of %s", p, (long long)got[j], kvm_page_stats[j]);
 			p = ",";
 		}
 	fputs(" and none of that size", f);
@@ -580,8 +590,12 @@ void guest_phase_series(struct run *r, struct phase_result *pr)
 			   "count", (double)pr->kvm.delta[s]);
 	}
 	/* Where smaps and pagemap cannot tell it: the guests of pfnmaps. */
-	if (pfnmap_align(r) && kvm_page_size(&pr->kvm) > 0)
-		series_set(pr, "kvm_page_size", "bytes", (double)kvm_page_size(&pr->kvm));
+	if (pfnmap_align(r)) {
+		int64_t size = kvm_page_size(&pr->kvm);
+
+		if (size > 0)
+			series_set(pr, "kvm_page_size", "bytes", (double)size);
+	}
 	for (int k = 0; k < RT_FX__COUNT; k++)
 		series_set(pr, fx[k], "faults", (double)gp->fault_exits[k]);
 	for (size_t i = 0; i < r->sc->nvms; i++)

@@ -88,6 +88,7 @@ struct suite_opts {
 	char **pass;
 	size_t npass;
 	const char *kernels;	/* --kernel A,B: each scenario over them */
+	bool or_kernel;		/* --or-kernel: a test host where KVM is not */
 };
 
 struct child {
@@ -382,7 +383,15 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 {
 	const struct suite_entry *e = &r->s->e[i];
 	const struct suite_opts *o = r->o;
-	size_t n = 0, cap = 26 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines), k, j;
+	size_t n = 0, cap = 26 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines +
+						  e->npfnmap), k, j;
+	/*
+	 * A line's pfnmap= is its own test hosts' BARs, in place of the
+	 * command line's --pfnmap; where the whole suite runs in one test
+	 * host, that host was booted with them all (suite_pfnmap_union), and
+	 * on this machine its own devices are what there is.
+	 */
+	bool own_bars = e->npfnmap && (e->kernel || o->kernels || o->or_kernel);
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
 		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
@@ -426,10 +435,15 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 		v[n++] = (char *)o->sweeps[k];
 	}
 	for (k = 0; k < o->npass; k++)
-		v[n++] = o->pass[k];
+		if (!own_bars || strncmp(o->pass[k], "--pfnmap=", 9))
+			v[n++] = o->pass[k];
 	if (e->kernel) {		/* the line's kernels beat the command line's */
 		v[n++] = "--kernel";
 		v[n++] = e->kernel;
+	}
+	for (k = 0; own_bars && k < e->npfnmap; k++) {
+		v[n++] = "--pfnmap";
+		v[n++] = e->pfnmap_word[k];
 	}
 	/* A suite line's -D beats the command line's for the same name. */
 	for (k = 0; k < o->ndefines; k++) {
@@ -1267,6 +1281,7 @@ static int parse_opts(int argc, char **argv, struct suite_opts *o)
 			break;
 		case O_OR_KERNEL:
 			host.kernel = optarg;
+			o->or_kernel = true;
 			pass_on(o, longopts[at].name, optarg);
 			break;
 		default:

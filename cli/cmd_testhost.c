@@ -63,6 +63,17 @@ static int bad_value(const char *opt, const char *arg, const char *what)
 	return EXIT_USAGE;
 }
 
+bool th_cli_pfnmap_size(const char *arg, int64_t *size)
+{
+	int64_t sz;
+
+	if (!parse_mem(arg, &sz) || sz & (sz - 1) || sz < TH_MIN_PFNMAP ||
+	    sz > TH_MAX_PFNMAP_SIZE)
+		return false;
+	*size = sz;
+	return true;
+}
+
 int th_cli_option(int c, const char *arg, struct th_opts *o)
 {
 	unsigned long v;
@@ -109,10 +120,8 @@ int th_cli_option(int c, const char *arg, struct th_opts *o)
 	case TH_OPT_PFNMAP: {
 		int64_t sz;
 
-		if (!parse_mem(arg, &sz) || sz & (sz - 1) || sz < TH_MIN_PFNMAP ||
-		    sz > TH_MAX_PFNMAP_SIZE)
-			return bad_value("pfnmap", arg, "not a power of two from 1M "
-					 "to 64G (the BAR of an ivshmem device)");
+		if (!th_cli_pfnmap_size(arg, &sz))
+			return bad_value("pfnmap", arg, TH_PFNMAP_SIZE_RULE);
 		if (o->npfnmap == TH_MAX_PFNMAP)
 			return bad_value("pfnmap", arg, "more than "
 					 STRINGIFY(TH_MAX_PFNMAP) " devices");

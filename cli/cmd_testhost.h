@@ -8,6 +8,8 @@
 #define SCN_CMD_TESTHOST_H
 
 #include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../testhost/testhost.h"
@@ -67,6 +69,14 @@ void th_cli_host_help(FILE *out);
  * after first), into out: help texts and usage errors share it.
  */
 void th_cli_specs(FILE *out, const char *first, const char *indent);
+
+/*
+ * A --pfnmap SIZE (and a suite line's pfnmap=): a power of two from
+ * TH_MIN_PFNMAP to TH_MAX_PFNMAP_SIZE, as "1G" or "512M". False, with
+ * TH_PFNMAP_SIZE_RULE to say, where it is not.
+ */
+#define TH_PFNMAP_SIZE_RULE "not a power of two from 1M to 64G (the BAR of an ivshmem device)"
+bool th_cli_pfnmap_size(const char *arg, int64_t *size);
 
 /*
  * Takes host option c with its argument into o. Returns 0, or 64 after a

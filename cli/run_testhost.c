@@ -30,6 +30,7 @@
 #include "cmd_suite.h"
 #include "cmd_testhost.h"
 #include "run_testhost.h"
+#include "suite_file.h"
 
 /* The inner run's -o, in the share. */
 #define INNER_RESULT "result"
@@ -457,6 +458,44 @@ char *run_th_log_beside(const char *output, const char *tag)
 	return tagged;
 }
 
+/*
+ * One test host for a whole suite file: read here first, so that its
+ * errors are said before a boot (exit 65, as inside), and the host gets
+ * the BARs its lines' pfnmap= ask for, unless --pfnmap said. A file that
+ * cannot be read is said inside, as a local run says it.
+ */
+static int suite_bars(const char *path, struct th_opts *o)
+{
+	struct source_set srcs;
+	struct suite s;
+	struct stat st;
+	struct diag d;
+	unsigned n;
+	int rc = 0;
+
+	if (stat(path, &st) || S_ISDIR(st.st_mode))
+		return 0;
+	source_set_init(&srcs);
+	diag_init(&d);
+	if (suite_load_file(&s, path, &srcs, &d) == -EINVAL) {
+		diag_print(&d, stderr);
+		rc = 65;
+	} else if (!o->npfnmap) {
+		n = suite_pfnmap_union(&s, o->pfnmap, TH_MAX_PFNMAP);
+		if (n > TH_MAX_PFNMAP) {
+			fprintf(stderr, "scn: run: %s: its lines' pfnmap= need %u BARs in one "
+				"test host, more than its %d\n", path, n, TH_MAX_PFNMAP);
+			rc = 64;
+		} else {
+			o->npfnmap = n;
+		}
+	}
+	suite_free(&s);
+	diag_free(&d);
+	source_set_free(&srcs);
+	return rc;
+}
+
 int run_in_testhost(const struct run_args *ra)
 {
 	struct th_opts o = ra->host;
@@ -470,6 +509,10 @@ int run_in_testhost(const struct run_args *ra)
 	/* A suite's scenarios are checked inside, one by one. */
 	if (!cmd_suite_operand(ra->file)) {
 		rc = run_th_prepare(ra, &o, true, &srcs, &p);
+		if (rc)
+			goto out;
+	} else {
+		rc = suite_bars(ra->file, &o);
 		if (rc)
 			goto out;
 	}

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "cmd_testhost.h"
 #include "suite_file.h"
 
 size_t suite_exec_arg_max(void)
@@ -58,9 +59,45 @@ void suite_free(struct suite *s)
 		free(s->e[i].path);
 		free(s->e[i].name);
 		free(s->e[i].kernel);
+		for (j = 0; j < s->e[i].npfnmap; j++)
+			free(s->e[i].pfnmap_word[j]);
 	}
 	free(s->e);
 	memset(s, 0, sizeof(*s));
+}
+
+/* How many of e's BARs are of this size. */
+static unsigned pfnmaps_of(const struct suite_entry *e, int64_t size)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < e->npfnmap; i++)
+		n += e->pfnmap[i] == size;
+	return n;
+}
+
+unsigned suite_pfnmap_union(const struct suite *s, int64_t *sizes, unsigned max)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct suite_entry *e = &s->e[i];
+
+		for (unsigned j = 0; j < e->npfnmap; j++) {
+			int64_t size = e->pfnmap[j];
+			unsigned have = 0, k;
+
+			for (k = 0; k < n && k < max; k++)
+				have += sizes[k] == size;
+			/* A line that wants more of a size than the union has. */
+			for (; have < pfnmaps_of(e, size); have++) {
+				if (n < max)
+					sizes[n] = size;
+				n++;
+			}
+		}
+	}
+	return n;
 }
 
 /* One word of a line: its text and its columns, for messages. */
@@ -110,7 +147,7 @@ static bool word_is(const struct word *w, const char *s)
 }
 
 /* Whole seconds, 1 to SUITE_TIMEOUT_MAX; false for anything else. */
-static bool parse_seconds(const char *p, size_t len, unsigned *out)
+static bool line_seconds(const char *p, size_t len, unsigned *out)
 {
 	unsigned long v = 0;
 	size_t i;
@@ -188,6 +225,45 @@ static void add_define(struct suite_entry *e, struct diag *d, struct loc l,
 	VEC_PUSH(e->defines, e->ndefines, e->cap, xstrndup(p, len));
 }
 
+/* pfnmap=SIZE[,SIZE...]: each a --pfnmap SIZE, at most TH_MAX_PFNMAP. */
+static void add_pfnmaps(struct suite_entry *e, struct diag *d, struct loc l,
+			const char *p, size_t len)
+{
+	const char *end = p + len;
+
+	if (e->npfnmap) {
+		diag_error(d, l, "pfnmap= is given twice on this line");
+		return;
+	}
+	if (!len) {
+		diag_hint(diag_error(d, l, "pfnmap= names no size"),
+			  "pfnmap=1G gives the line's test host a 1 GiB PCI BAR");
+		return;
+	}
+	while (p <= end) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		size_t n = (size_t)((comma ? comma : end) - p);
+		char *word = xstrndup(p, n);
+		int64_t sz;
+
+		if (!th_cli_pfnmap_size(word, &sz)) {
+			diag_error(d, l, "pfnmap= '%s': %s", word, TH_PFNMAP_SIZE_RULE);
+			free(word);
+			return;
+		}
+		if (e->npfnmap == TH_MAX_PFNMAP) {
+			diag_error(d, l, "pfnmap= names more than %d BARs", TH_MAX_PFNMAP);
+			free(word);
+			return;
+		}
+		e->pfnmap_word[e->npfnmap] = word;
+		e->pfnmap[e->npfnmap++] = sz;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+}
+
 /* The path a line names, relative to the suite file's directory. */
 static char *resolve(const char *suite_path, const struct word *w)
 {
@@ -229,7 +305,7 @@ static void parse_line(struct suite *s, const char *suite_path,
 				  "timeout 120 sets the default of the lines below");
 			return;
 		}
-		if (!parse_seconds(w[1].p, w[1].len, file_timeout))
+		if (!line_seconds(w[1].p, w[1].len, file_timeout))
 			bad_seconds(d, word_loc(src, line, &w[1]), &w[1], 0);
 		return;
 	}
@@ -237,7 +313,7 @@ static void parse_line(struct suite *s, const char *suite_path,
 		diag_hint(diag_error(d, word_loc(src, line, &w[0]),
 				     "expected a scenario file (*.scn) or 'timeout SECONDS', found '%.*s'",
 				     (int)w[0].len, w[0].p),
-			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS] [kernel=SPEC,...]");
+			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS] [kernel=SPEC,...] [pfnmap=SIZE,...]");
 		return;
 	}
 	path = resolve(suite_path, &w[0]);
@@ -268,7 +344,7 @@ static void parse_line(struct suite *s, const char *suite_path,
 		} else if (w[i].len >= 8 && !memcmp(w[i].p, "timeout=", 8)) {
 			if (e->line_timeout)
 				diag_error(d, l, "timeout= is given twice on this line");
-			else if (!parse_seconds(w[i].p + 8, w[i].len - 8, &e->line_timeout))
+			else if (!line_seconds(w[i].p + 8, w[i].len - 8, &e->line_timeout))
 				bad_seconds(d, l, &w[i], 8);
 		} else if (w[i].len >= 7 && !memcmp(w[i].p, "kernel=", 7)) {
 			if (e->kernel)
@@ -278,10 +354,12 @@ static void parse_line(struct suite *s, const char *suite_path,
 					  "kernel=debian:6.12,debian:7.3 runs the scenario on each");
 			else
 				e->kernel = xstrndup(w[i].p + 7, w[i].len - 7);
+		} else if (w[i].len >= 7 && !memcmp(w[i].p, "pfnmap=", 7)) {
+			add_pfnmaps(e, d, l, w[i].p + 7, w[i].len - 7);
 		} else {
 			diag_hint(diag_error(d, l, "unknown word '%.*s' on a scenario line",
 					     (int)w[i].len, w[i].p),
-				  "a scenario line takes -D NAME=VALUE, timeout=SECONDS and kernel=SPEC,...");
+				  "a scenario line takes -D NAME=VALUE, timeout=SECONDS, kernel=SPEC,... and pfnmap=SIZE,...");
 		}
 	}
 }

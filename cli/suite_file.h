@@ -3,8 +3,9 @@
  * suite_file: the list of scenarios a suite runs, read from a suite file
  * or from a directory. A suite file (docs/results.md, section 7) has one
  * scenario a line, its path relative to the suite file, with optional
- * "-D NAME=VALUE" words, "timeout=SECONDS" and "kernel=SPEC[,SPEC...]"
- * (the scenario over those kernels); "timeout SECONDS" sets
+ * "-D NAME=VALUE" words, "timeout=SECONDS", "kernel=SPEC[,SPEC...]"
+ * (the scenario over those kernels) and "pfnmap=SIZE[,SIZE...]" (the PCI
+ * BARs of the test hosts it runs in); "timeout SECONDS" sets
  * the default of the lines after it; "#" starts a comment. The whole file
  * is checked before anything runs, so a typo on line 40 is found before
  * 39 scenarios have spent their minutes.
@@ -17,6 +18,7 @@
 
 #include "../common/diag.h"
 #include "../common/source.h"
+#include "../testhost/testhost.h"
 
 /* The longest timeout a suite accepts: a day. */
 #define SUITE_TIMEOUT_MAX 86400u
@@ -29,6 +31,10 @@ struct suite_entry {
 	size_t cap;
 	unsigned line_timeout;	/* timeout= on its line; 0: none */
 	char *kernel;		/* kernel= on its line ("debian:6.12,debian:7.3"), or NULL */
+	/* pfnmap= on its line: the BARs its test host gets (--pfnmap) */
+	char *pfnmap_word[TH_MAX_PFNMAP];	/* "1G", as written */
+	int64_t pfnmap[TH_MAX_PFNMAP];		/* bytes */
+	unsigned npfnmap;
 	unsigned file_timeout;	/* the "timeout" line above it; 0: none */
 	int line;		/* in the suite file; 0 from a directory */
 	int col, end_col;	/* its path's columns on the line */
@@ -62,6 +68,14 @@ int suite_load_file(struct suite *s, const char *path,
 
 /* Every *.scn directly in dir, sorted by name. 0 or -errno. */
 int suite_load_dir(struct suite *s, const char *dir);
+
+/*
+ * The BARs one test host needs to run every line of s (a suite run with
+ * one --kernel boots one for all): of each size, as many as the line
+ * that asks most of it. At most max are stored in sizes; the count is
+ * returned, which is more than max where they do not fit.
+ */
+unsigned suite_pfnmap_union(const struct suite *s, int64_t *sizes, unsigned max);
 
 void suite_free(struct suite *s);
 

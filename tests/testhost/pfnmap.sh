@@ -43,6 +43,21 @@ bad "pfnmap: 512K is too small" "not a power of two from 1M" run --kernel "$K" -
 bad "pfnmap: 64G is more than the machine has" "BARs beside" run --kernel "$K" --pfnmap 64G
 bad "pfnmap: a host option needs --kernel" "host option" run --pfnmap 64M
 
+# A suite line's pfnmap=: checked with the file, at the word, before any
+# boot (the suite's test host is booted after the whole file is read).
+printf 'req.scn pfnmap=3M\nreq.scn pfnmap=1G pfnmap=2M\nreq.scn pfnmap=1M,2M,4M,8M,16M\n' \
+	>"$TMP/bad.suite"
+"$SCN" run --kernel "$K" "$TMP/bad.suite" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc = 65 ] && ! grep -q '# test host:' "$TMP/err" &&
+   grep -q "bad.suite:1:9: error: pfnmap= '3M': not a power of two from 1M to 64G" "$TMP/err" &&
+   grep -q "bad.suite:2:19: error: pfnmap= is given twice on this line" "$TMP/err" &&
+   grep -q "bad.suite:3:9: error: pfnmap= names more than 4 BARs" "$TMP/err"; then
+	ok "pfnmap: a suite line's bad pfnmap= is an error at its word, before a boot"
+else
+	fail "pfnmap: a suite line's bad pfnmap= is an error at its word" "exit $rc"; show
+fi
+
 "$SCN" run "$TMP/req.scn" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 4 ] && grep -q -- 'needs pfnmap: .*--pfnmap SIZE' "$TMP/out" "$TMP/err"; then
@@ -182,5 +197,35 @@ PY
 		ok "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K, efault once and forever: KVM's mappings and the host faults follow align=, ro faults 2 and 512"
 	else
 		fail "pfnmap: scenarios/pfnmap.scn at 1G, 2M, 4K" "$(tail -n 3 "$TMP/py")"
+	fi
+fi
+
+# --- a suite line's pfnmap= (two small boots) --------------------------------
+# A suite in one test host (scn run --kernel K FILE.suite) boots it with
+# the BARs its lines ask for; a line with kernel= of its own boots its own
+# with them. bar.scn needs a 16 MiB BAR, which no default gives.
+cat >"$TMP/bar.scn" <<'SCN'
+require pfnmap
+backing bar type=pfnmap size=16M align=2M
+phase w { host write bar }
+phase r { host read bar }
+SCN
+printf 'bar.scn pfnmap=16M\n' >"$TMP/one.suite"
+name="pfnmap: a suite in one test host gets its lines' pfnmap= BARs"
+if th "$name" run --kernel "$K" "$TMP/one.suite"; then
+	if [ $rc = 0 ] && grep -q '^ok 1 bar$' "$TMP/out" &&
+	   grep -q '^# test host: --pfnmap: an ivshmem-plain BAR of 16 MiB' "$TMP/err"; then
+		ok "$name"
+	else
+		fail "$name" "exit $rc"; show
+	fi
+fi
+printf 'bar.scn kernel=%s pfnmap=16M\n' "$K" >"$TMP/own.suite"
+name="pfnmap: a suite line with kernel= and pfnmap= boots its test host with the BAR"
+if th "$name" run "$TMP/own.suite"; then
+	if [ $rc = 0 ] && grep -q '^ok 1 bar$' "$TMP/out"; then
+		ok "$name"
+	else
+		fail "$name" "exit $rc"; show
 	fi
 fi

@@ -18,9 +18,12 @@ have_cmd make || need="$need make"
 have_cmd gcc || need="$need gcc"
 have_cmd flex || need="$need flex"
 have_cmd bison || need="$need bison"
-have_cmd python3 || need="$need python3"
-# The REPL's tests drive it through a pseudo-terminal.
-python3 -c 'import pexpect' 2>/dev/null || need="$need python3-pexpect"
+# Debian's python3 with pexpect (the REPL's tests drive it through a
+# pseudo-terminal): tests/run.sh runs the tests with it, not with a
+# version manager's python3 that PATH may find first.
+have_file /usr/bin/python3 || need="$need python3"
+{ [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import pexpect' 2>/dev/null; } ||
+	need="$need python3-pexpect"
 have_file /usr/include/numa.h || need="$need libnuma-dev"
 have_file /usr/include/histedit.h || need="$need libedit-dev"
 # scn plot draws with gnuplot; -nox leaves out the X11 and Qt terminals.

@@ -8,6 +8,7 @@
  * not boot), the result says so.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -351,16 +352,34 @@ static int size_testhost(const struct run_args *ra, const struct ir_program *p,
 		*changed |= grow;
 	}
 	/*
-	 * A BAR for require pfnmap: 1 GiB, the size whose 1G alignment maps
-	 * one PUD (machine.md), of this machine's memory beside the guest's.
+	 * The BARs of its pfnmap backings (hostneed: a backing's size, or
+	 * 1 GiB for require pfnmap alone), of this machine's memory beside
+	 * the guest's; more than a test host takes is said by the launch.
 	 */
 	if (n.pfnmap && !o->npfnmap) {
-		rc = size_one(ra, "--pfnmap", false, "none", "1G", "a PCI BAR bound to "
-			      "vfio-pci", n.pfnmap_why, &grow);
+		char bars[TH_MAX_PFNMAP * 24] = "";
+		size_t at = 0;
+		unsigned k = n.nbars < TH_MAX_PFNMAP ? n.nbars : TH_MAX_PFNMAP;
+
+		for (unsigned i = 0; i < k; i++)
+			at += (size_t)snprintf(bars + at, sizeof(bars) - at, "%s%" PRId64 "%c",
+					       i ? " --pfnmap " : "",
+					       n.bars[i] >> (n.bars[i] >= (int64_t)1 << 30 ? 30 : 20),
+					       n.bars[i] >= (int64_t)1 << 30 ? 'G' : 'M');
+		if (k == 1)
+			snprintf(what, sizeof(what), "a PCI BAR bound to vfio-pci");
+		else
+			snprintf(what, sizeof(what), "%u PCI BARs bound to vfio-pci", k);
+		rc = size_one(ra, "--pfnmap", false, "none", bars, what, n.pfnmap_why, &grow);
 		if (rc)
 			return rc;
-		if (grow)
-			o->pfnmap[o->npfnmap++] = (int64_t)1 << 30;
+		if (n.nbars > TH_MAX_PFNMAP) {
+			fprintf(stderr, "scn: run: the scenario maps %u PCI BARs (%s); a test host "
+				"has at most %d\n", n.nbars, n.pfnmap_why, TH_MAX_PFNMAP);
+			return 64;
+		}
+		for (unsigned i = 0; grow && i < k; i++)
+			o->pfnmap[o->npfnmap++] = n.bars[i];
 		*changed |= grow;
 	}
 	/*

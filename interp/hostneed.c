@@ -7,10 +7,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../runtime/mm_tables.h"
 #include "exec_run.h"
 #include "hostneed.h"
 #include "memneed.h"
 #include "plan.h"
+
+/*
+ * A BAR is a power of two of 1 MiB at least (ivshmem's, and so that a
+ * 2M alignment means something: testhost.h); a require pfnmap without a
+ * pfnmap backing gets 1 GiB, whose 1G alignment maps one PUD.
+ */
+#define PFNMAP_BAR_MIN ((int64_t)1 << 20)
+#define PFNMAP_BAR_DEFAULT ((int64_t)1 << 30)
 
 /* The least value a lower bound q admits, or 0 for none. */
 static int64_t least(const struct ir_require *q)
@@ -58,6 +67,43 @@ static bool policy_nodes(const struct ir_op *op, void *ctx)
 	return false;
 }
 
+/* How many of the n BARs in bars are of this size. */
+static unsigned bars_of(const int64_t *bars, unsigned n, int64_t size)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n && i < HOST_NEED_MAX_BARS; i++)
+		k += bars[i] == size;
+	return k;
+}
+
+/* The point's BARs into n's: of each size, the larger count. */
+static void point_bars(const struct ir_scenario *sc, struct host_need *n)
+{
+	int64_t mine[HOST_NEED_MAX_BARS];
+	unsigned nmine = 0;
+
+	for (size_t b = 0; b < sc->nbackings; b++) {
+		int64_t size = sc->backings[b].size;
+
+		if (!(backing_info[sc->backings[b].type].flags & BK_PFNMAP))
+			continue;
+		if (size < PFNMAP_BAR_MIN)
+			size = PFNMAP_BAR_MIN;
+		if (nmine < HOST_NEED_MAX_BARS)
+			mine[nmine++] = size;
+	}
+	if (!nmine)
+		mine[nmine++] = PFNMAP_BAR_DEFAULT;
+	for (unsigned i = 0; i < nmine; i++)
+		for (unsigned have = bars_of(n->bars, n->nbars, mine[i]);
+		     have < bars_of(mine, nmine, mine[i]); have++) {
+			if (n->nbars < HOST_NEED_MAX_BARS)
+				n->bars[n->nbars] = mine[i];
+			n->nbars++;
+		}
+}
+
 static void point_need(const struct ir_scenario *sc, struct host_need *n)
 {
 	static const struct rt_features no_features;
@@ -68,9 +114,11 @@ static void point_need(const struct ir_scenario *sc, struct host_need *n)
 		const struct ir_require *q = &sc->reqs[i];
 		int64_t v = least(q);
 
-		if (q->feature == RT_FEAT_PFNMAP && !n->pfnmap) {
+		if (q->feature == RT_FEAT_PFNMAP) {
+			if (!n->pfnmap)
+				require_text(q, n->pfnmap_why, sizeof(n->pfnmap_why));
 			n->pfnmap = true;
-			require_text(q, n->pfnmap_why, sizeof(n->pfnmap_why));
+			point_bars(sc, n);
 		}
 		if (q->feature >= 0 || !v)
 			continue;

@@ -220,6 +220,23 @@ if th "$name" run --kernel "$K" "$TMP/one.suite"; then
 		fail "$name" "exit $rc"; show
 	fi
 fi
+# --or-kernel: a BAR of each pfnmap backing's size, one each.
+cat >"$TMP/two.scn" <<'SCN'
+backing a type=pfnmap size=16M align=2M
+backing b type=pfnmap size=8M align=4K
+phase w { host write a; host write b }
+print "{w.pages}"
+SCN
+name="pfnmap: --or-kernel gives two pfnmap backings a BAR each, of their sizes"
+if th "$name" run --or-kernel "$K" "$TMP/two.scn"; then
+	# 16M in 2M pages and 8M in 4K pages: 8 + 2048 written.
+	if [ $rc = 0 ] && grep -q '^2056$' "$TMP/out" &&
+	   grep -q '^# test host: --pfnmap 16M --pfnmap 8M, as the scenario needs 2 PCI BARs bound to vfio-pci (require pfnmap at .*two.scn:1)' "$TMP/err"; then
+		ok "$name"
+	else
+		fail "$name" "exit $rc: $(cat "$TMP/out")"; show
+	fi
+fi
 printf 'bar.scn kernel=%s pfnmap=16M\n' "$K" >"$TMP/own.suite"
 name="pfnmap: a suite line with kernel= and pfnmap= boots its test host with the BAR"
 if th "$name" run "$TMP/own.suite"; then

@@ -17,6 +17,7 @@ struct tcol {
 	const struct rf_result *r;
 	const struct jin_value *kernel;	/* the points' swept kernel; NULL: all */
 	char *label;			/* "debian:7.3", or the release */
+	char *arch;			/* "x86_64", "aarch64", "riscv64" */
 	char *release;			/* its kernel's, "" where unknown */
 	size_t *pt;			/* [nrows]: the row's point, or SIZE_MAX */
 	bool ran;			/* a point of it has phases */
@@ -188,6 +189,9 @@ static void fill_col(struct trend *t, struct tcol *c)
 	else
 		sb_puts(&sb, *c->release ? c->release : c->r->path);
 	c->label = sb_steal(&sb);
+	sb_init(&sb);
+	rf_value_text(&sb, alike_arch(c->r));
+	c->arch = sb_steal(&sb);
 	if (!c->ran && !c->why)
 		c->why = rf_text_dup(c->r->skip_reason ? c->r->skip_reason :
 				     !strcmp(c->r->status, "skip") ? "skipped" :
@@ -632,10 +636,14 @@ static int check_alike(const struct trend *t)
 	return rc;
 }
 
-/* "  k1  debian:6.12  6.12.118+deb12-amd64  (r.json)": the columns' kernels. */
+/*
+ * "  k1  debian:6.12  6.12.118+deb12-amd64  (r.json)": the columns'
+ * kernels; across arch each one's architecture first ("  k1  x86_64  ...").
+ */
 static void print_legend(const struct trend *t)
 {
-	size_t wl = 0, wr = 0;
+	bool arch = t->o->alike & ALIKE_ACROSS_ARCH;
+	size_t wl = 0, wr = 0, wa = 0;
 
 	for (size_t c = 0; c < t->ncols; c++) {
 		const struct tcol *col = &t->cols[c];
@@ -643,12 +651,16 @@ static void print_legend(const struct trend *t)
 
 		wl = width(col->label) > wl ? width(col->label) : wl;
 		wr = width(rel) > wr ? width(rel) : wr;
+		wa = width(col->arch) > wa ? width(col->arch) : wa;
 	}
 	for (size_t c = 0; c < t->ncols; c++) {
 		const struct tcol *col = &t->cols[c];
 		const char *rel = strcmp(col->label, col->release) ? col->release : "";
 
-		fprintf(t->out, "  k%zu  %s%*s  %s%*s  (%s", c + 1, col->label,
+		fprintf(t->out, "  k%zu  ", c + 1);
+		if (arch)
+			fprintf(t->out, "%s%*s  ", col->arch, (int)(wa - width(col->arch)), "");
+		fprintf(t->out, "%s%*s  %s%*s  (%s", col->label,
 		       (int)(wl - width(col->label)), "", rel, (int)(wr - width(rel)), "",
 		       col->r->path);
 		if (strcmp(col->r->status, "pass")) {
@@ -668,6 +680,7 @@ static void trend_free(struct trend *t)
 			rf_free(&t->rs[f]);
 	for (size_t c = 0; c < t->ncols; c++) {
 		free(t->cols[c].label);
+		free(t->cols[c].arch);
 		free(t->cols[c].release);
 		free(t->cols[c].why);
 		free(t->cols[c].pt);
@@ -709,7 +722,7 @@ int compare_trend(FILE *out, FILE *err, const struct trend_opts *o,
 		rc = check_alike(&t);
 	if (rc)
 		goto out;
-	fprintf(t.out, "trend across kernel:");
+	fprintf(t.out, "trend across %s:", o->alike & ALIKE_ACROSS_ARCH ? "arch" : "kernel");
 	for (size_t f = 0; f < n; f++) {
 		char *name = rf_text_dup(*t.rs[f].name ? t.rs[f].name : "(unnamed)");
 

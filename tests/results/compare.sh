@@ -234,6 +234,16 @@ def arm(cpus=2):
                           cpu="max,pauth-impdef=on", cpus=cpus)
     return d
 out = {"arm": arm(), "arm-cpus": arm(4)}
+rv = copy.deepcopy(b)
+fp = rv["fingerprint"]
+fp["arch"] = "riscv64"
+fp["kernel"]["release"] = "6.12.118+deb13-riscv64"
+fp["cpu"]["model"] = "unknown"
+fp["virt"]["kind"] = "h"
+fp["virt"]["kvm_params"] = {}
+fp["memory"]["total"] = 2067000000
+fp["testhost"].update(spec="debian:6.12-riscv64", arch="riscv64", cpu="rv64")
+out["rv"] = rv
 x = copy.deepcopy(b)
 x["fingerprint"]["cpu"]["model"] = "AMD EPYC 7B13 64-Core Processor"
 out["x86-cpu"] = x
@@ -256,6 +266,15 @@ run arch "$TMP/th-b.json" "$TMP/arm.json" --across arch &&
 		'^note: fingerprint\.testhost\.cpu: "EPYC,\+svm" -> "max,pauth-impdef=on"$' \
 		'^note: fingerprint\.virt\.kvm_params\.tdp_mmu: "N" -> \(absent\)$' \
 		"^4 compared: "
+run arch3 --across arch "$TMP/th-b.json" "$TMP/arm.json" "$TMP/rv.json" &&
+	expect "--across arch of three: a trend, each kernel's architecture in its legend" 0 \
+		'^trend across arch: ' \
+		'^  k1  x86_64   debian:6\.12          6\.12\.117\+deb12-amd64  ' \
+		'^  k2  aarch64  debian:6\.12-arm64    6\.12\.117\+deb12-arm64  ' \
+		'^  k3  riscv64  debian:6\.12-riscv64  6\.12\.118\+deb13-riscv64  '
+run arch3-kernel --across kernel "$TMP/th-b.json" "$TMP/arm.json" "$TMP/rv.json" &&
+	expect "--across kernel of three refuses other architectures" 3 \
+		'2>^  fingerprint\.arch: "x86_64" -> "aarch64"$'
 run arch-cpus --across arch "$TMP/th-b.json" "$TMP/arm-cpus.json" &&
 	expect "--across arch still refuses another test host machine" 3 \
 		'2>^  fingerprint\.testhost\.cpus: 2 -> 4$'

@@ -306,6 +306,14 @@ fp["virt"]["kind"] = "vhe"
 fp["kernel"]["release"] = "6.12.117+deb12-arm64"
 fp["testhost"].update(spec="debian:6.12-arm64", arch="aarch64", cpu="max,pauth-impdef=on")
 write("arm", arm)
+rv = copy.deepcopy(json.load(open("%s/th.json" % tmp)))
+fp = rv["fingerprint"]
+fp["arch"] = "riscv64"
+fp["cpu"]["model"] = "unknown"
+fp["virt"]["kind"] = "h"
+fp["kernel"]["release"] = "6.12.118+deb13-riscv64"
+fp["testhost"].update(spec="debian:6.12-riscv64", arch="riscv64", cpu="rv64")
+write("rv", rv)
 for name, extra in (("boot-a", ""), ("boot-b", " a=1 b=2 c=3 d=4 e=5")):
     b = copy.deepcopy(d)
     b["fingerprint"]["kernel"]["cmdline"] += extra
@@ -342,6 +350,9 @@ run arch-kernel "$TMP/th.json" "$TMP/arm.json" --metric time --across kernel -o 
 run arch "$TMP/th.json" "$TMP/arm.json" --metric time --across arch -o "$TMP/arch.svg" &&
 	drawn "--across arch draws them, each bar named by its architecture" "$TMP/arch.svg" \
 		"x86_64 test host (tcg, svm)" "aarch64 test host (tcg, vhe)" "across arch, host, kernel"
+run arch3 "$TMP/th.json" "$TMP/arm.json" "$TMP/rv.json" --metric time --across arch -o "$TMP/arch3.svg" &&
+	drawn "--across arch draws three architectures, x86, arm64 and riscv64" "$TMP/arch3.svg" \
+		"x86_64 test host (tcg, svm)" "aarch64 test host (tcg, vhe)" "riscv64 test host (tcg, h)"
 run boot "$TMP/boot-a.json" "$TMP/boot-b.json" --metric time -o "$TMP/boot.svg" &&
 	drawn "boot lines that differ in many words: three named, the rest counted" "$TMP/boot.svg" \
 		"mode=default; a=1 b=2 c=3 and 2 more boot options" "mode=default; default boot options"

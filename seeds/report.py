@@ -257,7 +257,7 @@ def seed002(results):
         print("the fault counts across architectures, and times only within a row's host")
     print()
     if lat:
-        print("the ro phase's access latency (the guest's counter: TSC on x86, CNTVCT on arm64),")
+        print("the ro phase's access latency (the guest's counter: TSC on x86, CNTVCT on arm64, time on riscv64),")
         print("all vCPUs and each, p50 / p90 / p99 / max")
         print("(the upper bound of a log2 bucket of cycles, a histogram's resolution;")
         print("over several runs the lower median run's, a bucket one of them had)")

@@ -137,16 +137,21 @@ seed002() {
 	# same bytes are a quarter of the pages, and of the faults (issue 27).
 	run seed002-7.3-arm64.json --kernel debian:7.3-arm64 "${args[@]}"
 	run seed002-7.3-arm64-16k.json --kernel debian:7.3-arm64-16k "${args[@]}"
+	# The third architecture: trixie's riscv64 6.12 under
+	# qemu-system-riscv64, KVM on the H extension (make riscv64; issue 31).
+	run seed002-6.12-riscv64.json --kernel debian:6.12-riscv64 "${args[@]}"
 	report 002 "$OUT"/seed002-local.json "$OUT"/seed002-6.12.json \
 		"$OUT"/seed002-6.12-arm64.json "$OUT"/seed002-7.3-arm64.json \
-		"$OUT"/seed002-7.3-arm64-16k.json | tee "$OUT/seed002.txt"
+		"$OUT"/seed002-7.3-arm64-16k.json "$OUT"/seed002-6.12-riscv64.json |
+		tee "$OUT/seed002.txt"
 	keep seed002-7.3-arm64.json
 	keep seed002-7.3-arm64-16k.json
-	# x86 and arm64 in test hosts of one kind, side by side: --across arch.
-	# This machine's KVM is another machine: compare refuses it beside a
-	# test host, and so does plot. A picture of its own.
+	keep seed002-6.12-riscv64.json
+	# x86, arm64 and riscv64 in test hosts of one kind, side by side:
+	# --across arch. This machine's KVM is another machine: compare
+	# refuses it beside a test host, and so does plot. A picture of its own.
 	plot seed002.svg --across arch --metric time "$OUT"/seed002-6.12.json \
-		"$OUT"/seed002-6.12-arm64.json
+		"$OUT"/seed002-6.12-arm64.json "$OUT"/seed002-6.12-riscv64.json
 	plot seed002-local.svg --metric time "$OUT"/seed002-local.json
 	plot seed002-pages.svg --across kernel --metric time "$OUT"/seed002-7.3-arm64.json \
 		"$OUT"/seed002-7.3-arm64-16k.json

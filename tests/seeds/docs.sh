@@ -60,6 +60,8 @@ check "docs/seeds.md: seed 000's 7.3 rows are make seeds' (default and local, tw
 	000 $R/seed000-7.3.json
 check "docs/seeds.md: seed 002's 7.3 arm64 rows are make seeds' (4K and 16K pages)" \
 	002 $R/seed002-7.3-arm64.json $R/seed002-7.3-arm64-16k.json
+check "docs/seeds.md: seed 002's riscv64 rows are make seeds' (6.12-riscv64)" \
+	002 $R/seed002-6.12-riscv64.json
 check "docs/seeds.md: seed 003's rows of the kernel axis are make seeds' (6.1, 6.12, 7.0, 7.3)" \
 	003 $R/seed003-kernels.json
 

@@ -6,7 +6,8 @@
 # root holds no bash or python. NAME.fail holds what a scenario that must
 # fail says (grep -E, in its KTAP block). Run here where this machine's
 # KVM runs a guest, and in an arm64 test host with tests/kvm/arm64.suite,
-# every KVM scenario of scenarios/ at small sizes.
+# every KVM scenario of scenarios/ at small sizes; and in a riscv64 test
+# host with tests/kvm/riscv64.suite.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
@@ -157,8 +158,9 @@ fi
 # slow under TCG there, and scenarios/'s KVM scenarios at small sizes.
 # Those on guest_memfd and a pfnmap are there to be SKIPs that name what
 # 6.12-riscv64 lacks; those that need two nodes are not (riscv64 test
-# hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs:
-# RISCV_TIME_MEASURED.
+# hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs
+# shared with another QEMU: 48 s at a load of 4, 72-95 s at 5 to 6
+# (debian:7.2-riscv64, for comparison: 53 s at 4.3).
 KR=${SCN_TEST_KERNEL_RISCV64:-debian:6.12-riscv64}
 rc=
 missing=$(for f in "$DIR"/*.scn; do grep -q "^portable/$(basename "$f")\( \|$\)" tests/kvm/riscv64.suite || basename "$f"; done)

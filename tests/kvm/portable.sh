@@ -159,7 +159,7 @@ fi
 # Those on guest_memfd and a pfnmap are there to be SKIPs that name what
 # 6.12-riscv64 lacks; those that need two nodes are not (riscv64 test
 # hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs
-# shared with another QEMU: 48 s at a load of 4, 72-95 s at 5 to 6
+# shared with another QEMU: 48-68 s at a load of 4, 72-95 s at 5 to 6
 # (debian:7.2-riscv64, for comparison: 53 s at 4.3).
 KR=${SCN_TEST_KERNEL_RISCV64:-debian:6.12-riscv64}
 rc=

@@ -225,6 +225,8 @@ test: deps-arm64
 	@$(BUILD)/scn kernel debian:6.12 debian:7.3 >/dev/null || true
 	@if command -v qemu-system-aarch64 >/dev/null; then \
 		$(BUILD)/scn kernel debian:6.12-arm64 debian:7.3-arm64-16k >/dev/null || true; fi
+	@if command -v qemu-system-riscv64 >/dev/null; then \
+		$(BUILD)/scn kernel debian:6.12-riscv64 debian:7.2-riscv64 >/dev/null || true; fi
 	@SCN=$(CURDIR)/$(BUILD)/scn tests/run.sh
 
 # Result files at the largest scn reads, in every shape that was once

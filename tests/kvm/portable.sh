@@ -154,13 +154,14 @@ fi
 # --- the same checks, and scenarios/'s KVM scenarios, on riscv64 KVM --------
 # Issue 31. One boot of debian:6.12-riscv64 (qemu-system-riscv64, TCG; the
 # riscv64 scn of this tree inside) for tests/kvm/riscv64.suite: every
-# portable check, smaller where a userfault or first touch a page makes it
-# slow under TCG there, and scenarios/'s KVM scenarios at small sizes.
+# portable check (uffd_missing smaller: nine points of a userfault a
+# page), and scenarios/'s KVM scenarios at small sizes.
 # Those on guest_memfd and a pfnmap are there to be SKIPs that name what
 # 6.12-riscv64 lacks; those that need two nodes are not (riscv64 test
-# hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs
-# shared with another QEMU: 48-68 s at a load of 4, 72-95 s at 5 to 6
-# (debian:7.2-riscv64, for comparison: 53 s at 4.3).
+# hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs:
+# 20 s at a load of 2 (no other QEMU). Beside another QEMU, TCG is 3 to 5
+# times slower: smaller sizes than these took 48-68 s at a load of 4,
+# 72-95 s at 5 to 6.
 KR=${SCN_TEST_KERNEL_RISCV64:-debian:6.12-riscv64}
 rc=
 missing=$(for f in "$DIR"/*.scn; do grep -q "^portable/$(basename "$f")\( \|$\)" tests/kvm/riscv64.suite || basename "$f"; done)

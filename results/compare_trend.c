@@ -212,6 +212,7 @@ static void place_points(struct trend *t)
 			fprintf(t->out, "note: %s (%s) left out: %s\n", col->label, col->r->path,
 			       col->why);
 			free(col->label);
+			free(col->arch);
 			free(col->release);
 			free(col->why);
 			continue;

@@ -897,8 +897,7 @@ lane_builds() {
 testhost_lane=" tests/testhost/built.sh tests/testhost/kernels.sh
 	tests/testhost/lifecycle.sh tests/testhost/kernel_axis.sh tests/testhost/share.sh
 	tests/testhost/sweep.sh tests/testhost/usercache.sh tests/testhost/pfnmap.sh
-	tests/testhost/arm64.sh tests/testhost/riscv64.sh tests/kvm/portable.sh
-	tests/seeds/run.sh "
+	tests/testhost/arm64.sh tests/testhost/riscv64.sh tests/kvm/portable.sh "
 testhost_lane=$(echo $testhost_lane)	# one blank between names
 testhost_lane=" $testhost_lane "
 

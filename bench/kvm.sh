@@ -72,23 +72,35 @@ want() { case " ${SECTIONS:-1 2 3 4} " in *" $1 "*) return 0 ;; esac; return 1; 
 args="-D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus"
 
 # --- 1. first touch ----------------------------------------------------------
+# Why the guest is behind (issue 30): the same write again, with every
+# page mapped, is the guest's own work per page; the first touch less it
+# is KVM's (a page fault per page, pf_taken says how many, where the
+# kernel counts it: "-" elsewhere) and the host's fault in it.
 cat >"$tmp/touch.scn" <<EOF
 backing hmem type=anon size=$size
 backing mem type=anon size=$size
 vm g backing=mem vcpus=1
 phase host { host madvise hmem populate_write }
 phase guest { guest write }
-print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages}"
+phase again { guest write }
+if has(kvm.stat.pf_taken) {
+    print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages} {again.seconds:%.6f} {guest.delta.kvm.pf_taken}"
+} else {
+    print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages} {again.seconds:%.6f} -"
+}
 EOF
 # No <(...): the test host has no /dev/fd.
 want 1 && res=$("$scn" run -q "$tmp/touch.scn" 2>"$tmp/err" | head -n 1)
 if ! want 1; then
 	:
-elif read -r hs gs pages <<<"$res" && [ -n "$pages" ]; then
-	awk -v hs="$hs" -v gs="$gs" -v p="$pages" -v size="$size" 'BEGIN {
+elif read -r hs gs pages as pf <<<"$res" && [ -n "$pf" ]; then
+	awk -v hs="$hs" -v gs="$gs" -v p="$pages" -v size="$size" -v as="$as" -v pf="$pf" 'BEGIN {
 		h = p / hs; g = p / gs
 		printf "first touch of %s: host populate_write %.0f pages/s, guest write %.0f pages/s: guest/host %.2fx (goal >= 0.70)\n",
-		       size, h, g, g / h }'
+		       size, h, g, g / h
+		printf "  per page: host populate %.2f us; guest first touch %.2f us = its writes %.2f us (the same pass again) + %.2f us of KVM fault path and host fault (%s KVM page faults for %d pages)\n",
+		       hs / p * 1e6, gs / p * 1e6, as / p * 1e6, (gs - as) / p * 1e6,
+		       pf == "-" ? "uncounted" : pf, p }'
 else
 	echo "first touch: the run failed: $(tail -n 3 "$tmp/err")"
 fi
@@ -207,7 +219,11 @@ fi
 # ratio, guest_memfd/memfd (no goal: a measurement). A kernel without a
 # guest_memfd for a default VM (6.12: KERNEL=debian:7.3 has it) makes scn's
 # run a SKIP, printed with its reason. The selftests' guest_memfd_test
-# checks behaviour, times nothing: no peer here.
+# checks behaviour, times nothing: no peer here. Measured 2026-12-04 in
+# the 7.3 test host (KERNEL=debian:7.3 RUNS=3 SECTIONS=4, 1G, 2 vCPUs,
+# two other test hosts busy on the machine): run1+run2 4.417 s on
+# guest_memfd against 5.222 s on memfd, 0.85x (ro 14.1 s against 39.4 s:
+# the guest_memfd guest takes no -EFAULT, docs/seeds.md).
 gargs="$args -D efault=forever"
 want 4 || exit 0
 echo "== mmu_stress on guest_memfd against memfd ($gargs), $runs turns"

@@ -27,20 +27,16 @@
 # beside it), KERNEL (default debian:6.12-arm64), MEM and SLOT in GiB
 # (default 1 and 1), VCPUS (default 2), RUNS (default 3), SIZE (first
 # touch, default 64M), KST_ARM64 (the arm64 max_guest_memory_test,
-# default bench/lib.sh's KST_ARM64_DIR; built as below).
+# default KST_ARM64_DIR's, see below).
 #
-# The arm64 selftest is built outside this tree from Debian's
-# linux-source-6.12 with the cross compiler (make deps-arm64). In 6.12
-# max_guest_memory_test is x86's alone; two changes make it run on
-# arm64: its VM made with max_mem / 4096 extra pages (the library sizes
-# memslot 0's page tables by them; arm64 maps guest memory with 4K
-# pages, where x86 uses 1G ones and passes none) and its KVM_GET_SREGS
-# under #ifdef __x86_64__; then, with aarch64 added to its Makefile's
-# list:
-#   make ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- headers_install
-#   make -C tools/testing/selftests/kvm ARCH=arm64 \
-#        CROSS_COMPILE=aarch64-linux-gnu- EXTRA_CFLAGS=-static
-# It finds its own ELF by argv[0]: it is run by its full path.
+# The arm64 selftest is built by the bench, outside this tree: bench/
+# peers.sh 6.12-arm64 cross-builds Debian's linux-source-6.12 statically
+# with Debian 12's aarch64-linux-gnu-gcc in scn's kernel cache, once (the
+# test host runs it over this machine's root with busybox as its shell:
+# no loader of its own). In 6.12 max_guest_memory_test is x86's alone;
+# bench/patches/max_guest_memory_test-arm64.patch makes it run on arm64
+# (bench/peers.sh says how). KST_ARM64_DIR names a directory of one's own
+# instead. It finds its own ELF by argv[0]: it is run by its full path.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -52,7 +48,11 @@ slot=${SLOT:-1}
 vcpus=${VCPUS:-2}
 runs=${RUNS:-3}
 size=${SIZE:-64M}
-kst=${KST_ARM64:-$KST_ARM64_DIR/max_guest_memory_test}
+if [ -z "${KST_ARM64:-}" ]; then
+	bench_cross_peers arm64
+	KST_ARM64=$KST_ARM64_DIR/max_guest_memory_test
+fi
+kst=$KST_ARM64
 # The arm64 scn runs inside: scn's own commands find it, a script names it.
 a64=${SCN_AARCH64:-$(dirname "$(readlink -f "$scn")")/../build-aarch64/scn}
 # Under the tree: the test host sees this machine's root, not its /tmp.
@@ -66,7 +66,9 @@ fi
 echo "# arm64 KVM: an arm64 test host ($kernel, TCG: scn against the selftest on one emulated machine)"
 
 # The script inside: busybox's sh, for the x86 root's bash cannot run
-# there. Each run's lines are tagged: "scn: ...", "kst: ...", "touch: ...".
+# there; the selftest's options come from its usage, asked there first
+# (bench_inside_args). Each run's lines are tagged: "usage: ...",
+# "kst-skip: ...", "scn: ...", "kst: ...", "touch: ...".
 cat >"$tmp/touch.scn" <<EOF
 # SPDX-License-Identifier: GPL-2.0-only
 # 4K pages of the host too (no THP): each write a stage-2 fault of its
@@ -80,12 +82,16 @@ have_kst=no
 [ -x "$kst" ] && have_kst=yes
 cat >"$tmp/inside.sh" <<EOF
 # SPDX-License-Identifier: GPL-2.0-only
+args=
+if [ $have_kst = yes ]; then
+$(bench_inside_args "$kst" "$vcpus" "$mem" "$slot")
+fi
 i=0
 while [ \$i -lt $runs ]; do
 	$a64 run -q -D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus -D stress=no \\
 		scenarios/mmu_stress.scn 2>&1 | sed 's/^/scn: /'
-	if [ $have_kst = yes ]; then
-		$kst -m $mem -s $slot -c $vcpus 2>&1 | tr '\r' '\n' | sed 's/^/kst: /'
+	if [ -n "\$args" ] && [ "\$args" != no ]; then
+		$kst \$args 2>&1 | tr '\r' '\n' | sed 's/^/kst: /'
 	fi
 	i=\$((i + 1))
 done
@@ -114,7 +120,9 @@ med() {
 }
 
 echo "== mmu_stress: scn (-D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus -D stress=no) against" \
-     "max_guest_memory_test (-m $mem -s $slot -c $vcpus), $runs turns in one boot"
+     "max_guest_memory_test, $runs turns in one boot"
+kargs=$(sed -n 's/^usage: //p' "$tmp/out")
+[ -n "$kargs" ] && echo "max_guest_memory_test's $kargs"
 if [ ! -s "$tmp/scn" ]; then
 	echo "scn: failed: $(grep '^scn: ' "$tmp/out" | tail -n 3 | tr '\n' ' ')"
 else
@@ -122,7 +130,9 @@ else
 		"$(med "$tmp/scn" 1)" "$(med "$tmp/scn" 2)"
 fi
 if [ $have_kst = no ]; then
-	echo "max_guest_memory_test for arm64: no baseline: $kst is not built (see the head of bench/arm64.sh; KST_ARM64 names it)"
+	echo "max_guest_memory_test for arm64: no baseline: $kst is not built (bench/peers.sh 6.12-arm64 builds it; KST_ARM64 names one)"
+elif grep -q '^kst-skip: ' "$tmp/out"; then
+	echo "max_guest_memory_test: no baseline: $(sed -n 's/^kst-skip: //p' "$tmp/out")"
 elif [ ! -s "$tmp/kst" ]; then
 	echo "max_guest_memory_test: failed: $(grep '^kst: ' "$tmp/out" | tail -n 3 | tr '\n' ' ')"
 else

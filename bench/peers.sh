@@ -192,7 +192,8 @@ cross() {
 		# The headers of ARCH in $out (O=), which the selftests take in
 		# place of the source's usr/include (the x86 build's); arm64's
 		# generated sysreg headers go under $out too (abs_objdir).
-		{ make -s -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$pre headers &&
+		mkdir -p "$out/tools" || got=fail
+		{ make -s -j2 -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$pre headers &&
 			make -s -j2 -C "$kvm" ARCH=$karch CROSS_COMPILE=$pre OUTPUT="$out/kvm" \
 				abs_objdir="$out" LINUX_HDR_PATH="$out/usr/include/" \
 				KHDR_INCLUDES="-isystem $out/usr/include" EXTRA_CFLAGS=-static $want

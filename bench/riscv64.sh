@@ -100,8 +100,9 @@ phases kst >"$tmp/kst"
 # spread FILE COL: "median min-max" of column COL over FILE's lines.
 spread() {
 	[ -s "$1" ] || { echo "- -"; return; }
-	printf "%s %s\n" "$(awk -v c="$2" '{ print $c }' "$1" | bench_median)" \
-		"$(awk -v c="$2" '{ print $c }' "$1" | sort -g | sed -n '1p;$p' | paste -sd-)"
+	awk -v c="$2" '{ print $c }' "$1" | bench_median | tr '\n' ' '
+	awk -v c="$2" '{ print $c }' "$1" | sort -g | sed -n '1p;$p' | paste -sd' ' |
+		awk '{ printf "%.4g-%.4g\n", $1, $NF }'
 }
 
 kargs=$(sed -n 's/^usage: //p' "$tmp/out")
@@ -122,15 +123,17 @@ elif [ ! -s "$tmp/kst" ]; then
 	echo "mmu_stress_test: failed: $(grep '^kst: ' "$tmp/out" | grep -v rendezvoused | tail -n 3 | tr '\n' ' ')"
 	kok=no
 fi
+# num X: X to 4 digits, "-" as it is.
+num() { case $1 in -|"") echo - ;; *) printf "%.4g" "$1" ;; esac; }
 c=1
 for ph in run1 reset run2 ro rw; do
 	read -r a ar <<<"$(spread "$tmp/scn" $c)"
 	read -r b br <<<"$(spread "$tmp/kst" $c)"
 	if [ $kok = yes ]; then
 		printf "%-5s scn %ss (%s, N=%d)  mmu_stress_test %ss (%s, N=%d)  scn/selftest %s (goal <= 1.00x)\n" \
-			"$ph" "$a" "$ar" "$(wc -l <"$tmp/scn")" "$b" "$br" "$(wc -l <"$tmp/kst")" "$(bench_ratio "$a" "$b")"
+			"$ph" "$(num "$a")" "$ar" "$(wc -l <"$tmp/scn")" "$(num "$b")" "$br" "$(wc -l <"$tmp/kst")" "$(bench_ratio "$a" "$b")"
 	else
-		printf "%-5s scn %ss (%s, N=%d)\n" "$ph" "$a" "$ar" "$(wc -l <"$tmp/scn")"
+		printf "%-5s scn %ss (%s, N=%d)\n" "$ph" "$(num "$a")" "$ar" "$(wc -l <"$tmp/scn")"
 	fi
 	c=$((c + 1))
 done

@@ -63,7 +63,8 @@ if [ ! -x "$a64" ]; then
 	echo "arm64: no arm64 scn at $a64: make aarch64 (make deps-arm64 installs the cross compiler)"
 	exit 0
 fi
-echo "# arm64 KVM: an arm64 test host ($kernel, TCG: scn against the selftest on one emulated machine)"
+echo "# arm64 KVM: an arm64 test host ($kernel, TCG: scn against the selftest on one emulated machine);" \
+     "load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The script inside: busybox's sh, for the x86 root's bash cannot run
 # there; the selftest's options come from its usage, asked there first
@@ -99,6 +100,7 @@ $a64 run -q $tmp/touch.scn 2>&1 | sed 's/^/touch: /'
 EOF
 "$scn" exec -q --timeout 3600 --kernel "$kernel" -- sh "$tmp/inside.sh" >"$tmp/out" 2>"$tmp/err"
 rc=$?
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 if [ $rc = 4 ]; then
 	echo "arm64: the test host cannot run here: $(tail -n 1 "$tmp/err")"
 	exit 0
@@ -154,3 +156,4 @@ if [ -n "${secs:-}" ]; then
 else
 	echo "first touch: the run failed: $(grep '^touch: ' "$tmp/out" | tail -n 3 | tr '\n' ' ')"
 fi
+echo "# load average at the end $load_end"

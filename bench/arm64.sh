@@ -10,13 +10,19 @@
 #      RUNS times in the same boot; the medians' ratio, scn/selftest, for
 #      run1 and run2. Goal: <= 1.0x each. Measured (1G, 2 vCPUs, 3 turns,
 #      -cpu max,pauth-impdef=on): run1 11.2 s against 21.8 s (0.51x),
-#      run2 0.055 s against 0.167 s (0.33x).
+#      run2 0.055 s against 0.167 s (0.33x). With the peer built by
+#      bench/peers.sh (2026-12-04, Debian's 6.12.118+deb12-arm64, QEMU
+#      7.2, 2 CPUs shared with other test hosts, load average 3.77 at the
+#      start and 3.29 at the end, 3.4 minutes in all): run1 16.5 s
+#      against 28.0 s (0.59x), run2 0.087 s against 0.104 s (0.84x); an
+#      earlier run beside a build (load 5-10): run1 32.7 s against 27.7 s
+#      (1.18x), run2 0.112 s against 0.152 s (0.74x).
 #   2. first touch: a vCPU writes every page of fresh memory once (each
 #      write a stage-2 fault), in pages/s, against the 5.6k-9.6k pages/s
 #      a minimal KVM runner measured in such a test host
 #      (../shared/design/machine.md: 5.6k with -cpu max,pauth-impdef=on,
 #      8-9.6k with neoverse-n1). Goal: >= 1.0x of 5.6k. Measured: 8.1k
-#      pages/s over 64M (1.45x).
+#      pages/s over 64M (1.45x); 2026-12-04 in the run above 11.1k (1.98x).
 #
 # TCG emulates the CPU: these figures compare scn with the selftest on
 # the same emulated machine, not with a real arm64 host.

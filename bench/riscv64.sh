@@ -12,7 +12,17 @@
 #   ratio scn/selftest (lower is better). efault=once: on riscv the
 #   selftest's vCPUs stop at their first write to read-only memory (it
 #   skips the faulting store on x86 and arm64 alone), and so do scn's.
-#   Goal: <= 1.0x for each phase.
+#   Goal: <= 1.0x for each phase. Measured (2026-12-04, Debian's
+#   6.12.118+deb13-riscv64, QEMU 7.2, 2 CPUs shared with other test
+#   hosts, load average 3.95 at the start and 4.01 at the end; 32M, 16M
+#   memslots, 2 vCPUs, 3 turns, 53 s in all), medians scn against 7.3's
+#   mmu_stress_test: run1 0.745 s against 1.02 s (0.73x), reset 3.4 ms
+#   against 7.6 ms (0.45x), run2 13.6 ms against 31.2 ms (0.44x), ro
+#   0.718 s against 1.17 s (0.61x), rw 0.664 s against 1.18 s (0.56x);
+#   the min-max spans 10x on both sides (0.07-9.2 s for scn's ro), so
+#   read the ratios as rough. An earlier run at a load of 3.6 (24 s in
+#   all): 0.83x, 0.44x, 0.33x, 1.28x, 0.87x; at 64M with a build beside
+#   it (2.6 minutes, run1 5-14 s) TCG was too slow for the default.
 #
 # TCG emulates the CPU: these figures compare scn with the selftest on
 # the same emulated machine, not with a real riscv64 host, and TCG takes

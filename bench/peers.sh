@@ -152,7 +152,7 @@ cross_tools() {
 # the source in $cache/linux-source-SERIES-ARCH, once.
 cross() {
 	local s=$1 a=$2 src=$cache/linux-source-$1 out=$cache/linux-source-$1-$2
-	local pre karch kvm stamp p f t touched= want= got=
+	local pre karch kvm stamp p f t touched='' want='' got=''
 	pre=$(cross_tools "$a") || return 1
 	case $a in arm64) karch=arm64 ;; riscv64) karch=riscv ;; esac
 	fetch "$s" || return 1

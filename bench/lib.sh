@@ -2,7 +2,8 @@
 #
 # Shared by the benchmarks that compare scn with the kernel's own
 # selftests (bench/kvm.sh, bench/guest_demand_paging.sh,
-# bench/dirty_log.sh): where the selftests are, what kind of KVM this is,
+# bench/dirty_log.sh, bench/table.sh, and bench/arm64.sh and
+# bench/riscv64.sh in their test hosts): where the selftests are, what kind of KVM this is,
 # medians of alternating runs, and the line a missing peer prints.
 #
 # The selftests are built by the bench itself, outside this tree:

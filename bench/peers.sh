@@ -139,7 +139,7 @@ cross_tools() {
 	if [ -n "$need" ]; then
 		echo "peers: installing$need for the $1 build" >&2
 		# shellcheck disable=SC2086
-		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			--no-install-recommends $need >/dev/null; } >&2 || {
 			echo "peers: cannot install $need (apt-get, as root)" >&2
 			return 1

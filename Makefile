@@ -252,7 +252,8 @@ bench: scn
 	@QUICK=$(QUICK) bench/table.sh
 	@[ -n "$(QUICK)" ] || { bench/run.sh && bench/uffd_readers.sh && \
 		bench/testhost.sh && bench/guest_demand_paging.sh && bench/kvm.sh && \
-		bench/dirty_log.sh && bench/arm64.sh && bench/long_tokens.sh; }
+		bench/dirty_log.sh && bench/arm64.sh && bench/riscv64.sh && \
+		bench/long_tokens.sh; }
 
 clean:
 	rm -rf build build-san build-clang build-fuzz build-aarch64 build-riscv64 scn

@@ -32,7 +32,8 @@
 # Environment: SCN (default ./scn), KERNEL (default debian:6.12), SIZE
 # (first touch, default 256M), MEM and SLOT in GiB for mmu_stress (default
 # 4 and 1 on a real host, 1 and 1 in the test host), VCPUS (default 2),
-# RUNS (turns of section 3, default 5 here, 1 in the test host), KST_DIR
+# SECTIONS (default "1 2 3 4"; "4" runs section 4 alone),
+# RUNS (turns of sections 3 and 4, default 5 here, 1 in the test host), KST_DIR
 # (the selftests' directory, bench/lib.sh; default built by bench/peers.sh),
 # KST and KST_STRESS (the two binaries, default 6.12's max_guest_memory_test
 # and 7.3's mmu_stress_test), KST_STRESS_ARGS (default -E on PVM hosts where
@@ -53,7 +54,7 @@ if [ "${1:-}" != --inside ]; then
 		echo "# KVM: the test host ($kernel, TCG: figures for correctness, not speed)"
 		exec "$scn" exec -q --timeout 3600 --kernel "$kernel" -- \
 			env SCN="$scn" KST="$kst" KST_STRESS="$kst_stress" VCPUS="$vcpus" MEM="${MEM:-1}" \
-			SLOT="${SLOT:-1}" SIZE="${SIZE:-256M}" RUNS="${RUNS:-1}" \
+			SLOT="${SLOT:-1}" SIZE="${SIZE:-256M}" RUNS="${RUNS:-1}" SECTIONS="${SECTIONS:-}" \
 			${KST_STRESS_ARGS+KST_STRESS_ARGS="$KST_STRESS_ARGS"} bash "$0" --inside
 	fi
 	bench_header "$scn" "KVM: this machine's KVM"
@@ -66,23 +67,40 @@ size=${SIZE:-256M}
 runs=${RUNS:-5}
 tmp=$(mktemp -d /tmp/scn-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+# want N: whether section N runs (SECTIONS="3 4": those alone).
+want() { case " ${SECTIONS:-1 2 3 4} " in *" $1 "*) return 0 ;; esac; return 1; }
+args="-D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus"
 
 # --- 1. first touch ----------------------------------------------------------
+# Why the guest is behind (issue 30): the same write again, with every
+# page mapped, is the guest's own work per page; the first touch less it
+# is KVM's (a page fault per page, pf_taken says how many, where the
+# kernel counts it: "-" elsewhere) and the host's fault in it.
 cat >"$tmp/touch.scn" <<EOF
 backing hmem type=anon size=$size
 backing mem type=anon size=$size
 vm g backing=mem vcpus=1
 phase host { host madvise hmem populate_write }
 phase guest { guest write }
-print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages}"
+phase again { guest write }
+if has(kvm.stat.pf_taken) {
+    print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages} {again.seconds:%.6f} {guest.delta.kvm.pf_taken}"
+} else {
+    print "{host.seconds:%.6f} {guest.seconds:%.6f} {guest.pages} {again.seconds:%.6f} -"
+}
 EOF
 # No <(...): the test host has no /dev/fd.
-res=$("$scn" run -q "$tmp/touch.scn" 2>"$tmp/err" | head -n 1)
-if read -r hs gs pages <<<"$res" && [ -n "$pages" ]; then
-	awk -v hs="$hs" -v gs="$gs" -v p="$pages" -v size="$size" 'BEGIN {
+want 1 && res=$("$scn" run -q "$tmp/touch.scn" 2>"$tmp/err" | head -n 1)
+if ! want 1; then
+	:
+elif read -r hs gs pages as pf <<<"$res" && [ -n "$pf" ]; then
+	awk -v hs="$hs" -v gs="$gs" -v p="$pages" -v size="$size" -v as="$as" -v pf="$pf" 'BEGIN {
 		h = p / hs; g = p / gs
 		printf "first touch of %s: host populate_write %.0f pages/s, guest write %.0f pages/s: guest/host %.2fx (goal >= 0.70)\n",
-		       size, h, g, g / h }'
+		       size, h, g, g / h
+		printf "  per page: host populate %.2f us; guest first touch %.2f us = its writes %.2f us (the same pass again) + %.2f us of KVM fault path and host fault (%s KVM page faults for %d pages)\n",
+		       hs / p * 1e6, gs / p * 1e6, as / p * 1e6, (gs - as) / p * 1e6,
+		       pf == "-" ? "uncounted" : pf, p }'
 else
 	echo "first touch: the run failed: $(tail -n 3 "$tmp/err")"
 fi
@@ -95,8 +113,10 @@ phase warm { guest read }
 repeat 100 { phase empty { guest read } }
 print "{empty.exits.mean / $vcpus:%.2f} {empty.time.median.us} {empty.time.min.us}"
 EOF
-res=$("$scn" run -q "$tmp/empty.scn" 2>"$tmp/err" | head -n 1)
-if read -r per med min <<<"$res" && [ -n "$min" ]; then
+want 2 && res=$("$scn" run -q "$tmp/empty.scn" 2>"$tmp/err" | head -n 1)
+if ! want 2; then
+	:
+elif read -r per med min <<<"$res" && [ -n "$min" ]; then
 	echo "empty phase, $vcpus vCPUs, 100 runs: $per KVM_RUN round trips per vCPU (goal <= 2); median ${med} us, min ${min} us"
 else
 	echo "empty phase: the run failed: $(tail -n 3 "$tmp/err")"
@@ -165,30 +185,31 @@ if [ -z "${KST_STRESS_ARGS+set}" ] && [ "$(bench_virt "$scn")" = pvm ] &&
 	stress_args=-E	# PVM at ring 0: the MMIO exit where upstream wants -EFAULT
 fi
 pvm_hint="on PVM hosts the selftests need 2 MiB guest pages, and -E for mmu_stress_test: bench/peers.sh"
-args="-D mem=${mem}G -D slot=${slot}G -D vcpus=$vcpus"
-echo "== mmu_stress: scn ($args) against max_guest_memory_test and mmu_stress_test" \
-     "(-m $mem -s $slot -c $vcpus${stress_args:+ $stress_args}), $runs turns"
-for ((i = 0; i < runs; i++)); do
-	take scn_forever "$scn" run -q $args -D efault=forever scenarios/mmu_stress.scn
-	[ -x "$kst" ] && take mgmt "$kst" -m "$mem" -s "$slot" -c "$vcpus"
-	take scn_once "$scn" run -q $args -D efault=once scenarios/mmu_stress.scn
-	[ -x "$kst_stress" ] && take mst "$kst_stress" -m "$mem" -s "$slot" -c "$vcpus" $stress_args
-done
-show scn_forever "scn, efault=forever"
-show scn_once "scn, efault=once"
-if [ -x "$kst" ]; then
-	show mgmt "max_guest_memory_test" "$pvm_hint"
-	compare "run1+run2 against max_guest_memory_test" scn_forever "1 3" mgmt 0.5
-else
-	bench_no_peer max_guest_memory_test "$kst"
-fi
-if [ -x "$kst_stress" ]; then
-	show mst "mmu_stress_test" "$pvm_hint"
-	compare "run1+run2 against mmu_stress_test" scn_forever "1 3" mst 0.5
-	compare "ro+rw against mmu_stress_test, scn efault=forever" scn_forever "4 5" mst 1.0
-	compare "ro+rw against mmu_stress_test, scn efault=once" scn_once "4 5" mst 1.0
-else
-	bench_no_peer "mmu_stress_test (ro and rw)" "$kst_stress"
+if want 3; then
+	echo "== mmu_stress: scn ($args) against max_guest_memory_test and mmu_stress_test" \
+	     "(-m $mem -s $slot -c $vcpus${stress_args:+ $stress_args}), $runs turns"
+	for ((i = 0; i < runs; i++)); do
+		take scn_forever "$scn" run -q $args -D efault=forever scenarios/mmu_stress.scn
+		[ -x "$kst" ] && take mgmt "$kst" -m "$mem" -s "$slot" -c "$vcpus"
+		take scn_once "$scn" run -q $args -D efault=once scenarios/mmu_stress.scn
+		[ -x "$kst_stress" ] && take mst "$kst_stress" -m "$mem" -s "$slot" -c "$vcpus" $stress_args
+	done
+	show scn_forever "scn, efault=forever"
+	show scn_once "scn, efault=once"
+	if [ -x "$kst" ]; then
+		show mgmt "max_guest_memory_test" "$pvm_hint"
+		compare "run1+run2 against max_guest_memory_test" scn_forever "1 3" mgmt 0.5
+	else
+		bench_no_peer max_guest_memory_test "$kst"
+	fi
+	if [ -x "$kst_stress" ]; then
+		show mst "mmu_stress_test" "$pvm_hint"
+		compare "run1+run2 against mmu_stress_test" scn_forever "1 3" mst 0.5
+		compare "ro+rw against mmu_stress_test, scn efault=forever" scn_forever "4 5" mst 1.0
+		compare "ro+rw against mmu_stress_test, scn efault=once" scn_once "4 5" mst 1.0
+	else
+		bench_no_peer "mmu_stress_test (ro and rw)" "$kst_stress"
+	fi
 fi
 
 # --- 4. mmu_stress on guest_memfd against memfd -------------------------------
@@ -198,8 +219,13 @@ fi
 # ratio, guest_memfd/memfd (no goal: a measurement). A kernel without a
 # guest_memfd for a default VM (6.12: KERNEL=debian:7.3 has it) makes scn's
 # run a SKIP, printed with its reason. The selftests' guest_memfd_test
-# checks behaviour, times nothing: no peer here.
+# checks behaviour, times nothing: no peer here. Measured 2026-12-04 in
+# the 7.3 test host (KERNEL=debian:7.3 RUNS=3 SECTIONS=4, 1G, 2 vCPUs,
+# two other test hosts busy on the machine): run1+run2 4.417 s on
+# guest_memfd against 5.222 s on memfd, 0.85x (ro 14.1 s against 39.4 s:
+# the guest_memfd guest takes no -EFAULT, docs/seeds.md).
 gargs="$args -D efault=forever"
+want 4 || exit 0
 echo "== mmu_stress on guest_memfd against memfd ($gargs), $runs turns"
 for ((i = 0; i < runs; i++)); do
 	take memfd "$scn" run -q $gargs -D type=memfd scenarios/mmu_stress.scn

@@ -2,7 +2,8 @@
 #
 # Shared by the benchmarks that compare scn with the kernel's own
 # selftests (bench/kvm.sh, bench/guest_demand_paging.sh,
-# bench/dirty_log.sh): where the selftests are, what kind of KVM this is,
+# bench/dirty_log.sh, bench/table.sh, and bench/arm64.sh and
+# bench/riscv64.sh in their test hosts): where the selftests are, what kind of KVM this is,
 # medians of alternating runs, and the line a missing peer prints.
 #
 # The selftests are built by the bench itself, outside this tree:
@@ -10,9 +11,12 @@
 # own apt configuration and builds them in scn's kernel cache once, with
 # only the patches of bench/patches/ this host kind needs (it says which).
 # KST_DIR (the directory of the KVM binaries) overrides both: then every
-# peer is looked for there. The arm64 build (bench/arm64.sh) is named by
-# KST_ARM64_DIR; without it that peer is a line saying so.
+# peer is looked for there. The test hosts' peers are cross-built by
+# bench/peers.sh as well (bench_cross_peers); KST_ARM64_DIR and
+# KST_RISCV64_DIR override those.
 KST_ARM64_DIR=${KST_ARM64_DIR:-}
+KST73_ARM64_DIR=${KST73_ARM64_DIR:-}
+KST_RISCV64_DIR=${KST_RISCV64_DIR:-}
 
 # bench_peers: sets KST_DIR (6.12's KVM selftests: max_guest_memory_test,
 # which 7.3 no longer has), KST73_DIR (7.3's) and KSM_TESTS (6.12's
@@ -36,6 +40,67 @@ bench_peers() {
 	KST_DIR=${KST_DIR:-"(linux-source-6.12 not built: bench/peers.sh)"}
 	KST73_DIR=${KST73_DIR:-"(linux-source-7.3 not built: bench/peers.sh)"}
 	KSM_TESTS=${KSM_TESTS:-"(ksm_tests not built: bench/peers.sh)"}
+}
+
+# bench_cross_peers ARCH: the static peers for ARCH's test hosts, built
+# where not yet built. arm64: KST_ARM64_DIR (6.12's max_guest_memory_test)
+# and KST73_ARM64_DIR (7.3's mmu_stress_test); riscv64: KST_RISCV64_DIR
+# (7.3's mmu_stress_test). One set by the caller wins and is not built.
+bench_cross_peers() {
+	local out s d
+	case $1 in
+	arm64) [ -n "$KST_ARM64_DIR" ] && return 0
+		out=$("$root/bench/peers.sh" 6.12-arm64 7.3-arm64) ;;
+	riscv64) [ -n "$KST_RISCV64_DIR" ] && return 0
+		out=$("$root/bench/peers.sh" 7.3-riscv64) ;;
+	esac
+	while read -r s d; do
+		case $s in
+		6.12-arm64) KST_ARM64_DIR=$d/kvm ;;
+		7.3-arm64) KST73_ARM64_DIR=${KST73_ARM64_DIR:-$d/kvm} ;;
+		7.3-riscv64) KST_RISCV64_DIR=$d/kvm ;;
+		esac
+	done <<<"$out"
+	case $1 in
+	arm64) KST_ARM64_DIR=${KST_ARM64_DIR:-"(linux-source-6.12 for arm64 not built: bench/peers.sh)"}
+		KST73_ARM64_DIR=${KST73_ARM64_DIR:-"(linux-source-7.3 for arm64 not built: bench/peers.sh)"} ;;
+	riscv64) KST_RISCV64_DIR=${KST_RISCV64_DIR:-"(linux-source-7.3 for riscv64 not built: bench/peers.sh)"} ;;
+	esac
+}
+
+# bench_inside_args BIN VCPUS MEM SLOT: lines of a script for busybox's
+# sh in a test host (where BIN, of that host's architecture, runs) that
+# ask BIN's usage and set $args to its options for VCPUS vCPUs, MEM and
+# SLOT: -c; -m and -s as SIZE where the usage says SIZE[KMG], in whole
+# GiB where it says _in_gb alone; "no" where it offers no way to say
+# them. They print "usage: USAGE" and, for "no", "kst-skip: WHY".
+bench_inside_args() {
+	local gm gs
+	gm=$(bench_gib "$3") gs=$(bench_gib "$4")
+	cat <<EOF
+u=\$($1 --scn-usage 2>&1 | grep -m 1 usage)
+echo "usage: \$u"
+case \$u in *"[-c "*) args="-c $2" ;; *) args=no ;; esac
+for o in "m $3 $gm" "s $4 $gs"; do
+	set -- \$o
+	case \$u in
+	*"[-\$1 "*"|SIZE[KMG]]"*) [ "\$args" = no ] || args="\$args -\$1 \$2" ;;
+	*"[-\$1 "*"_in_gb]"*)
+		if [ -n "\${3:-}" ] && [ "\$args" != no ]; then args="\$args -\$1 \$3"; else args=no; fi ;;
+	*) args=no ;;
+	esac
+done
+[ "\$args" = no ] && echo "kst-skip: its usage offers no -c, -m and -s for $2 vCPUs, $3 and $4"
+EOF
+}
+
+# bench_gib SIZE: SIZE (64M, 1G, 2) as a whole number of GiB, else nothing;
+# a bare number is GiB already.
+bench_gib() {
+	case $1 in
+	*[0-9]) echo "$1" ;;
+	*) numfmt --from=iec "$1" 2>/dev/null | awk '$1 % 1073741824 == 0 { print $1 / 1073741824 }' ;;
+	esac
 }
 
 # bench_flag BIN FLAG: whether BIN's usage offers FLAG (asked with an

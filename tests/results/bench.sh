@@ -4,7 +4,9 @@
 # KVM and no network: bench_flag finds a flag in a selftest's usage (asked
 # with an option no selftest has, since some take -h with an argument) and
 # not a flag it lacks; bench_peers with KST_DIR set takes every peer from
-# there and runs nothing; bench/peers.sh with an scn whose kernel --list
+# there and runs nothing, bench_cross_peers likewise with KST_ARM64_DIR
+# and KST_RISCV64_DIR; bench_inside_args gives a test host's peer -c, -m
+# and -s in MiB or GiB as its usage says, or says it cannot; bench/peers.sh with an scn whose kernel --list
 # names no apt configuration fails with its reason, exit 1; bench/ names
 # no machine's folder; bench/table.sh on fake peers by both routes.
 cd "$(dirname "$0")/../.." || exit 2
@@ -27,6 +29,33 @@ if bench_flag "$TMP/missing" -E; then fail "bench_flag" "a missing binary offers
 
 (KST_DIR=$TMP/kvm; bench_peers; [ "$KST73_DIR" = "$TMP/kvm" ] && [ "$KSM_TESTS" = "$TMP/kvm/../mm/ksm_tests" ]) &&
 	ok "bench_peers: KST_DIR names every peer" || fail "bench_peers" "KST_DIR did not name every peer"
+
+# The test hosts' peers: one named by the caller is taken as it is, and
+# nothing is built (bench/peers.sh would need the archive).
+(KST_ARM64_DIR=$TMP/a64 KST_RISCV64_DIR=$TMP/rv; bench_cross_peers arm64; bench_cross_peers riscv64
+	[ "$KST_ARM64_DIR" = "$TMP/a64" ] && [ "$KST_RISCV64_DIR" = "$TMP/rv" ]) &&
+	ok "bench_cross_peers: KST_ARM64_DIR and KST_RISCV64_DIR win" || fail "bench_cross_peers" "an override lost"
+
+# bench_inside_args: the options a test host's script gives the peer,
+# from its usage alone, run here by dash as busybox's sh would run it.
+# inside USAGE MEM SLOT: the script's $args (and its kst-skip line).
+inside() {
+	printf '#!/bin/sh\necho "%s"; exit 1\n' "$1" >"$TMP/xpeer"
+	chmod +x "$TMP/xpeer"
+	{ bench_inside_args "$TMP/xpeer" 2 "$2" "$3"; echo 'echo "args=$args"'; } >"$TMP/in.sh"
+	sh "$TMP/in.sh" | grep -v '^usage: ' | tr '\n' ' '
+}
+mib='usage: t [-c nr_vcpus] [-m max_mem_in_gb|SIZE[KMG]] [-s slot_size_in_gb|SIZE[KMG]] [-H]'
+gb='usage: t [-c nr_vcpus] [-m max_mem_in_gb] [-s slot_size_in_gb] [-H]'
+for c in "$mib;32M;16M;args=-c 2 -m 32M -s 16M " "$gb;1;1;args=-c 2 -m 1 -s 1 " \
+	"$gb;2G;1G;args=-c 2 -m 2 -s 1 " \
+	"$gb;32M;16M;kst-skip: its usage offers no -c, -m and -s for 2 vCPUs, 32M and 16M args=no " \
+	"usage: t [-m max_mem_in_gb];1;1;kst-skip: its usage offers no -c, -m and -s for 2 vCPUs, 1 and 1 args=no "; do
+	IFS=';' read -r u m sl want <<<"$c"
+	got=$(inside "$u" "$m" "$sl")
+	[ "$got" = "$want" ] && ok "bench_inside_args: $m, $sl from '${u#usage: t }'" ||
+		fail "bench_inside_args" "$m, $sl from '$u': got '$got', want '$want'"
+done
 
 printf '#!/bin/sh\necho "no header"\n' >"$TMP/scn"
 chmod +x "$TMP/scn"

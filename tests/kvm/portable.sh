@@ -159,7 +159,7 @@ fi
 # Those on guest_memfd and a pfnmap are there to be SKIPs that name what
 # 6.12-riscv64 lacks; those that need two nodes are not (riscv64 test
 # hosts have one: testhost/machine.c). Measured 2026-12-04 on 2 CPUs:
-# 20-26 s at a load of 2 (no other QEMU). Beside another QEMU, TCG is 3 to 5
+# 20-31 s at a load of 2 (no other QEMU). Beside another QEMU, TCG is 3 to 5
 # times slower: smaller sizes than these took 48-68 s at a load of 4,
 # 72-95 s at 5 to 6.
 KR=${SCN_TEST_KERNEL_RISCV64:-debian:6.12-riscv64}

@@ -196,38 +196,7 @@ fi
 # --- scn repl --kernel: the terminal is a virtio console inside --------------
 if ! python3 -c 'import pexpect' 2>/dev/null; then
 	skip "arm64: repl --kernel on a terminal" "python3-pexpect is not installed"
-elif python3 - "$SCN" "$K" "$TMP" <<'PY' >"$TMP/py" 2>&1; then
-import pexpect, sys, time
-scn, kernel, tmp = sys.argv[1:4]
-p = pexpect.spawn(scn, ["repl", "-q", "--kernel", kernel], cwd=tmp, encoding="utf-8",
-                  timeout=180, dimensions=(50, 200))
-p.expect(r"scn> ")
-p.send('print "== {arch}"\r')
-p.expect(r"== aarch64")
-p.expect(r"scn> ", 60)
-p.send("backing mem type=anon size=8M; vm g backing=mem vcpus=2\r")
-p.expect(r"scn> ", 60)
-# Ctrl-C is a byte on hvc0 that the line discipline inside makes a SIGINT.
-p.send("phase spin { guest read passes=1000000000 }\r")
-time.sleep(3)
-p.sendintr()
-p.expect(r"scn> ", 60)
-assert "interrupted" in p.before, p.before
-p.send("show vcpus\r")
-p.expect(r"scn> ", 60)
-assert p.before.count("(stopped: interrupted)") == 2, p.before
-# A Ctrl-D that comes before libedit has set raw mode again is the line
-# discipline's EOF of a cooked line, and lost: again, as a person would.
-for attempt in range(3):
-    time.sleep(1)
-    p.sendeof()
-    if p.expect([pexpect.EOF, pexpect.TIMEOUT], 20) == 0:
-        break
-else:
-    raise AssertionError("Ctrl-D did not end scn repl --kernel")
-p.wait()
-assert p.exitstatus == 0, p.exitstatus
-PY
+elif python3 tests/testhost/repl_kernel.py "$SCN" "$K" "$TMP" aarch64 >"$TMP/py" 2>&1; then
 	ok "arm64: repl --kernel: the prompt inside on hvc0, Ctrl-C stops a guest phase, Ctrl-D ends"
 elif grep -q 'the test host cannot run here' "$TMP/py"; then
 	skip "arm64: repl --kernel on a terminal" "$(grep -m1 'cannot run here' "$TMP/py")"

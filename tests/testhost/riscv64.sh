@@ -5,7 +5,9 @@
 # qemu-system-riscv64 (-machine virt -cpu rv64: the H extension, TCG),
 # busybox as its shell and kvm.ko loaded. Without a boot: a missing QEMU
 # and a missing riscv64 scn are SKIPs that say how to get them, and
-# --nodes 2 one that says riscv64 test hosts have a node. Three boots.
+# --nodes 2 one that says riscv64 test hosts have a node. Six boots;
+# features, exec and repl --kernel (tests/testhost/repl_kernel.py, as
+# arm64.sh's) take three short ones, 17 s at a load of 1.4.
 # First scn's own test host (--kernel debian:6.12-riscv64, SCN_TEST_KERNEL_
 # RISCV64 for another): mmu_stress at 16M and one vCPU (a write pass, an
 # MMU reset by a new ASID, a write pass, a read-only pass where the vCPU
@@ -118,6 +120,33 @@ if th "riscv64: the dirty ring on $K72" run -q --kernel "$K72" tests/kvm/portabl
 	else
 		fail "riscv64: the dirty ring on $K72" "exit $rc"; show
 	fi
+fi
+
+# --- features, exec and repl --kernel, as on arm64 (three boots, ~17 s) -------
+if th "riscv64: features --kernel" features -q --kernel "$K"; then
+	if [ $rc = 0 ] && grep -Eq '^  arch +riscv64$' "$TMP/out" &&
+	   grep -Eq '^  kvm +usable$' "$TMP/out" && grep -Eq '^  virtualization +h$' "$TMP/out" &&
+	   grep -Eq '^  guest faults +KVM_RUN -EFAULT, pc on the access$' "$TMP/out"; then
+		ok "riscv64: features --kernel: riscv64, kvm usable, virt h, faults by -EFAULT with the pc"
+	else
+		fail "riscv64: features --kernel" "exit $rc: $(grep -E '^  (arch|virtualization|kvm|guest faults) ' "$TMP/out" | tr -s ' ')"; show
+	fi
+fi
+if th "riscv64: exec --kernel" exec -q --kernel "$K" -- sh -c 'echo "in $(uname -m)"; exit 3'; then
+	if [ $rc = 3 ] && grep -qx 'in riscv64' "$TMP/out"; then
+		ok "riscv64: exec --kernel: busybox sh inside, its output and exit 3 carried"
+	else
+		fail "riscv64: exec --kernel" "exit $rc: $(head -c 300 "$TMP/out")"; show
+	fi
+fi
+if ! python3 -c 'import pexpect' 2>/dev/null; then
+	skip "riscv64: repl --kernel on a terminal" "python3-pexpect is not installed"
+elif python3 tests/testhost/repl_kernel.py "$SCN" "$K" "$TMP" riscv64 >"$TMP/py" 2>&1; then
+	ok "riscv64: repl --kernel: the prompt inside, a VM, Ctrl-C stops a guest phase on both vCPUs, Ctrl-D ends"
+elif grep -q 'the test host cannot run here' "$TMP/py"; then
+	skip "riscv64: repl --kernel on a terminal" "$(grep -m1 'cannot run here' "$TMP/py")"
+else
+	fail "riscv64: repl --kernel on a terminal" "$(grep -E '^[A-Za-z_.]+(Error|TIMEOUT|EOF)' "$TMP/py" | tail -n 1)"
 fi
 
 # --- a boot of the test's own -------------------------------------------------

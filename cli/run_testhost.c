@@ -8,7 +8,6 @@
  * not boot), the result says so.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,6 +23,7 @@
 #include "../interp/exec.h"
 #include "../interp/hostneed.h"
 #include "../interp/record.h"
+#include "../interp/value.h"
 #include "../results/report.h"
 #include "../runtime/fingerprint.h"
 #include "../testhost/arch.h"
@@ -357,27 +357,28 @@ static int size_testhost(const struct run_args *ra, const struct ir_program *p,
 	 * the guest's; more than a test host takes is said by the launch.
 	 */
 	if (n.pfnmap && !o->npfnmap) {
-		char bars[TH_MAX_PFNMAP * 24] = "";
-		size_t at = 0;
 		unsigned k = n.nbars < TH_MAX_PFNMAP ? n.nbars : TH_MAX_PFNMAP;
+		struct strbuf bars;
 
-		for (unsigned i = 0; i < k; i++)
-			at += (size_t)snprintf(bars + at, sizeof(bars) - at, "%s%" PRId64 "%c",
-					       i ? " --pfnmap " : "",
-					       n.bars[i] >> (n.bars[i] >= (int64_t)1 << 30 ? 30 : 20),
-					       n.bars[i] >= (int64_t)1 << 30 ? 'G' : 'M');
-		if (k == 1)
-			snprintf(what, sizeof(what), "a PCI BAR bound to vfio-pci");
-		else
-			snprintf(what, sizeof(what), "%u PCI BARs bound to vfio-pci", k);
-		rc = size_one(ra, "--pfnmap", false, "none", bars, what, n.pfnmap_why, &grow);
-		if (rc)
-			return rc;
 		if (n.nbars > TH_MAX_PFNMAP) {
 			fprintf(stderr, "scn: run: the scenario maps %u PCI BARs (%s); a test host "
 				"has at most %d\n", n.nbars, n.pfnmap_why, TH_MAX_PFNMAP);
 			return 64;
 		}
+		sb_init(&bars);
+		for (unsigned i = 0; i < k; i++) {
+			if (i)
+				sb_puts(&bars, " --pfnmap ");
+			format_size(&bars, n.bars[i]);	/* "16M", "1G", as --pfnmap takes it */
+		}
+		if (k == 1)
+			snprintf(what, sizeof(what), "a PCI BAR bound to vfio-pci");
+		else
+			snprintf(what, sizeof(what), "%u PCI BARs bound to vfio-pci", k);
+		rc = size_one(ra, "--pfnmap", false, "none", bars.buf, what, n.pfnmap_why, &grow);
+		sb_free(&bars);
+		if (rc)
+			return rc;
 		for (unsigned i = 0; grow && i < k; i++)
 			o->pfnmap[o->npfnmap++] = n.bars[i];
 		*changed |= grow;

@@ -66,37 +66,12 @@ void suite_free(struct suite *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* How many of e's BARs are of this size. */
-static unsigned pfnmaps_of(const struct suite_entry *e, int64_t size)
-{
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < e->npfnmap; i++)
-		n += e->pfnmap[i] == size;
-	return n;
-}
-
 unsigned suite_pfnmap_union(const struct suite *s, int64_t *sizes, unsigned max)
 {
 	unsigned n = 0;
 
-	for (size_t i = 0; i < s->n; i++) {
-		const struct suite_entry *e = &s->e[i];
-
-		for (unsigned j = 0; j < e->npfnmap; j++) {
-			int64_t size = e->pfnmap[j];
-			unsigned have = 0, k;
-
-			for (k = 0; k < n && k < max; k++)
-				have += sizes[k] == size;
-			/* A line that wants more of a size than the union has. */
-			for (; have < pfnmaps_of(e, size); have++) {
-				if (n < max)
-					sizes[n] = size;
-				n++;
-			}
-		}
-	}
+	for (size_t i = 0; i < s->n; i++)
+		multiset_merge_max(sizes, &n, max, s->e[i].pfnmap, s->e[i].npfnmap);
 	return n;
 }
 

@@ -80,6 +80,28 @@ int64_t add_sat(int64_t a, int64_t b)
 	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
 }
 
+/* How many of the first n values of v equal x. */
+static unsigned count_of(const int64_t *v, unsigned n, int64_t x)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		k += v[i] == x;
+	return k;
+}
+
+void multiset_merge_max(int64_t *set, unsigned *n, unsigned cap, const int64_t *add,
+			unsigned nadd)
+{
+	for (unsigned i = 0; i < nadd; i++)
+		for (unsigned have = count_of(set, *n < cap ? *n : cap, add[i]);
+		     have < count_of(add, nadd, add[i]); have++) {
+			if (*n < cap)
+				set[*n] = add[i];
+			(*n)++;
+		}
+}
+
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
 {
 	size_t n = *cap ? *cap : 4;

@@ -34,6 +34,15 @@ char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0
 /* a + b, or INT64_MAX where that overflows: a sum of sizes that saturates. */
 int64_t add_sat(int64_t a, int64_t b);
 
+/*
+ * Merges the nadd values of add into the multiset set (*n values, at most
+ * cap stored, *n counting on past cap): of each value, as many as the
+ * larger of its two counts. What one machine needs to meet several needs
+ * at once (the PCI BARs of a suite's lines, of a sweep's points).
+ */
+void multiset_merge_max(int64_t *set, unsigned *n, unsigned cap, const int64_t *add,
+			unsigned nadd);
+
 /* Grows *arr so that it holds at least need elements of size elem. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 #define VEC_PUSH(arr, len, cap, val)                                          \

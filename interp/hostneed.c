@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/util.h"
 #include "../runtime/mm_tables.h"
 #include "exec_run.h"
 #include "hostneed.h"
@@ -67,16 +68,6 @@ static bool policy_nodes(const struct ir_op *op, void *ctx)
 	return false;
 }
 
-/* How many of the n BARs in bars are of this size. */
-static unsigned bars_of(const int64_t *bars, unsigned n, int64_t size)
-{
-	unsigned k = 0;
-
-	for (unsigned i = 0; i < n && i < HOST_NEED_MAX_BARS; i++)
-		k += bars[i] == size;
-	return k;
-}
-
 /* The point's BARs into n's: of each size, the larger count. */
 static void point_bars(const struct ir_scenario *sc, struct host_need *n)
 {
@@ -95,13 +86,7 @@ static void point_bars(const struct ir_scenario *sc, struct host_need *n)
 	}
 	if (!nmine)
 		mine[nmine++] = PFNMAP_BAR_DEFAULT;
-	for (unsigned i = 0; i < nmine; i++)
-		for (unsigned have = bars_of(n->bars, n->nbars, mine[i]);
-		     have < bars_of(mine, nmine, mine[i]); have++) {
-			if (n->nbars < HOST_NEED_MAX_BARS)
-				n->bars[n->nbars] = mine[i];
-			n->nbars++;
-		}
+	multiset_merge_max(n->bars, &n->nbars, HOST_NEED_MAX_BARS, mine, nmine);
 }
 
 static void point_need(const struct ir_scenario *sc, struct host_need *n)

@@ -94,6 +94,24 @@ done
 EOF
 }
 
+# bench_boot_inside WHO KERNEL SCRIPT: the script (busybox sh) in one boot
+# of KERNEL's test host, its stdout in $tmp/out and stderr in $tmp/err;
+# load_end is the shared machine's load after it. A test host that cannot
+# run here ends the bench with its reason (exit 0); a failed run is said,
+# and the bench goes on with what it printed.
+bench_boot_inside() {
+	local who=$1 kernel=$2 script=$3 rc
+	"$scn" exec -q --timeout 3600 --kernel "$kernel" -- sh "$script" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+	if [ $rc = 4 ]; then
+		echo "$who: the test host cannot run here: $(tail -n 1 "$tmp/err")"
+		exit 0
+	elif [ $rc != 0 ]; then
+		echo "$who: the test host's run failed (exit $rc): $(tail -n 3 "$tmp/err" | tr '\n' ' ')"
+	fi
+}
+
 # bench_gib SIZE: SIZE (64M, 1G, 2) as a whole number of GiB, else nothing;
 # a bare number is GiB already.
 bench_gib() {

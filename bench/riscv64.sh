@@ -90,15 +90,7 @@ while [ \$i -lt $runs ]; do
 	i=\$((i + 1))
 done
 EOF
-"$scn" exec -q --timeout 3600 --kernel "$kernel" -- sh "$tmp/inside.sh" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-load_end=$(cut -d' ' -f1-3 /proc/loadavg)
-if [ $rc = 4 ]; then
-	echo "riscv64: the test host cannot run here: $(tail -n 1 "$tmp/err")"
-	exit 0
-elif [ $rc != 0 ]; then
-	echo "riscv64: the test host's run failed (exit $rc): $(tail -n 3 "$tmp/err" | tr '\n' ' ')"
-fi
+bench_boot_inside riscv64 "$kernel" "$tmp/inside.sh"
 
 # phases TAG: "run1 reset run2 ro rw" of each of TAG's runs, a line each.
 phases() {

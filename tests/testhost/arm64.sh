@@ -23,27 +23,8 @@ K=${SCN_TEST_KERNEL_ARM64:-debian:6.12-arm64}
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 unset SCN_AARCH64 SCN_QEMU_AARCH64
 
-# --- no QEMU: a SKIP naming the package, no boot ---------------------------
-SCN_QEMU_AARCH64=/nonexistent/qemu "$SCN" exec -q --kernel "$K" -- true >"$TMP/out" 2>"$TMP/err"
-rc=$?
-if [ $rc = 4 ] && grep -q 'cannot run here: /nonexistent/qemu is not installed (apt-get install qemu-system-arm)' "$TMP/err"; then
-	ok "arm64: no QEMU: SKIP naming qemu-system-arm"
-else
-	fail "arm64: no QEMU: SKIP naming qemu-system-arm" "exit $rc"; show
-fi
-
-# --- no arm64 scn beside this one: a SKIP that says make aarch64 -------------
-mkdir -p "$TMP/lone/bin"
-cp "$(readlink -f "$SCN")" "$TMP/lone/bin/scn"
-SCN_QEMU_AARCH64=/bin/true "$TMP/lone/bin/scn" features -q --kernel "$K" >"$TMP/out" 2>"$TMP/err"
-rc=$?
-if grep -q 'built without an init for aarch64' "$TMP/err"; then
-	skip "arm64: no arm64 scn: SKIP saying make aarch64" "$(tail -n 1 "$TMP/err")"
-elif [ $rc = 4 ] && grep -q 'no aarch64 scn is beside it .*`make aarch64`' "$TMP/err"; then
-	ok "arm64: no arm64 scn beside this one: SKIP saying make aarch64"
-else
-	fail "arm64: no arm64 scn: SKIP saying make aarch64" "exit $rc"; show
-fi
+# --- no QEMU, no arm64 scn beside this one: SKIPs that say how, no boot ------
+other_arch_no_boot arm64 aarch64 SCN_QEMU_AARCH64 "apt-get install qemu-system-arm" aarch64
 
 # --- what the boots need ------------------------------------------------------
 why=$(arm64_missing)

@@ -36,24 +36,8 @@ RSCN=build-riscv64/scn
 name="riscv64: mmu_stress in riscv64 KVM"
 
 # --- without a boot: no QEMU, no riscv64 scn beside this one: SKIPs ---------
-SCN_QEMU_RISCV64=/nonexistent/qemu "$SCN" exec -q --kernel "$K" -- true >"$TMP/out" 2>"$TMP/err"
-rc=$?
-if [ $rc = 4 ] && grep -q 'cannot run here: /nonexistent/qemu is not installed (apt-get install --no-install-recommends qemu-system-misc)' "$TMP/err"; then
-	ok "riscv64: no QEMU: SKIP naming qemu-system-misc"
-else
-	fail "riscv64: no QEMU: SKIP naming qemu-system-misc" "exit $rc"; show
-fi
-mkdir -p "$TMP/lone/bin"
-cp "$(readlink -f "$SCN")" "$TMP/lone/bin/scn"
-SCN_QEMU_RISCV64=/bin/true "$TMP/lone/bin/scn" features -q --kernel "$K" >"$TMP/out" 2>"$TMP/err"
-rc=$?
-if grep -q 'built without an init for riscv64' "$TMP/err"; then
-	skip "riscv64: no riscv64 scn: SKIP saying make riscv64" "$(tail -n 1 "$TMP/err")"
-elif [ $rc = 4 ] && grep -q 'no riscv64 scn is beside it .*`make riscv64`' "$TMP/err"; then
-	ok "riscv64: no riscv64 scn beside this one: SKIP saying make riscv64"
-else
-	fail "riscv64: no riscv64 scn: SKIP saying make riscv64" "exit $rc"; show
-fi
+other_arch_no_boot riscv64 riscv64 SCN_QEMU_RISCV64 \
+	"apt-get install --no-install-recommends qemu-system-misc" riscv64
 
 # --- --nodes: riscv64 test hosts have one node --------------------------------
 # QEMU 7.2's riscv virt with NUMA nodes hangs the kernel's 9p mount: a

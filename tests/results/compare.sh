@@ -221,29 +221,24 @@ run across-local-test "$TMP/th-b.json" "$R/base.json" --across kernel &&
 python3 - "$TMP" <<'PY'
 import copy, json, sys
 b = json.load(open("%s/th-b.json" % sys.argv[1]))
-def arm(cpus=2):
+def on_arch(arch, release, model, kind, total, spec, cpu, **host):
+    """th-b's run as on a test host of another architecture."""
     d = copy.deepcopy(b)
     fp = d["fingerprint"]
-    fp["arch"] = "aarch64"
-    fp["kernel"]["release"] = "6.12.117+deb12-arm64"
-    fp["cpu"]["model"] = "QEMU max"
-    fp["virt"]["kind"] = "vhe"
+    fp["arch"] = arch
+    fp["kernel"]["release"] = release
+    fp["cpu"]["model"] = model
+    fp["virt"]["kind"] = kind
     fp["virt"]["kvm_params"] = {}
-    fp["memory"]["total"] = 2068000000
-    fp["testhost"].update(spec="debian:6.12-arm64", arch="aarch64",
-                          cpu="max,pauth-impdef=on", cpus=cpus)
+    fp["memory"]["total"] = total
+    fp["testhost"].update(spec=spec, arch=arch, cpu=cpu, **host)
     return d
-out = {"arm": arm(), "arm-cpus": arm(4)}
-rv = copy.deepcopy(b)
-fp = rv["fingerprint"]
-fp["arch"] = "riscv64"
-fp["kernel"]["release"] = "6.12.118+deb13-riscv64"
-fp["cpu"]["model"] = "unknown"
-fp["virt"]["kind"] = "h"
-fp["virt"]["kvm_params"] = {}
-fp["memory"]["total"] = 2067000000
-fp["testhost"].update(spec="debian:6.12-riscv64", arch="riscv64", cpu="rv64")
-out["rv"] = rv
+def arm(cpus=2):
+    return on_arch("aarch64", "6.12.117+deb12-arm64", "QEMU max", "vhe", 2068000000,
+                   "debian:6.12-arm64", "max,pauth-impdef=on", cpus=cpus)
+out = {"arm": arm(), "arm-cpus": arm(4),
+       "rv": on_arch("riscv64", "6.12.118+deb13-riscv64", "unknown", "h", 2067000000,
+                     "debian:6.12-riscv64", "rv64")}
 x = copy.deepcopy(b)
 x["fingerprint"]["cpu"]["model"] = "AMD EPYC 7B13 64-Core Processor"
 out["x86-cpu"] = x

@@ -298,22 +298,20 @@ for name, rel, total in (("th", "6.12.117+deb12-amd64", 2069000000),
                       "outer": {"kernel": "6.18.44", "cpu": "AMD EPYC", "cpus": 2,
                                 "mem": 25 << 30, "nodes": 1}}
     write(name, th)
-arm = copy.deepcopy(json.load(open("%s/th.json" % tmp)))
-fp = arm["fingerprint"]
-fp["arch"] = "aarch64"
-fp["cpu"]["model"] = "QEMU max"
-fp["virt"]["kind"] = "vhe"
-fp["kernel"]["release"] = "6.12.117+deb12-arm64"
-fp["testhost"].update(spec="debian:6.12-arm64", arch="aarch64", cpu="max,pauth-impdef=on")
-write("arm", arm)
-rv = copy.deepcopy(json.load(open("%s/th.json" % tmp)))
-fp = rv["fingerprint"]
-fp["arch"] = "riscv64"
-fp["cpu"]["model"] = "unknown"
-fp["virt"]["kind"] = "h"
-fp["kernel"]["release"] = "6.12.118+deb13-riscv64"
-fp["testhost"].update(spec="debian:6.12-riscv64", arch="riscv64", cpu="rv64")
-write("rv", rv)
+def on_arch(name, arch, model, kind, release, spec, cpu):
+    """th.json's run as on a test host of another architecture."""
+    d = copy.deepcopy(json.load(open("%s/th.json" % tmp)))
+    fp = d["fingerprint"]
+    fp["arch"] = arch
+    fp["cpu"]["model"] = model
+    fp["virt"]["kind"] = kind
+    fp["kernel"]["release"] = release
+    fp["testhost"].update(spec=spec, arch=arch, cpu=cpu)
+    write(name, d)
+on_arch("arm", "aarch64", "QEMU max", "vhe", "6.12.117+deb12-arm64", "debian:6.12-arm64",
+        "max,pauth-impdef=on")
+on_arch("rv", "riscv64", "unknown", "h", "6.12.118+deb13-riscv64", "debian:6.12-riscv64",
+        "rv64")
 for name, extra in (("boot-a", ""), ("boot-b", " a=1 b=2 c=3 d=4 e=5")):
     b = copy.deepcopy(d)
     b["fingerprint"]["kernel"]["cmdline"] += extra

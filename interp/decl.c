@@ -517,7 +517,7 @@ void lower_backing(struct lower *L, const struct ast *n)
 }
 
 static const char *const vm_keys[] = { "backing", "mem", "alias", "vcpus",
-	"slots", "ring", "pin", "gpa", "dirty_ring", NULL };
+	"slots", "ring", "pin", "gpa", "dirty_ring", "guest_page", NULL };
 
 /* The ring a job runs in: 0, 3 or auto. */
 bool want_ring(struct lower *L, const struct ast *a, enum ring *out)
@@ -535,6 +535,29 @@ bool want_ring(struct lower *L, const struct ast *a, enum ring *out)
 		return true;
 	}
 	diag_error(L->d, a->loc, "ring is 0, 3 or auto");
+	return false;
+}
+
+/* The page size of the guest's own tables: 4K, 2M, 1G, or auto (0). */
+static bool want_guest_page(struct lower *L, const struct ast *a, int64_t *out)
+{
+	struct value v;
+
+	if (!static_value(L, a, "guest_page", &v))
+		return false;
+	if (v.type == VT_WORD && !strcmp(v.s, "auto")) {
+		*out = 0;
+		return true;
+	}
+	if (v.type == VT_SIZE && (v.i == 4096 || v.i == 2 << 20 || v.i == 1 << 30)) {
+		*out = v.i;
+		/* scn's arm64 and riscv64 tables have no 1 GiB leaves: the same SKIP. */
+		if (v.i == 1 << 30)
+			need(L, RT_FEAT_CPU_PDPE1GB, a->loc, "guest_page=1G");
+		return true;
+	}
+	diag_hint(diag_error(L->d, a->loc, "guest_page is 4K, 2M, 1G or auto"),
+		  "the page size of the guest's own page tables; auto (the default) is the largest its CPU offers");
 	return false;
 }
 
@@ -613,6 +636,8 @@ void lower_vm(struct lower *L, const struct ast *n)
 			need(L, RT_FEAT_KVM_DIRTY_RING, a->loc, "dirty_ring");
 		}
 	}
+	if ((a = items_attr(&it, "guest_page")) && !want_guest_page(L, a, &vm.guest_page))
+		ok = false;
 	items_finish(&it, "vm", vm_keys);
 	if (ok && b && !gmem_vm_ok(L, &vm, vm.backing, n->loc))
 		ok = false;

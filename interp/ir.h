@@ -205,6 +205,7 @@ struct ir_vm {
 	bool pin;			/* pin vCPU i to CPU i % ncpus */
 	int64_t gpa_base;
 	int dirty_ring;			/* entries per vCPU, or 0: bitmaps */
+	int64_t guest_page;		/* the guest tables' page: 4K, 2M, 1G; 0 the largest */
 	/*
 	 * Its declaration had an error: a stand-in, so that the statements
 	 * that use it are checked too (what its line failed to say takes

@@ -106,7 +106,7 @@ static void layout(const struct lower *L, int vm, struct rt_vm_layout *lay)
 {
 	const struct ir_vm *v = &L->sc->vms[vm];
 	struct rt_vm_config c = { .gpa_base = v->gpa_base, .mem = v->mem,
-				  .vcpus = v->vcpus };
+				  .vcpus = v->vcpus, .guest_page = (uint64_t)v->guest_page };
 
 	rt_vm_layout(&c, lay);
 }

@@ -317,6 +317,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 		if (vm->dirty_ring)
 			sb_printf(sb, ", a dirty ring of %d entries per vcpu",
 				  vm->dirty_ring);
+		if (vm->guest_page) {
+			sb_puts(sb, ", guest pages of ");
+			size(sb, vm->guest_page);
+		}
 		sb_putc(sb, '\n');
 		break;
 	}

@@ -42,6 +42,13 @@ void arch_vm_destroy(struct rt_vm *vm);
 uint64_t arch_table_bytes(const struct rt_vm_config *cfg, uint64_t area_size);
 /* Writes the descriptor tables and page tables into the VM's area. */
 int arch_vm_build(struct rt_vm *vm, struct rt_err *err);
+/*
+ * The page size the guest's tables map its memory with: cfg.guest_page,
+ * or without it the largest the arch's tables take on this VM (x86: 1G
+ * where the guest CPUID offers PDPE1GB, else 2M); 0 where cfg asks for
+ * one they cannot map.
+ */
+uint64_t arch_guest_page(const struct rt_vm *vm);
 
 /* A new vCPU's CPU model and registers: long mode at ring 0 (x86), EL1 (arm64). */
 int arch_vcpu_init(struct rt_vcpu *v, struct rt_err *err);

@@ -41,6 +41,12 @@ struct rt_vm_config {
 	bool pin;			/* vCPU i on CPU i % ncpus */
 	bool manual_protect;		/* dirty log with KVM_CLEAR_DIRTY_LOG */
 	uint32_t dirty_ring;		/* entries per vCPU, or 0: the bitmaps */
+	/*
+	 * The page size the guest's own tables map its memory with: 4K, 2M
+	 * or 1G (x86 where the guest CPUID offers PDPE1GB); 0 the largest
+	 * the arch's tables offer there (arch_guest_page).
+	 */
+	uint64_t guest_page;
 	const char *host_kind;		/* "pvm", "svm", ...: for messages */
 	/*
 	 * A guest_memfd backing (mem_gmem.h): the VM adopts the VM fd its

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * riscv64 Sv48 tables in scn's area: four levels of 4 KiB tables, guest
- * memory at GVA == GPA and scn's area at SCN_AREA_GVA in 2 MiB leaves,
+ * memory at GVA == GPA in 2 MiB leaves (4 KiB ones where the VM's
+ * guest_page asks) and scn's area at SCN_AREA_GVA in 2 MiB leaves,
  * the signal page below the area as a 4 KiB leaf at a GPA without a
  * memslot. A and D are set in every leaf: a hart may fault on a clear
  * one rather than set it (Svade), and the guest has no handler for that.
@@ -25,6 +26,7 @@
 #define PTE_PPN(pa)	(((pa) >> 12) << 10)
 #define PTE_PA(pte)	((((pte) >> 10) & ((1ULL << 44) - 1)) << 12)
 
+#define SZ_4K		(1ULL << 12)
 #define SZ_2M		(1ULL << 21)
 #define SZ_1G		(1ULL << 30)
 #define SZ_512G		(1ULL << 39)
@@ -40,6 +42,8 @@ uint64_t arch_table_bytes(const struct rt_vm_config *cfg, uint64_t area_size)
 	/* The root, then a level 2 per 512 GiB and a level 1 per GiB. */
 	uint64_t pages = 1 + span(start, end, SZ_512G) + span(start, end, SZ_1G);
 
+	if (cfg->guest_page == SZ_4K)		/* and a level 0 per 2 MiB */
+		pages += span(start, end, SZ_2M);
 	/* The area's: a level 2, level 1s for its GiBs; the signal page's 2, 1, 0. */
 	pages += 1 + 2 + (area_size + pages * 4096) / SZ_1G + 3;
 	return pages * 4096;
@@ -79,17 +83,33 @@ static int level1(struct tables *t, uint64_t va, uint64_t **pd)
 	return rc ? rc : next_level(t, &l2[(va >> 30) & 511], pd);
 }
 
-static int map_leaves(struct tables *t, uint64_t gva, uint64_t gpa, uint64_t size)
+/* Maps [gva, gva + size) to gpa in leaves of 2 MiB, or 4 KiB where leaf says so. */
+static int map_leaves(struct tables *t, uint64_t gva, uint64_t gpa, uint64_t size,
+		      uint64_t leaf)
 {
-	for (uint64_t va = gva & ~(SZ_2M - 1); va < gva + size; va += SZ_2M) {
-		uint64_t *pd;
+	for (uint64_t va = gva & ~(leaf - 1); va < gva + size; va += leaf) {
+		uint64_t *pd, *pt;
 		int rc = level1(t, va, &pd);
 
 		if (rc)
 			return rc;
-		pd[(va >> 21) & 511] = PTE_PPN(va - gva + gpa) | PTE_LEAF;
+		if (leaf == SZ_2M) {
+			pd[(va >> 21) & 511] = PTE_PPN(va - gva + gpa) | PTE_LEAF;
+			continue;
+		}
+		rc = next_level(t, &pd[(va >> 21) & 511], &pt);
+		if (rc)
+			return rc;
+		pt[(va >> 12) & 511] = PTE_PPN(va - gva + gpa) | PTE_LEAF;
 	}
 	return 0;
+}
+
+uint64_t arch_guest_page(const struct rt_vm *vm)
+{
+	uint64_t want = vm->cfg.guest_page;
+
+	return !want ? SZ_2M : want == SZ_4K || want == SZ_2M ? want : 0;
 }
 
 static int map_signal_page(struct tables *t, uint64_t gva, uint64_t gpa)
@@ -108,8 +128,12 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 {
 	struct tables t = { .area = vm->area, .area_gpa = vm->area_gpa,
 			    .next = vm->tables_offset, .end = vm->area_size };
+	uint64_t leaf = arch_guest_page(vm);
 	int rc;
 
+	if (!leaf)
+		return rt_fail(err, -EINVAL, "guest_page=%llu bytes: scn's riscv64 tables map 4K or 2M",
+			       (unsigned long long)vm->cfg.guest_page);
 	if (vm->area_gpa + vm->area_size > vm->arch.signal_gpa)
 		return rt_fail(err, -ERANGE, "scn's area ends at GPA %#llx, past the signal page at %#llx",
 			       (unsigned long long)(vm->area_gpa + vm->area_size),
@@ -117,9 +141,9 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 	t.root = t.next;
 	t.next += 4096;
 	rc = map_leaves(&t, (uint64_t)vm->cfg.gpa_base, (uint64_t)vm->cfg.gpa_base,
-			(uint64_t)vm->cfg.mem);
+			(uint64_t)vm->cfg.mem, leaf);
 	if (!rc)
-		rc = map_leaves(&t, SCN_AREA_GVA, vm->area_gpa, vm->area_size);
+		rc = map_leaves(&t, SCN_AREA_GVA, vm->area_gpa, vm->area_size, SZ_2M);
 	if (!rc)
 		rc = map_signal_page(&t, SCN_SIGNAL_GVA, vm->arch.signal_gpa);
 	if (rc)

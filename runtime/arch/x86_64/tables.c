@@ -2,8 +2,11 @@
 /*
  * x86_64 tables in scn's area: the GDT and IDT every vCPU shares, a TSS
  * per vCPU, and the 4-level page tables: guest memory at GVA == GPA, scn's
- * area at SCN_AREA_GVA. 2 MiB pages, or 1 GiB pages where the guest's
- * CPUID offers PDPE1GB (not on PVM hosts). U/S is set at every level so
+ * area at SCN_AREA_GVA. Guest memory in the VM's guest_page: by default
+ * 1 GiB pages where the guest's CPUID offers PDPE1GB (not on PVM hosts),
+ * else 2 MiB; 4 KiB pages where asked, as the kernel's selftests map
+ * theirs (a shadow MMU then keeps indirect shadow pages: the dirty log's
+ * disable has no huge mapping to look for). U/S is set at every level so
  * that both rings use the same tables; A and D are set already, so that a
  * shadow MMU (PVM hosts, kvm_amd npt=0) never writes them back.
  */
@@ -22,8 +25,9 @@
 #define PTE_PS		0x080ULL
 #define PTE_ADDR	0x000ffffffffff000ULL
 #define TABLE_FLAGS	(PTE_P | PTE_RW | PTE_US | PTE_A)
-#define LEAF_FLAGS	(PTE_P | PTE_RW | PTE_US | PTE_A | PTE_D | PTE_PS)
+#define LEAF_FLAGS	(PTE_P | PTE_RW | PTE_US | PTE_A | PTE_D)
 
+#define SZ_4K		(1ULL << 12)
 #define SZ_2M		(1ULL << 21)
 #define SZ_1G		(1ULL << 30)
 #define SZ_512G		(1ULL << 39)
@@ -47,9 +51,11 @@ static uint64_t span(uint64_t start, uint64_t end, uint64_t unit)
 uint64_t arch_table_bytes(const struct rt_vm_config *cfg, uint64_t area_size)
 {
 	uint64_t start = (uint64_t)cfg->gpa_base, end = start + (uint64_t)cfg->mem;
-	/* 2 MiB pages: the most tables a guest can need. */
+	/* 2 MiB pages need a directory per GiB; 4 KiB ones a table per 2 MiB too. */
 	uint64_t pages = 1 + span(start, end, SZ_512G) + span(start, end, SZ_1G);
 
+	if (cfg->guest_page == SZ_4K)
+		pages += span(start, end, SZ_2M);
 	/* The area's: one directory pointer table, directories for its GiBs. */
 	pages += 1 + 2 + (area_size + pages * 4096) / SZ_1G;
 	return pages * 4096;
@@ -80,28 +86,38 @@ static int next_level(struct tables *t, uint64_t *entry, uint64_t **out)
 	return 0;
 }
 
+/* Maps [gva, gva + size) to gpa in leaves of leaf bytes (4K, 2M or 1G). */
 static int map(struct tables *t, uint64_t gva, uint64_t gpa, uint64_t size,
-	       bool pages_1g)
+	       uint64_t leaf)
 {
-	uint64_t step = pages_1g ? SZ_1G : SZ_2M;
-	uint64_t va = gva & ~(step - 1), end = gva + size;
+	int leaf_shift = leaf == SZ_1G ? 30 : leaf == SZ_2M ? 21 : 12;
+	uint64_t flags = LEAF_FLAGS | (leaf == SZ_4K ? 0 : PTE_PS);
+	uint64_t va = gva & ~(leaf - 1), end = gva + size;
 	uint64_t *pml4 = table_at(t, t->area_gpa + t->pml4);
 
-	for (; va < end; va += step) {
-		uint64_t pa = va - gva + gpa, *pdpt, *pd;
-		int rc = next_level(t, &pml4[(va >> 39) & 511], &pdpt);
+	for (; va < end; va += leaf) {
+		uint64_t *table = pml4;
 
-		if (rc)
-			return rc;
-		if (pages_1g) {
-			pdpt[(va >> 30) & 511] = pa | LEAF_FLAGS;
-			continue;
+		/* Down from the PML4 to the table whose entries are leaves. */
+		for (int shift = 39; shift > leaf_shift; shift -= 9) {
+			int rc = next_level(t, &table[(va >> shift) & 511], &table);
+
+			if (rc)
+				return rc;
 		}
-		rc = next_level(t, &pdpt[(va >> 30) & 511], &pd);
-		if (rc)
-			return rc;
-		pd[(va >> 21) & 511] = pa | LEAF_FLAGS;
+		table[(va >> leaf_shift) & 511] = (va - gva + gpa) | flags;
 	}
+	return 0;
+}
+
+uint64_t arch_guest_page(const struct rt_vm *vm)
+{
+	uint64_t want = vm->cfg.guest_page;
+
+	if (!want)
+		return vm->arch.pages_1g ? SZ_1G : SZ_2M;
+	if (want == SZ_4K || want == SZ_2M || (want == SZ_1G && vm->arch.pages_1g))
+		return want;
 	return 0;
 }
 
@@ -154,6 +170,7 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 	char *gdt = vm->area + RT_AREA_ARCH, *idt = gdt + 0x1000;
 	struct tables t = { .area = vm->area, .area_gpa = vm->area_gpa,
 			    .next = vm->tables_offset, .end = vm->area_size };
+	uint64_t leaf = arch_guest_page(vm);
 	int i, rc;
 
 	/* Linux's layout: kernel code and data, user data and code, a TSS. */
@@ -173,12 +190,17 @@ int arch_vm_build(struct rt_vm *vm, struct rt_err *err)
 		put64(tss + TSS_IST1, block + RT_VCPU_IST_TOP);
 		iomap(tss);
 	}
+	if (!leaf && vm->cfg.guest_page == SZ_1G)
+		return rt_fail(err, -EINVAL, "guest_page=1G: the guest's CPUID offers no PDPE1GB");
+	if (!leaf)
+		return rt_fail(err, -EINVAL, "guest_page=%llu bytes: x86's tables map 4K, 2M or 1G",
+			       (unsigned long long)vm->cfg.guest_page);
 	t.pml4 = t.next;
 	t.next += 4096;
 	rc = map(&t, (uint64_t)vm->cfg.gpa_base, (uint64_t)vm->cfg.gpa_base,
-		 (uint64_t)vm->cfg.mem, vm->arch.pages_1g);
+		 (uint64_t)vm->cfg.mem, leaf);
 	if (!rc)
-		rc = map(&t, SCN_AREA_GVA, vm->area_gpa, vm->area_size, false);
+		rc = map(&t, SCN_AREA_GVA, vm->area_gpa, vm->area_size, SZ_2M);
 	if (rc)
 		return rt_fail(err, rc, "the guest's page tables do not fit in %llu bytes",
 			       (unsigned long long)(vm->area_size - vm->tables_offset));

@@ -17,6 +17,11 @@
 # selftest's from debugfs (/sys/kernel/debug/kvm/PID-FD/pages_4k, read
 # while it runs; "-" where debugfs is not mounted).
 #
+# dirty_log.scn maps its guest with 4 KiB pages, as the selftest's guest
+# (guest_page=4K); the row "scn 2M" runs it with 2 MiB guest pages, whose
+# disable costs a shadow MMU (PVM hosts, the test host) a look at the
+# host's page tables per mapping (docs/runtime.md).
+#
 # On a PVM host ring 0 is emulated: the selftest's guest, which runs
 # there, writes its memory through KVM's emulator and maps none of it
 # (pages_4k stays near 0), while scn's guest runs natively in ring 3 and
@@ -74,22 +79,6 @@ trap 'rm -rf "$tmp"' EXIT
 # where that is emulated and maps nothing).
 sed 's/^vm guest .*/& ring=0/' scenarios/dirty_log.scn >"$tmp/dirty_log_ring0.scn"
 
-# figures < OUTPUT: "enable get clear disable dirty" in seconds, from the
-# selftest's lines (which scn prints too); dirty is the mean of the
-# iterations after the first; "-" for a figure the run did not print.
-figures() {
-	awk '
-	function num(s) { sub(/s.*/, "", s); return s + 0 }
-	/^Enabling dirty logging time:/ { en = num($5) }
-	/^Disabling dirty logging time:/ { dis = num($5) }
-	/^Get dirty log over / { match($0, /Avg [0-9.]+s/); get = num(substr($0, RSTART + 4)) }
-	/^Clear dirty log over / { match($0, /Avg [0-9.]+s/); clr = num(substr($0, RSTART + 4)) }
-	/^Iteration [0-9]+ dirty memory time:/ { if ($2 > 1) { d += num($6); nd++ } }
-	END {
-		printf "%s %s %s %s %s\n", en == "" ? "-" : en, get == "" ? "-" : get,
-		       clr == "" ? "-" : clr, dis == "" ? "-" : dis, nd ? d / nd : "-" }'
-}
-
 # take NAME CMD...: one run of CMD; appends "FIGURES PAGES_4K" to
 # $tmp/NAME, or its last lines to $tmp/NAME.err where it printed none.
 # PAGES_4K is what scn printed, else the most debugfs showed for the
@@ -111,7 +100,7 @@ take() {
 	wait "$pid"
 	v=$(sed -n 's/^KVM maps \([0-9]*\) pages of 4K.*/\1/p' "$tmp/out" | tail -n 1)
 	[ -n "$v" ] && peak=$v
-	line=$(figures <"$tmp/out")
+	line=$(bench_dirty_figures <"$tmp/out")
 	if [ "$line" = "- - - - -" ]; then
 		grep . "$tmp/out" | tail -n 3 >"$tmp/$name.err"
 	else
@@ -152,11 +141,12 @@ ratios() {
 # section TITLE SCN_ARGS TEST_ARGS
 section() {
 	local i
-	rm -f "$tmp"/scn* "$tmp"/test* "$tmp"/ring0*
+	rm -f "$tmp"/scn* "$tmp"/test* "$tmp"/ring0* "$tmp"/gp2m*
 	echo "== $1: dirty_log.scn $2 against dirty_log_perf_test $3 ($runs turns, medians, ms)"
 	for ((i = 0; i < runs; i++)); do
 		take scn "$scn" run -q $2 scenarios/dirty_log.scn
 		take test "$dl" $3
+		take gp2m "$scn" run -q $2 -D guest_page=2M scenarios/dirty_log.scn
 		if [ "$virt" = pvm ]; then
 			take ring0 "$scn" run -q $2 "$tmp/dirty_log_ring0.scn"
 		fi
@@ -165,8 +155,10 @@ section() {
 		"dirty pass" pages_4k
 	row scn "scn"
 	row test "selftest"
+	row gp2m "scn 2M"
 	[ "$virt" = pvm ] && row ring0 "scn ring 0"
 	ratios scn test "scn/test"
+	ratios gp2m test "2M/test"
 	[ "$virt" = pvm ] && ratios ring0 test "ring0/test"
 }
 

@@ -175,3 +175,20 @@ bench_ratio() {
 		if (a == "-" || b == "-" || a == "" || b == "" || b + 0 == 0) print "-"
 		else printf "%.2fx\n", a / b }'
 }
+
+# bench_dirty_figures < OUTPUT: "enable get clear disable dirty" in
+# seconds from dirty_log_perf_test's lines (which dirty_log.scn prints
+# too); dirty is the mean of the iterations after the first; "-" for a
+# figure the run did not print.
+bench_dirty_figures() {
+	awk '
+	function num(s) { sub(/s.*/, "", s); return s + 0 }
+	/^Enabling dirty logging time:/ { en = num($5) }
+	/^Disabling dirty logging time:/ { dis = num($5) }
+	/^Get dirty log over / { match($0, /Avg [0-9.]+s/); get = num(substr($0, RSTART + 4)) }
+	/^Clear dirty log over / { match($0, /Avg [0-9.]+s/); clr = num(substr($0, RSTART + 4)) }
+	/^Iteration [0-9]+ dirty memory time:/ { if ($2 > 1) { d += num($6); nd++ } }
+	END {
+		printf "%s %s %s %s %s\n", en == "" ? "-" : en, get == "" ? "-" : get,
+		       clr == "" ? "-" : clr, dis == "" ? "-" : dis, nd ? d / nd : "-" }'
+}

@@ -59,8 +59,13 @@ inside() {
 		tail -n 1 | awk '{ print $1 + $2 }'; }
 	x_rate() { sed -n 's/^\(Overall demand paging\|Demand paging\) rate:[[:space:]]*\([0-9.]*\).*/\2/p' | head -n 1; }
 	x_populate() { sed -n 's/^Populate memory time: *\([0-9.]*\)s.*/\1/p' | head -n 1; }
-	x_dirty() { awk '/^Iteration [0-9]+ dirty memory time:/ && $2 > 1 { v = $6; sub(/s.*/, "", v); s += v; n++ }
-		END { if (n) printf "%.9f\n", s / n }'; }
+	# The dirty log's figures: bench_dirty_figures' columns, "" for "-".
+	x_dcol() { bench_dirty_figures | awk -v c="$1" '$c != "-" { print $c }'; }
+	x_enable() { x_dcol 1; }
+	x_get() { x_dcol 2; }
+	x_clear() { x_dcol 3; }
+	x_disable() { x_dcol 4; }
+	x_dirty() { x_dcol 5; }
 	x_ksm() { sed -n 's/^\(# \)\{0,1\}Total time: *\([0-9.]*\) s.*/\2/p' | head -n 1; }
 
 	# turn NAME X CMD...: one run; its number is appended to $tmp/NAME,
@@ -90,6 +95,36 @@ inside() {
 		[ -s "$tmp/$6" ] || note="scn failed: $(cat "$tmp/$6.err" 2>/dev/null)"
 		[ -s "$tmp/$7" ] || [ -n "$note" ] || note="the peer failed: $(cat "$tmp/$7.err" 2>/dev/null)"
 		echo "row|$1|$2|$3|$4|$5|$(samples "$6")|$(samples "$7")|$note"
+	}
+	# pairs PEER BIN "SCN CMD" "PEER CMD" "WORK|X"...: one run of each side
+	# a turn gives every WORK its time by its extractor X (lower is better).
+	pairs() {
+		local peer=$1 bin=$2 scmd=$3 pcmd=$4 i j spec side v k0=$nrow
+		shift 4
+		if [ ! -x "$bin" ]; then
+			for spec; do
+				echo "row|${spec%%|*}|$peer|time|s|lower|||no $(basename "$bin") in that series, or not built (bench/peers.sh)"
+			done
+			return
+		fi
+		for ((i = 0; i < runs; i++)); do
+			for side in s p; do
+				if [ $side = s ]; then eval "$scmd" >"$tmp/out" 2>&1; else eval "$pcmd" >"$tmp/out" 2>&1; fi
+				j=$k0
+				for spec; do
+					j=$((j + 1))
+					v=$(${spec#*|} <"$tmp/out")
+					if [ -n "$v" ]; then echo "$v" >>"$tmp/$side$j"
+					else tr '\r' '\n' <"$tmp/out" | grep . | tail -n 1 >"$tmp/$side$j.err"; fi
+				done
+			done
+		done
+		j=$k0
+		for spec; do
+			j=$((j + 1))
+			row "${spec%%|*}" "$peer" time s lower "s$j" "p$j" ""
+		done
+		nrow=$j
 	}
 	# pair WORK PEER METRIC UNIT BETTER X_SCN X_PEER BIN "SCN CMD" "PEER CMD"
 	pair() {
@@ -142,13 +177,17 @@ inside() {
 				"$kst/demand_paging_test" "$dp -D vcpus=$mvcpus -D per_vcpu=$minmem -D mode=minor -D source=shmem -D readers=$r -D wait=epoll $dps" \
 				"$kst/demand_paging_test -u MINOR -s shmem -v $mvcpus -b $minmem -r $r"
 		done
-		args="-b $dlmem -v 2 -i 3"
-		pair "dirty log populate 2 x $dlmem" "$s dirty_log_perf_test" time s lower x_populate x_populate \
-			"$kst/dirty_log_perf_test" "$scn run -q -D per_vcpu=$dlmem -D vcpus=2 -D iterations=3 scenarios/dirty_log.scn" \
-			"$kst/dirty_log_perf_test $args"
-		pair "dirty log dirty pass 2 x $dlmem" "$s dirty_log_perf_test" time s lower x_dirty x_dirty \
-			"$kst/dirty_log_perf_test" "$scn run -q -D per_vcpu=$dlmem -D vcpus=2 -D iterations=3 scenarios/dirty_log.scn" \
-			"$kst/dirty_log_perf_test $args"
+		# The dirty log, with manual protect and without (-g): every
+		# figure of one run, the ioctls in ring 3 on PVM hosts (ring
+		# auto: docs/runtime.md on what the selftest's ring 0 maps there).
+		args="-b $dlmem -v 2 -i 3" dl="$scn run -q -D per_vcpu=$dlmem -D vcpus=2 -D iterations=3"
+		pairs "$s dirty_log_perf_test" "$kst/dirty_log_perf_test" "$dl scenarios/dirty_log.scn" "$kst/dirty_log_perf_test $args" \
+			"dirty log populate 2 x $dlmem|x_populate" "dirty log dirty pass 2 x $dlmem|x_dirty" \
+			"dirty log enable 2 x $dlmem|x_enable" "dirty log get 2 x $dlmem|x_get" \
+			"dirty log clear 2 x $dlmem|x_clear" "dirty log disable 2 x $dlmem|x_disable"
+		pairs "$s dirty_log_perf_test -g" "$kst/dirty_log_perf_test" "$dl -D manual=no scenarios/dirty_log.scn" "$kst/dirty_log_perf_test $args -g" \
+			"dirty log enable 2 x $dlmem, -g|x_enable" "dirty log get 2 x $dlmem, -g|x_get" \
+			"dirty log disable 2 x $dlmem, -g|x_disable"
 	done
 	# KSM, at ksm_tests' pages_to_scan: 6.12's ksm_tests (mm/, built with it).
 	sed "s/ksm.pages_to_scan = 5000/ksm.pages_to_scan = $pts/" scenarios/ksm_unmerge.scn >"$tmp/ksm_unmerge.scn"

@@ -174,7 +174,7 @@ inside() {
 			ksm_turn km_p $pc
 		done
 		row "$w" "6.12 ksm_tests -P" time s lower km_s km_p \
-			"$(ksm_cost km_s km_p): the peer polls full_scans without a pause, so its mm is live on a CPU that every merge must IPI (next row; docs/runtime.md)"
+			"$(ksm_cost km_s km_p): the peer polls full_scans without a pause, so its mm is live on a CPU that each merge's TLB flush must reach (next row; docs/runtime.md)"
 		if [ -z "$kp" ]; then why="no ksmd to pin"
 		elif ! aff=$(taskset -pc "$kp" 2>&1 | sed -n 's/.*: //p') || [ -z "$aff" ]; then why="cannot read ksmd's CPUs"
 		elif ! taskset -pc "$kcpu" "$kp" >/dev/null 2>&1; then why="cannot pin ksmd (pid $kp) to CPU $kcpu"

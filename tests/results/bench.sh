@@ -100,7 +100,8 @@ case ${0##*/} in
 max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
 demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
 dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
-ksm_tests) echo "# Total time:    0.5 s" ;;
+ksm_tests) [ -n "${FAKE_PEER_FAIL:-}" ] && { echo "# Scan time limit exceeded"; exit 1; }
+	echo "# Total time:    0.5 s" ;;
 esac
 FAKE
 chmod +x "$TMP/fscn" "$TMP/kst/kvm/peer"
@@ -147,6 +148,13 @@ if [ $rc = 0 ] && [ "$n" = 3 ] && ! grep -Eq '^(mmu_stress|guest|MINOR|dirty|fir
 else
 	fail "table.sh ROWS=ksm" "exit $rc, $n KSM rows: $(grep -v '^#' "$TMP/table.ksm" | tr '\n' ' ')"
 fi
+# A peer that fails: the row says so first, then its own note.
+SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here OUT=$TMP/out.ksmf ROWS=ksm FAKE_PEER_FAIL=1 \
+	bench/table.sh >"$TMP/table.ksmf" 2>&1
+grep -Eq "^KSM merge 8M, pages_to_scan 10 .* -  .*\(the peer failed: # Scan time limit exceeded; .*the peer polls full_scans" "$TMP/table.ksmf" &&
+	grep -Eq "^KSM unmerge 8M.*\(the peer failed: # Scan time limit exceeded; the peer first merges" "$TMP/table.ksmf" &&
+	ok "table.sh: a failed peer's row gives the failure, then the row's note" ||
+	fail "table.sh" "a failed peer: $(grep '^KSM' "$TMP/table.ksmf" | tr '\n' ' ')"
 ROWS=ksm,bogus SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm bench/table.sh >/dev/null 2>"$TMP/err"
 [ $? = 64 ] && grep -q "ROWS: 'bogus': want mmu, demand, dirty, ksm or touch" "$TMP/err" &&
 	ok "table.sh: an unknown ROWS group is a usage error" || fail "table.sh" "ROWS=ksm,bogus: $(cat "$TMP/err")"

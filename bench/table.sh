@@ -76,7 +76,8 @@ inside() {
 	x_ksm() { sed -n 's/^\(# \)\{0,1\}Total time: *\([0-9.]*\) s.*/\2/p' | head -n 1; }
 
 	# turn NAME X CMD...: one run; its number is appended to $tmp/NAME,
-	# else its last line to $tmp/NAME.err.
+	# else its last line to $tmp/NAME.err, past a selftest's TAP summary
+	# ("not ok 1 ...", "# Totals: ..."), which says only that it failed.
 	turn() {
 		local name=$1 x=$2 v
 		shift 2
@@ -85,7 +86,8 @@ inside() {
 		if [ -n "$v" ]; then
 			echo "$v" >>"$tmp/$name"
 		else
-			tr '\r' '\n' <"$tmp/out" | grep -v rendezvoused | grep . | tail -n 1 >"$tmp/$name.err"
+			tr '\r' '\n' <"$tmp/out" | grep -Ev 'rendezvoused|^(not )?ok [0-9]|^# Totals: ' | grep . |
+				tail -n 1 >"$tmp/$name.err"
 		fi
 	}
 	# turn2 NAME X NAME2 X2 CMD...: one run, two numbers from it.

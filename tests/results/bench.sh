@@ -100,7 +100,7 @@ case ${0##*/} in
 max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
 demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
 dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
-ksm_tests) [ -n "${FAKE_PEER_FAIL:-}" ] && { echo "# Scan time limit exceeded"; exit 1; }
+ksm_tests) [ -n "${FAKE_PEER_FAIL:-}" ] && { printf '# Scan time limit exceeded\nnot ok 1 KSM merge time\n# Totals: pass:0 fail:1\n'; exit 1; }
 	echo "# Total time:    0.5 s" ;;
 esac
 FAKE
@@ -148,7 +148,8 @@ if [ $rc = 0 ] && [ "$n" = 3 ] && ! grep -Eq '^(mmu_stress|guest|MINOR|dirty|fir
 else
 	fail "table.sh ROWS=ksm" "exit $rc, $n KSM rows: $(grep -v '^#' "$TMP/table.ksm" | tr '\n' ' ')"
 fi
-# A peer that fails: the row says so first, then its own note.
+# A peer that fails: the row says so first (its last line before the TAP
+# summary), then its own note.
 SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here OUT=$TMP/out.ksmf ROWS=ksm FAKE_PEER_FAIL=1 \
 	bench/table.sh >"$TMP/table.ksmf" 2>&1
 grep -Eq "^KSM merge 8M, pages_to_scan 10 .* -  .*\(the peer failed: # Scan time limit exceeded; .*the peer polls full_scans" "$TMP/table.ksmf" &&

@@ -8,7 +8,8 @@
 # and KST_RISCV64_DIR; bench_inside_args gives a test host's peer -c, -m
 # and -s in MiB or GiB as its usage says, or says it cannot; bench/peers.sh with an scn whose kernel --list
 # names no apt configuration fails with its reason, exit 1; bench/ names
-# no machine's folder; bench/table.sh on fake peers by both routes.
+# no machine's folder; bench/table.sh on fake peers by both routes, and
+# its ROWS.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/runtime/lib.sh
 root=$PWD
@@ -99,7 +100,8 @@ case ${0##*/} in
 max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
 demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
 dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
-ksm_tests) echo "# Total time:    0.5 s" ;;
+ksm_tests) [ -n "${FAKE_PEER_FAIL:-}" ] && { printf '# Scan time limit exceeded\nnot ok 1 KSM merge time\n# Totals: pass:0 fail:1\n'; exit 1; }
+	echo "# Total time:    0.5 s" ;;
 esac
 FAKE
 chmod +x "$TMP/fscn" "$TMP/kst/kvm/peer"
@@ -133,6 +135,30 @@ for route in testhost here; do
 			fail "table.sh" "BENCH_ROUTE=here ran $(cat "$FAKE_LOG")"
 	fi
 done
+# ROWS=ksm: the KSM rows alone, the merge row twice (as they are, and
+# the peer on ksmd's CPU) with what each side cost ksmd where this machine has one.
+SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here OUT=$TMP/out.ksm ROWS=ksm \
+	bench/table.sh >"$TMP/table.ksm" 2>&1
+rc=$?
+n=$(grep -c '^KSM ' "$TMP/table.ksm")
+if [ $rc = 0 ] && [ "$n" = 3 ] && ! grep -Eq '^(mmu_stress|guest|MINOR|dirty|first)' "$TMP/table.ksm" &&
+   grep -Eq "^KSM merge 8M, pages_to_scan 10 .* 0\.50x  lower  \(.*the peer polls full_scans" "$TMP/table.ksm" &&
+   grep -Eq "^KSM merge 8M, pts 10, ksmd on CPU 0 +6\.12 ksm_tests -P on ksmd's CPU .*  lower  \((ksmd pinned to CPU 0|no ksmd to pin|cannot)" "$TMP/table.ksm"; then
+	ok "table.sh ROWS=ksm: the KSM rows alone, the merge row as it is and with the peer on ksmd's CPU, with notes"
+else
+	fail "table.sh ROWS=ksm" "exit $rc, $n KSM rows: $(grep -v '^#' "$TMP/table.ksm" | tr '\n' ' ')"
+fi
+# A peer that fails: the row says so first (its last line before the TAP
+# summary), then its own note.
+SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here OUT=$TMP/out.ksmf ROWS=ksm FAKE_PEER_FAIL=1 \
+	bench/table.sh >"$TMP/table.ksmf" 2>&1
+grep -Eq "^KSM merge 8M, pages_to_scan 10 .* -  .*\(the peer failed: # Scan time limit exceeded; .*the peer polls full_scans" "$TMP/table.ksmf" &&
+	grep -Eq "^KSM unmerge 8M.*\(the peer failed: # Scan time limit exceeded; the peer first merges" "$TMP/table.ksmf" &&
+	ok "table.sh: a failed peer's row gives the failure, then the row's note" ||
+	fail "table.sh" "a failed peer: $(grep '^KSM' "$TMP/table.ksmf" | tr '\n' ' ')"
+ROWS=ksm,bogus SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm bench/table.sh >/dev/null 2>"$TMP/err"
+[ $? = 64 ] && grep -q "ROWS: 'bogus': want mmu, demand, dirty, ksm or touch" "$TMP/err" &&
+	ok "table.sh: an unknown ROWS group is a usage error" || fail "table.sh" "ROWS=ksm,bogus: $(cat "$TMP/err")"
 BENCH_ROUTE=bogus SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm bench/table.sh >/dev/null 2>"$TMP/err"
 [ $? = 64 ] && grep -q 'want auto, here or testhost' "$TMP/err" &&
 	ok "table.sh: an unknown BENCH_ROUTE is a usage error" || fail "table.sh" "BENCH_ROUTE=bogus: $(cat "$TMP/err")"

@@ -88,7 +88,10 @@ plot) exit 0 ;;
 run) case ${!#} in
 	*mmu_stress*) echo "run1 = 1.0s, reset = 0.001s, run2 = 1.0s, ro = 0.5s, rw = 0.5s" ;;
 	*demand_paging*) echo "Overall demand paging rate: 2000.0 pgs/sec" ;;
-	*dirty_log*) echo "Populate memory time: 0.5s"; echo "Iteration 2 dirty memory time: 0.1s" ;;
+	*dirty_log*) echo "Populate memory time: 0.5s"; echo "Enabling dirty logging time: 0.001s"
+		echo "Iteration 2 dirty memory time: 0.1s"; echo "Disabling dirty logging time: 0.002s"
+		echo "Get dirty log over 2 iterations took 0.2s. (Avg 0.1s/iteration)"
+		case " $* " in *" manual=no "*) ;; *) echo "Clear dirty log over 2 iterations took 0.2s. (Avg 0.1s/iteration)" ;; esac ;;
 	*ksm*) echo "Total time:    0.25 s" ;;
 	*touch*) echo "touch 700 1000" ;;
 	esac ;;
@@ -99,7 +102,10 @@ cat >"$TMP/kst/kvm/peer" <<'FAKE'
 case ${0##*/} in
 max_guest_memory_test) echo "run1 = 2.0s, reset = 0.001s, run2 = 2.0s" ;;
 demand_paging_test) echo "Overall demand paging rate: 1000.0 pgs/sec" ;;
-dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Iteration 2 dirty memory time: 0.2s" ;;
+dirty_log_perf_test) echo "Populate memory time: 1.0s"; echo "Enabling dirty logging time: 0.004s"
+	echo "Iteration 2 dirty memory time: 0.2s"; echo "Disabling dirty logging time: 0.001s"
+	echo "Get dirty log over 2 iterations took 0.4s. (Avg 0.2s/iteration)"
+	case " $* " in *" -g "*) ;; *) echo "Clear dirty log over 2 iterations took 0.8s. (Avg 0.4s/iteration)" ;; esac ;;
 ksm_tests) [ -n "${FAKE_PEER_FAIL:-}" ] && { printf '# Scan time limit exceeded\nnot ok 1 KSM merge time\n# Totals: pass:0 fail:1\n'; exit 1; }
 	echo "# Total time:    0.5 s" ;;
 esac
@@ -148,6 +154,24 @@ if [ $rc = 0 ] && [ "$n" = 3 ] && ! grep -Eq '^(mmu_stress|guest|MINOR|dirty|fir
 else
 	fail "table.sh ROWS=ksm" "exit $rc, $n KSM rows: $(grep -v '^#' "$TMP/table.ksm" | tr '\n' ' ')"
 fi
+# ROWS=dirty: every figure of one run of each side a turn, by its own row;
+# a mode without a clear has none; ring 0's rows only where asked (or PVM).
+for r0 in "" 1; do
+	SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here ROWS=dirty BENCH_DIRTY_RING0=$r0 \
+		OUT=$TMP/out.dirty bench/table.sh >"$TMP/table.dirty$r0" 2>&1
+done
+t=$TMP/table.dirty
+if grep -Eq '^dirty log enable 2 x 32M +6\.12 dirty_log_perf_test .* 0\.25x  lower$' "$t" &&
+   grep -Eq '^dirty log get 2 x 32M +6\.12 .* 0\.50x  lower$' "$t" &&
+   grep -Eq '^dirty log clear 2 x 32M +7\.3 .* 0\.25x  lower$' "$t" &&
+   grep -Eq '^dirty log disable 2 x 32M, -g +7\.3 dirty_log_perf_test -g .* 2\.00x  lower$' "$t" &&
+   ! grep -q '^dirty log clear 2 x 32M, -g' "$t" && ! grep -q 'scn ring 0' "$t" &&
+   [ "$(grep -c '^dirty log' "$t")" = 18 ] && [ "$(grep -c 'scn ring 0' "${t}1")" = 12 ]; then
+	ok "table.sh ROWS=dirty: the ioctls' rows with and without manual protect, ring 0's where asked"
+else
+	fail "table.sh ROWS=dirty" "$(grep '^dirty' "$t" | head -n 4 | tr '\n' ' ')"
+fi
+
 # A peer that fails: the row says so first (its last line before the TAP
 # summary), then its own note.
 SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here OUT=$TMP/out.ksmf ROWS=ksm FAKE_PEER_FAIL=1 \

@@ -53,8 +53,13 @@ inside() {
 	local runs=${RUNS:-3} tmp
 	[ -n "$quick" ] && runs=${RUNS:-2}
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/scn-table.XXXXXX")
-	# tmp is local: the trap runs after inside() has returned.
-	trap "rm -rf '$tmp'" EXIT
+	# tmp is local: the trap runs after inside() has returned. It also
+	# gives ksmd back its CPUs if a run ends while the KSM rows pin it
+	# (ksmd_back, set there), on any exit and on Ctrl-C or a kill.
+	ksmd_back=
+	trap "rm -rf '$tmp'; [ -z \"\$ksmd_back\" ] || taskset -pc \$ksmd_back >/dev/null 2>&1" EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	echo "load|start|$(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "where|$(uname -r), virtualization $(bench_virt "$scn"), $(nproc) CPUs"
 
@@ -227,7 +232,7 @@ inside() {
 		if [ -z "$kp" ]; then why="no ksmd to pin"
 		elif ! aff=$(taskset -pc "$kp" 2>&1 | sed -n 's/.*: //p') || [ -z "$aff" ]; then why="cannot read ksmd's CPUs"
 		elif ! taskset -pc "$kcpu" "$kp" >/dev/null 2>&1; then why="cannot pin ksmd (pid $kp) to CPU $kcpu"
-		else why=""; fi
+		else why="" ksmd_back="$aff $kp"; fi
 		if [ -n "$why" ]; then
 			echo "row|$w1|$p1|time|s|lower|||$why"
 			return
@@ -237,6 +242,7 @@ inside() {
 			ksm_turn km1_p on_ksmd_cpu $pc
 		done
 		taskset -pc "$aff" "$kp" >/dev/null 2>&1
+		ksmd_back=
 		row "$w1" "$p1" time s lower km1_s km1_p \
 			"ksmd pinned to CPU $kcpu; the peer there too, in an autogroup of nice 19, scn as it is; $(ksm_cost km1_s km1_p)"
 	}

@@ -15,6 +15,7 @@
 #include "arch_api.h"
 #include "compat.h"
 #include "dirtylog.h"
+#include "mem.h"
 #include "vcpu.h"
 
 #define SZ_2M (1ULL << 21)
@@ -464,8 +465,8 @@ int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,
 		goto out;
 	}
 	if (!hva) {
-		own = mmap(NULL, size, PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		own = rt_mem_map_fresh(size, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (own == MAP_FAILED) {
 			rc = rt_fail_errno(err, errno, "mmap(memslot '%s', %llu bytes)",
 					   name, (unsigned long long)size);

@@ -45,6 +45,42 @@ static int huge_log2(int64_t page_size)
 	return n;
 }
 
+/*
+ * KSM keeps a process's rmap items for an unmapped range, with their
+ * smart-scan age and old checksums, until ksmd next passes the process;
+ * memory mapped again in the same hole (the next run of a --repeat) takes
+ * them over: its pages are skipped as old ones, merge scans late, or never
+ * where two of them are out of step in their skips (they must meet in one
+ * scan). So memory is asked for below all that scn mapped before, 1 GiB
+ * aligned (for THP and 1 GiB hugetlb alike), down to half the first
+ * address, then from the top again: gigabytes apart, no run's memory
+ * lands where an earlier one's was while ksmd can still remember it.
+ */
+static pthread_mutex_t fresh_lock = PTHREAD_MUTEX_INITIALIZER;
+static uintptr_t fresh_top, fresh_below;	/* 0: nothing mapped yet */
+
+void *rt_mem_map_fresh(size_t size, int prot, int flags, int fd, off_t off)
+{
+	const uintptr_t align = (uintptr_t)1 << 30;
+	uintptr_t len = ((uintptr_t)size + align - 1) & ~(align - 1), want = 0;
+	void *p;
+
+	pthread_mutex_lock(&fresh_lock);
+	if (fresh_below && fresh_below - fresh_top / 2 < len)
+		fresh_below = fresh_top;
+	if (fresh_below > len)
+		want = (fresh_below - len) & ~(align - 1);
+	p = mmap((void *)want, size, prot, flags, fd, off);
+	if (p != MAP_FAILED) {
+		if (!fresh_top)
+			fresh_top = (uintptr_t)p;
+		if (!fresh_below || (uintptr_t)p < fresh_below)
+			fresh_below = (uintptr_t)p;
+	}
+	pthread_mutex_unlock(&fresh_lock);
+	return p;
+}
+
 static int map_anon(struct rt_mem *m, const struct backing_info *bi,
 		    unsigned flags, struct rt_err *err)
 {
@@ -55,8 +91,8 @@ static int map_anon(struct rt_mem *m, const struct backing_info *bi,
 		mflags |= MAP_HUGETLB | (huge_log2(m->page_size) << MAP_HUGE_SHIFT);
 	if (flags & RT_MEM_NORESERVE)
 		mflags |= MAP_NORESERVE;
-	m->addr = mmap(NULL, (size_t)m->size, PROT_READ | PROT_WRITE, mflags,
-		       -1, 0);
+	m->addr = rt_mem_map_fresh((size_t)m->size, PROT_READ | PROT_WRITE,
+				   mflags, -1, 0);
 	if (m->addr == MAP_FAILED) {
 		m->addr = NULL;
 		return rt_fail_errno(err, errno, "mmap(%s, %lld bytes)", bi->name,
@@ -81,8 +117,8 @@ static int map_memfd(struct rt_mem *m, const struct backing_info *bi,
 				     (long long)m->size);
 	if (flags & RT_MEM_NORESERVE)
 		mflags |= MAP_NORESERVE;
-	m->addr = mmap(NULL, (size_t)m->size, PROT_READ | PROT_WRITE, mflags,
-		       m->fd, 0);
+	m->addr = rt_mem_map_fresh((size_t)m->size, PROT_READ | PROT_WRITE,
+				   mflags, m->fd, 0);
 	if (m->addr == MAP_FAILED) {
 		m->addr = NULL;
 		return rt_fail_errno(err, errno, "mmap(memfd, %lld bytes)",

@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "err.h"
 #include "mm_tables.h"
@@ -34,6 +35,12 @@ struct rt_mem {
 	char device[16];	/* pfnmap: its PCI address */
 	bool unmapped_any;	/* part of it was munmap()ed */
 };
+
+/*
+ * mmap(2) where no memory scn mapped before was, while KSM may still hold
+ * rmap items for it (mem.c says why): region memory and memslots.
+ */
+void *rt_mem_map_fresh(size_t size, int prot, int flags, int fd, off_t off);
 
 /*
  * Maps size bytes of the given type. fill >= 0 writes that byte over all

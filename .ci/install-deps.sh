@@ -55,6 +55,8 @@ if [ "${1:-}" = riscv64 ]; then
 	have_cmd riscv64-linux-gnu-gcc || rv="$rv gcc-riscv64-linux-gnu"
 	have_file /usr/riscv64-linux-gnu/lib/libc.a || rv="$rv libc6-dev-riscv64-cross"
 	have_cmd qemu-system-riscv64 || rv="$rv qemu-system-misc"
+	# tests/testhost/riscv64.sh packs its own boot's initramfs with cpio.
+	have_cmd cpio || rv="$rv cpio"
 	if [ -n "$rv" ]; then
 		echo "installing for riscv64 test hosts:$rv"
 		export DEBIAN_FRONTEND=noninteractive

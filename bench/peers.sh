@@ -12,6 +12,13 @@
 #   *-mmio-exit.patch  on PVM, whose ring 0 is emulated: a write to
 #                      read-only memory exits with KVM_EXIT_MMIO where the
 #                      selftest wants -EFAULT; adds -E to accept it
+#   *-4-levels.patch   where KVM offers LA57 and 57 virtual address bits
+#                      in its CPUID but refuses CR4.LA57 (scn features:
+#                      cr4.la57 refused; PVM hosts on such a CPU): the
+#                      7.x library sizes the guest's tables by that width
+#                      and every test fails in KVM_SET_SREGS; 4 levels
+# A patch names the files it changes (its +++ lines); one whose files
+# this series lacks is not applied.
 #
 #   bench/peers.sh SERIES...     prints "SERIES DIR" per built series,
 #                                DIR holding the binaries (kvm/ and mm/)
@@ -65,6 +72,10 @@ needed() {
 		echo 2m-pages
 	fi
 	[ "$virt" = pvm ] && echo mmio-exit
+	"$scn" features --json 2>/dev/null | python3 -c '
+import json, sys
+va = json.load(sys.stdin).get("guest_va") or {}
+sys.exit(0 if va.get("la57_taken") is False else 1)' && echo 4-levels
 }
 
 # fetch SERIES: linux-source-SERIES unpacked in the cache, once.
@@ -94,16 +105,16 @@ build() {
 	fi
 	fetch "$s" || return 1
 	# From pristine each time the host kind changes: only what it needs.
-	for t in $KVM_TESTS; do
-		f=tools/testing/selftests/kvm/$t.c
-		[ -f "$src/$f.orig-scn" ] && cp "$src/$f.orig-scn" "$src/$f"
+	find "$src/tools/testing/selftests" -name '*.orig-scn' | while read -r f; do
+		cp "$f" "${f%.orig-scn}"
 	done
 	for k in $kinds; do
 		for p in "$root"/bench/patches/*-"$k".patch; do
-			t=$(basename "$p" "-$k.patch")
-			f=$src/tools/testing/selftests/kvm/$t.c
-			[ -f "$f" ] || continue
-			[ -f "$f.orig-scn" ] || cp "$f" "$f.orig-scn"
+			t=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$p")
+			for f in $t; do [ -f "$src/$f" ] || continue 2; done
+			for f in $t; do
+				[ -f "$src/$f.orig-scn" ] || cp "$src/$f" "$src/$f.orig-scn"
+			done
 			echo "peers: linux-source-$s: applying bench/patches/$(basename "$p")" >&2
 			patch -s -p1 -d "$src" <"$p" >&2 || return 1
 		done

@@ -412,6 +412,23 @@ static void text_rest(const struct rt_features *f)
 		row("kvm cpuid", "- (kvm not usable)");
 	if (!strcmp(f->facts.arch, "x86_64"))
 		row("host cpu", "%s", f->host_pdpe1gb ? "pdpe1gb" : "no pdpe1gb");
+
+	/* scn's guests map 4 levels; a guest that sizes its tables by the
+	 * width alone (the 7.x selftests) needs LA57 where it reads 57. */
+	if (strcmp(f->facts.arch, "x86_64"))
+		return;
+	group("guest virtual addresses");
+	if (f->kvm_cpuid_va_bits < 0)
+		row("kvm cpuid", "- (kvm not usable)");
+	else
+		row("kvm cpuid", "%d bits, %s", f->kvm_cpuid_va_bits,
+		    f->kvm_cpuid_la57 ? "la57" : "no la57 (4-level tables only)");
+	if (f->kvm_cpuid_la57 == 1 && f->kvm_la57_errno > 0)
+		row("cr4.la57", "refused: KVM_SET_SREGS %s (errno %d), 4-level "
+		    "tables only, though the cpuid offers la57",
+		    strerror(f->kvm_la57_errno), f->kvm_la57_errno);
+	else if (f->kvm_cpuid_la57 == 1 && f->kvm_la57_errno == 0)
+		row("cr4.la57", "taken (5-level tables)");
 }
 
 /* A requirement of one architecture's, where scn runs on another. */
@@ -677,6 +694,26 @@ static void print_json(const struct rt_features *f)
 	else
 		jo_bool(&j, f->kvm_cpuid_1g);
 	jo_kv_bool(&j, "host", f->host_pdpe1gb);
+	jo_end(&j);
+
+	json_object(&j, "guest_va");
+	jo_key(&j, "kvm_bits");
+	if (f->kvm_cpuid_va_bits < 0)
+		jo_null(&j);
+	else
+		jo_int(&j, f->kvm_cpuid_va_bits);
+	jo_key(&j, "kvm_la57");
+	if (f->kvm_cpuid_la57 < 0)
+		jo_null(&j);
+	else
+		jo_bool(&j, f->kvm_cpuid_la57);
+	/* KVM_SET_SREGS with CR4.LA57: true, false (refused), null (not
+	 * asked: no la57 offered, or the probe could not tell). */
+	jo_key(&j, "la57_taken");
+	if (f->kvm_la57_errno < 0)
+		jo_null(&j);
+	else
+		jo_bool(&j, f->kvm_la57_errno == 0);
 	jo_end(&j);
 
 	json_array(&j, "requirements");

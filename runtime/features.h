@@ -288,6 +288,9 @@ struct rt_features {
 	uint64_t kvm_guest_memfd_flags;	// GUEST_MEMFD_FLAG_* accepted
 	char kvm_param[RT_KVM_PARAM__COUNT][RT_STR_SMALL]; // "" = absent
 	int kvm_cpuid_1g;		// PDPE1GB in KVM's CPUID: 1, 0, -1
+	int kvm_cpuid_la57;		// LA57 in KVM's CPUID: 1, 0, -1
+	int kvm_cpuid_va_bits;		// its virtual address width, -1
+	int kvm_la57_errno;		// KVM_SET_SREGS with CR4.LA57: 0, errno, -1
 	bool host_pdpe1gb;		// pdpe1gb in /proc/cpuinfo flags
 	// The names of KVM's single-value statistics, the test VM's and
 	// then its vCPU's, each followed by a space ("" without

@@ -68,6 +68,54 @@ else
 	fail "peers.sh" "exit $rc, stdout '$(cat "$TMP/out")', stderr '$(cat "$TMP/err")'"
 fi
 
+# bench/peers.sh picks a host kind's patches from scn features and applies
+# each to the files its +++ lines name: a fake series 7.3 whose make does
+# nothing, with only the 4-levels patch's file. Where KVM refuses
+# CR4.LA57 (la57_taken false) the library is patched; where it takes it
+# the next build puts the file back as it was; a series without that file
+# (6.12's library is lib/x86_64/) gets nothing.
+fake_series() { # SERIES: a source tree whose make builds nothing
+	local src=$TMP/kc/selftests/linux-source-$1
+	mkdir -p "$src/tools/testing/selftests/kvm/lib/x86" "$src/tools/testing/selftests/mm"
+	printf 'headers:\n\t@true\n' >"$src/Makefile"
+	printf 'all:\n%%:\n\t@true\n' >"$src/tools/testing/selftests/kvm/Makefile"
+	printf 'all:\n%%:\n\t@true\n' >"$src/tools/testing/selftests/mm/Makefile"
+}
+fake_series 7.3
+fake_series 6.12
+rmdir "$TMP/kc/selftests/linux-source-6.12/tools/testing/selftests/kvm/lib/x86"
+proc=$TMP/kc/selftests/linux-source-7.3/tools/testing/selftests/kvm/lib/x86/processor.c
+sed -n 's/^[ -]//p' bench/patches/processor-4-levels.patch | grep -v '^-- a/' >"$proc"
+cp "$proc" "$TMP/proc.pristine"
+mkdir -p "$TMP/kc/apt" && touch "$TMP/kc/apt/sources.list"
+for taken in false true; do
+	cat >"$TMP/pscn" <<PSCN
+#!/bin/sh
+case \$1 in
+kernel) echo "# Debian's archive (\$(dirname "\$0")/kc/apt; asked again after a day)" ;;
+features) if [ "\$2" = --json ]; then echo '{"guest_va": {"kvm_bits": 57, "kvm_la57": true, "la57_taken": $taken}}'
+	  else echo "  virtualization     svm"; echo "  kvm      usable"; fi ;;
+esac
+PSCN
+	chmod +x "$TMP/pscn"
+	SCN=$TMP/pscn bench/peers.sh 7.3 6.12 >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	applied=$(grep -c 'applying bench/patches/processor-4-levels.patch' "$TMP/err")
+	if [ $taken = false ]; then
+		if [ $rc = 0 ] && [ "$applied" = 1 ] &&
+		   grep -q 'linux-source-7.3: applying bench/patches/processor-4-levels.patch' "$TMP/err" &&
+		   grep -q '^		\*va_bits = 48;$' "$proc" && grep -q '^7.3 ' "$TMP/out" && grep -q '^6.12 ' "$TMP/out"; then
+			ok "peers.sh: KVM refuses CR4.LA57: the 7.3 library gets 4 levels, 6.12 (no such file) nothing"
+		else
+			fail "peers.sh: la57 refused" "exit $rc, applied $applied times: $(tr '\n' ' ' <"$TMP/err")"
+		fi
+	elif [ $rc = 0 ] && [ "$applied" = 0 ] && cmp -s "$proc" "$TMP/proc.pristine"; then
+		ok "peers.sh: KVM takes CR4.LA57: the library is rebuilt as Debian ships it"
+	else
+		fail "peers.sh: la57 taken" "exit $rc, applied $applied times, file pristine: $(cmp -s "$proc" "$TMP/proc.pristine" && echo yes || echo no)"
+	fi
+done
+
 if grep -rnE '(^|[^a-z])/(work|home)/' bench/ >"$TMP/paths"; then
 	fail "bench/" "a machine's path: $(head -n 1 "$TMP/paths")"
 else

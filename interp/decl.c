@@ -15,6 +15,8 @@
 #define KIB 1024LL
 #define GIB (1024LL * 1024 * 1024)
 #define TIB (1024LL * GIB)
+/* The local APIC's page in an x86 guest (APIC_DEFAULT_PHYS_BASE). */
+#define X86_APIC_GPA 0xfee00000LL
 /* KVM_USER_MEM_SLOTS on x86 (KVM_MEM_SLOTS_NUM less the private ones). */
 #define MAX_MEMSLOTS 32764
 /* What a VM's memory may take of them: scn's own area has one. */
@@ -567,7 +569,7 @@ void lower_vm(struct lower *L, const struct ast *n)
 			    .nr_slots = 1, .backing = -1 };
 	struct ir_op op = { .kind = IR_CREATE_VM, .loc = n->loc };
 	const struct ir_backing *b = NULL;
-	const struct ast *a, *mem_at = n;
+	const struct ast *a, *mem_at = n, *gpa_at;
 	struct items it;
 	int64_t x;
 	bool ok = true, mem_known = true, vcpus_known = true;
@@ -608,7 +610,7 @@ void lower_vm(struct lower *L, const struct ast *n)
 	if ((a = items_attr(&it, "ring")) && !want_ring(L, a, &vm.ring))
 		ok = false;
 	vm.pin = items_flag(&it, "pin", false);
-	if ((a = items_attr(&it, "gpa")) &&
+	if ((gpa_at = a = items_attr(&it, "gpa")) &&
 	    (!want_size(L, a, "gpa", &vm.gpa_base) ||
 	     (b && !aligned(L, a, "gpa", vm.gpa_base, b->page_size))))
 		ok = false;
@@ -693,6 +695,17 @@ void lower_vm(struct lower *L, const struct ast *n)
 				   s1.buf);
 			ok = false;
 		}
+		/*
+		 * x86's local APIC sits at gpa 0xfee00000, and KVM's emulator
+		 * takes every access there as MMIO whatever memslot holds it:
+		 * on PVM hosts ring 0 is emulated, so a guest whose memory
+		 * spans that page faults there with KVM_EXIT_MMIO. Memory that
+		 * would reach it starts at 4 GiB instead, as the selftests'
+		 * (max_guest_memory_test, mmu_stress_test) does.
+		 */
+		if (ok && !gpa_at && !strcmp(L->facts->arch, "x86_64") &&
+		    vm.mem > X86_APIC_GPA)
+			vm.gpa_base = 4 * GIB;
 		sb_free(&s1);
 		sb_free(&s2);
 	}

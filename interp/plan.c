@@ -321,6 +321,10 @@ static void render_op(struct strbuf *sb, const struct ir_op *op,
 			sb_puts(sb, ", guest pages of ");
 			size(sb, vm->guest_page);
 		}
+		if (vm->gpa_base) {
+			sb_puts(sb, ", from gpa ");
+			size(sb, vm->gpa_base);
+		}
 		sb_putc(sb, '\n');
 		break;
 	}

@@ -20,6 +20,24 @@ print "{w.pages} {w.accesses} {w.exits} {r.pages} {w3.pages}"
 EOF
 out "the host reads what the guest wrote, from ring 0 and ring 3" 0 "^2048 2048 2 2048 2048$" "$TMP/seen.scn"
 
+# --- x86: memory that would reach the APIC's page starts at 4G -----------
+# KVM's emulator takes gpa 0xfee00000 as MMIO whatever memslot holds it,
+# and PVM hosts emulate ring 0: from gpa 0, these writes at ring 0 there
+# stopped with KVM_EXIT_MMIO at 0xfee00000. The plan says where it starts.
+if [ "$(uname -m)" = x86_64 ]; then
+	scn apic <<'EOF'
+backing mem type=memfd size=64M
+vm g backing=mem mem=4G alias
+phase w { guest write offset=4078M size=4M }
+print "wrote {w.pages} pages"
+EOF
+	if "$SCN" plan "$TMP/apic.scn" 2>&1 | grep -q 'ring auto, from gpa 4G$'; then
+		out "x86: 4G of guest memory starts at gpa 4G, past the APIC page, and is written there" 0 "^wrote 1024 pages$" "$TMP/apic.scn"
+	else
+		fail "x86: 4G of guest memory starts past the APIC page" "scn plan: $("$SCN" plan "$TMP/apic.scn" 2>&1 | grep 'create vm')"
+	fi
+fi
+
 # --- an exit the host refuses is named as such, not as scn's bug ---------
 # SCN_TEST_REFUSE_PORT_IO=1 gives ring 3 neither IOPL 3 nor the TSS's I/O
 # bitmap, as a host that honours neither would: the #GP at the guest

@@ -25,8 +25,10 @@
 # Environment: SCN (default ./scn), KERNEL (default debian:6.12), QUICK,
 # RUNS (turns, default 3; 2 with QUICK), KST_DIR (bench/lib.sh),
 # BENCH_ROUTE, OUT, BENCH_PEERS=none to run without building peers,
-# BENCH_DIRTY_RING0=1 for the dirty log's ring-0 rows on any host (PVM
-# hosts get them always), ROWS (a list of row groups, by commas or spaces:
+# BENCH_RING0=1 for the rows that run scn's guest at ring 0 as well on any
+# host (PVM hosts get them always: there the selftests' guests run at
+# ring 0, which PVM emulates and KVM maps none of; BENCH_DIRTY_RING0=1,
+# its older name, still works), ROWS (a list of row groups, by commas or spaces:
 # mmu, demand, dirty, ksm, touch; default all) to run only those, e.g.
 # `ROWS=ksm QUICK=1`.
 set -u
@@ -247,9 +249,15 @@ inside() {
 			"ksmd pinned to CPU $kcpu; the peer there too, in an autogroup of nice 19, scn as it is; $(ksm_cost km1_s km1_p)"
 	}
 	local nrow=0 st kst s r mmu="$scn run -q -D mem=${mem}G -D slot=1G -D vcpus=$vcpus"
-	local dp="$scn run -q" dps=scenarios/demand_paging.scn args
+	local dp="$scn run -q" dps=scenarios/demand_paging.scn args ring0=
 	st=""
 	[ "$(bench_virt "$scn")" = pvm ] && bench_flag "$KST73_DIR/mmu_stress_test" -E && st=-E
+	# PVM hosts emulate ring 0, where the selftests' guests run: KVM maps
+	# none of the memory they touch, so the same work there is the
+	# emulator's. Rows marked "scn ring 0" run scn's guest there too.
+	if [ "$(bench_virt "$scn")" = pvm ] || [ "${BENCH_RING0:-${BENCH_DIRTY_RING0:-}}" = 1 ]; then
+		ring0=yes
+	fi
 	for s in 6.12 7.3; do
 		kst=$KST_DIR
 		[ $s = 7.3 ] && kst=$KST73_DIR
@@ -277,6 +285,22 @@ inside() {
 				row "$ro=once" "$s mmu_stress_test" time s lower mso mprw ""
 				rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw "$tmp"/mso
 			fi
+			if [ -n "$ring0" ]; then
+				pair "$w, scn ring 0" "$s max_guest_memory_test" time s lower x_mmu12 x_mmu12 \
+					"$kst/max_guest_memory_test" "$mmu --ring 0 -D efault=forever scenarios/mmu_stress.scn" \
+					"$kst/max_guest_memory_test -m $mem -s 1 -c $vcpus"
+				if [ -x "$kst/mmu_stress_test" ]; then
+					for ((i = 0; i < runs; i++)); do
+						turn2 ms12 x_mmu12 msf x_rorw $mmu --ring 0 -D efault=forever scenarios/mmu_stress.scn
+						turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
+					done
+					row "$w, scn ring 0" "$s mmu_stress_test" time s lower ms12 mp12 ""
+					cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
+					cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
+					row "$ro=forever, scn ring 0" "$s mmu_stress_test" time s lower msf mprw ""
+					rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw
+				fi
+			fi
 		fi
 		if want demand; then
 			pair "guest MISSING 2 x $dpmem" "$s demand_paging_test" rate pages/s higher x_rate x_rate \
@@ -302,9 +326,9 @@ inside() {
 				"dirty log disable 2 x $dlmem, -g|x_disable"
 			# PVM hosts emulate ring 0, and their KVM maps none of the memory
 			# a guest writes there: the selftest's guest runs there, and so
-			# scn's, --ring 0, in these rows (BENCH_DIRTY_RING0=1 asks for
-			# them on any host, to try them where no PVM host is at hand).
-			if [ "$(bench_virt "$scn")" = pvm ] || [ "${BENCH_DIRTY_RING0:-}" = 1 ]; then
+			# scn's, --ring 0, in these rows (BENCH_RING0=1 asks for them on
+			# any host, to try them where no PVM host is at hand).
+			if [ -n "$ring0" ]; then
 				pairs "$s dirty_log_perf_test" "$kst/dirty_log_perf_test" "$dl --ring 0 scenarios/dirty_log.scn" "$kst/dirty_log_perf_test $args" \
 					"dirty log enable 2 x $dlmem, scn ring 0|x_enable" "dirty log clear 2 x $dlmem, scn ring 0|x_clear" \
 					"dirty log disable 2 x $dlmem, scn ring 0|x_disable"
@@ -326,20 +350,49 @@ inside() {
 	fi
 	want touch || { echo "load|end|$(cut -d' ' -f1-3 /proc/loadavg)"; return; }
 	# First touch: the guest against the host's populate, in one scn run.
+	# The same pass again, every page mapped, is the guest's own work per
+	# page; the first touch less it is KVM's fault path with the host's
+	# fault in it, whose count KVM's pf_taken gives (x86): the row's note
+	# splits the medians per page so.
 	cat >"$tmp/touch.scn" <<EOF
 backing hmem type=anon size=$touch
 backing mem type=anon size=$touch
 vm g backing=mem vcpus=1
 phase host { host madvise hmem populate_write }
 phase guest { guest write }
-print "touch {guest.pages / guest.seconds:%.0f} {guest.pages / host.seconds:%.0f}"
+phase again { guest write }
+print "touch {guest.pages / guest.seconds:%.0f} {guest.pages / host.seconds:%.0f} {again.seconds / again.pages * 1e6:%.3f} {has(kvm.stat.pf_taken) ? guest.delta.kvm.pf_taken : -1} {guest.pages}"
 EOF
-	for ((i = 0; i < runs; i++)); do
-		"$scn" run -q "$tmp/touch.scn" >"$tmp/out" 2>&1
-		set -- $(sed -n 's/^touch //p' "$tmp/out")
-		if [ $# = 2 ]; then echo "$1" >>"$tmp/tg"; echo "$2" >>"$tmp/th"; else tail -n 1 "$tmp/out" >"$tmp/tg.err"; fi
-	done
-	row "first touch $touch, guest write" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg th ""
+	# touch_split SUFFIX [SCN OPTION...]: RUNS runs into tg, th and ta
+	# SUFFIX; prints the note that splits their medians per page.
+	touch_split() {
+		local sfx=$1 g h a f p
+		shift
+		for ((i = 0; i < runs; i++)); do
+			"$scn" run -q "$@" "$tmp/touch.scn" >"$tmp/out" 2>&1
+			if read -r g h a f p < <(sed -n 's/^touch //p' "$tmp/out") && [ -n "$p" ]; then
+				echo "$g" >>"$tmp/tg$sfx"; echo "$h" >>"$tmp/th$sfx"; echo "$a" >>"$tmp/ta$sfx"
+				echo "$f $p" >"$tmp/tf$sfx"
+			else
+				tail -n 1 "$tmp/out" >"$tmp/tg$sfx.err"
+			fi
+		done
+		[ -s "$tmp/tg$sfx" ] && [ -s "$tmp/th$sfx" ] || return 0
+		awk -v g="$(median "$tmp/tg$sfx")" -v h="$(median "$tmp/th$sfx")" -v a="$(median "$tmp/ta$sfx")" \
+			-v f="$(cat "$tmp/tf$sfx")" 'BEGIN { split(f, x, " ")
+			printf "per page: host %.2f us; guest %.2f us = its writes %.2f us (the pass again) + %.2f us %s (%s)",
+			1e6 / h, 1e6 / g, a, 1e6 / g - a,
+			x[1] == 0 ? "of the host fault, which KVM takes writing for the guest" : "of KVM fault path and host fault",
+			x[1] < 0 ? "KVM counts no pf_taken here" : x[1] " KVM page faults for " x[2] " pages" }'
+	}
+	local tnote
+	tnote=$(touch_split "")
+	row "first touch $touch, guest write" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg th "$tnote"
+	if [ -n "$ring0" ]; then
+		tnote=$(touch_split 0 --ring 0)
+		[ "$(bench_virt "$scn")" = pvm ] && tnote="PVM emulates ring 0: KVM maps none of the memory; $tnote"
+		row "first touch $touch, guest write, scn ring 0" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg0 th0 "$tnote"
+	fi
 	echo "load|end|$(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
@@ -373,7 +426,7 @@ else
 	echo "# bench: full sizes; expected about 10 minutes on a KVM host, 60 or more in the test host (TCG); QUICK=1 for under 10"
 fi
 vars=(SCN="$scn" KST_DIR="$KST_DIR" KST73_DIR="$KST73_DIR" KSM_TESTS="$KSM_TESTS"
-	${BENCH_DIRTY_RING0:+BENCH_DIRTY_RING0="$BENCH_DIRTY_RING0"}
+	${BENCH_RING0:+BENCH_RING0="$BENCH_RING0"} ${BENCH_DIRTY_RING0:+BENCH_DIRTY_RING0="$BENCH_DIRTY_RING0"}
 	QUICK="$quick" ${RUNS:+RUNS="$RUNS"} ${ROWS:+ROWS="$ROWS"} ${KSM_PAGES_TO_SCAN:+KSM_PAGES_TO_SCAN="$KSM_PAGES_TO_SCAN"})
 hload0=$(cut -d' ' -f1-3 /proc/loadavg)
 if [ $route = testhost ]; then

@@ -141,7 +141,7 @@ run) case ${!#} in
 		echo "Get dirty log over 2 iterations took 0.2s. (Avg 0.1s/iteration)"
 		case " $* " in *" manual=no "*) ;; *) echo "Clear dirty log over 2 iterations took 0.2s. (Avg 0.1s/iteration)" ;; esac ;;
 	*ksm*) echo "Total time:    0.25 s" ;;
-	*touch*) echo "touch 700 1000" ;;
+	*touch*) case " $* " in *" --ring 0 "*) echo "touch 500 1000 0.500 0 1024" ;; *) echo "touch 700 1000 0.050 1026 1024" ;; esac ;;
 	esac ;;
 esac
 FAKE
@@ -218,6 +218,21 @@ if grep -Eq '^dirty log enable 2 x 32M +6\.12 dirty_log_perf_test .* 0\.25x  low
 	ok "table.sh ROWS=dirty: the ioctls' rows with and without manual protect, ring 0's where asked"
 else
 	fail "table.sh ROWS=dirty" "$(grep '^dirty' "$t" | head -n 4 | tr '\n' ' ')"
+fi
+
+# ROWS=mmu,touch with BENCH_RING0=1 (PVM hosts have it always): the mmu
+# rows again with scn's guest at ring 0, where the selftests' guests run;
+# the first touch split per page by the pass again and KVM's page faults.
+SCN=$TMP/fscn KST_DIR=$TMP/kst/kvm QUICK=1 RUNS=1 BENCH_ROUTE=here ROWS=mmu,touch BENCH_RING0=1 \
+	OUT=$TMP/out.r0 bench/table.sh >"$TMP/table.r0" 2>&1
+t=$TMP/table.r0
+if grep -Eq '^mmu_stress run1\+run2 1G/2 vCPUs, scn ring 0 +6\.12 max_guest_memory_test .* 0\.50x  lower$' "$t" &&
+   grep -Eq '^first touch 32M, guest write +host MADV_POPULATE_WRITE .* 0\.70x  higher  \(per page: host 1000\.00 us; guest 1428\.57 us = its writes 0\.05 us \(the pass again\) \+ 1428\.52 us of KVM fault path and host fault \(1026 KVM page faults for 1024 pages\)\)$' "$t" &&
+   grep -Eq '^first touch 32M, guest write, scn ring 0 .* 0\.50x  higher  \(per page: .* \+ 1999\.50 us of the host fault, which KVM takes writing for the guest \(0 KVM page faults' "$t" &&
+   ! grep -q '^dirty' "$t"; then
+	ok "table.sh BENCH_RING0=1: mmu rows at scn's ring 0 too; first touch split per page, at either ring"
+else
+	fail "table.sh BENCH_RING0=1" "$(grep -E '^(mmu|first)' "$t" | tr '\n' ' ')"
 fi
 
 # A peer that fails: the row says so first (its last line before the TAP

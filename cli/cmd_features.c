@@ -225,6 +225,11 @@ static void text_kernel(const struct rt_features *f)
 	fmt_size(b, sizeof(b), f->facts.thp_size, " ");
 	row("page size", "%s (PMD THP %s)", a, b);
 	row("virtualization", "%s", f->virt);
+	if (!strcmp(f->outer, "none"))
+		row("runs under", "no hypervisor (bare metal)");
+	else if (f->outer[0])
+		row("runs under", "%s: this machine is a guest itself "
+		    "(figures are of nested virtualization)", f->outer);
 	row("guest rings", "%s", GUEST_RINGS);
 	guest_faults(f);
 	if (f->kvm_usable)
@@ -542,6 +547,7 @@ static void json_kvm(struct json_out *j, const struct rt_features *f)
 {
 	json_object(j, "kvm");
 	jo_kv_string(j, "virtualization", f->virt);
+	jo_kv_string_or_null(j, "runs_under", f->outer[0] ? f->outer : NULL);
 	json_array(j, "guest_rings");
 	jo_int(j, 0);
 	if (!strcmp(f->facts.arch, "x86_64"))

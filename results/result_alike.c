@@ -96,6 +96,8 @@ static const struct {
 	{ { "fingerprint", "memory", "total" }, KERNEL },
 	{ { "fingerprint", "memory", "numa_nodes" }, BLOCKING },
 	{ { "fingerprint", "virt", "kind" }, ARCH },
+	/* Bare metal or a guest itself: a note (older results lack it). */
+	{ { "fingerprint", "virt", "runs_under" }, NOTE },
 	{ { "fingerprint", "virt", "kvm" }, BLOCKING },
 	{ { "fingerprint", "virt", "kvm_params" }, KERNEL },
 	{ { "fingerprint", "knobs" }, KERNEL },

@@ -274,6 +274,9 @@ struct rt_features {
 	// "pvm", "vmx", "svm"; on riscv64 "h"; on aarch64 KVM's mode: "vhe", "nvhe", "pkvm",
 	// or "el2" where the kernel does not say; "none"
 	char virt[8];
+	// The hypervisor this machine runs under: "KVM", "Hyper-V", ...,
+	// "none" on bare metal, "" where the CPU cannot say (not x86).
+	char outer[16];
 	bool root;			// effective uid 0
 
 	// KVM. Numbers read -1 where KVM could not be asked.

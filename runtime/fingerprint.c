@@ -333,6 +333,9 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	jo_key(j, "virt");
 	jo_object(j);
 	jo_kv_string(j, "kind", f->virt);
+	/* The hypervisor this machine runs under ("none": bare metal; null
+	 * where the CPU cannot say): a nested host's figures are its own. */
+	jo_kv_string_or_null(j, "runs_under", f->outer[0] ? f->outer : NULL);
 	jo_kv_bool(j, "kvm", f->kvm_usable);
 	jo_kv_string_or_null(j, "kvm_reason", f->kvm_usable ? NULL : f->kvm_reason);
 	jo_key(j, "kvm_params");
@@ -378,9 +381,11 @@ void rt_fingerprint_line(const struct rt_features *f, char *buf, size_t len)
 	rt_cpu_model(model, sizeof(model));
 	rt_testhost_line(facts, host, sizeof(host));
 	free(facts);
-	snprintf(buf, len, "kernel %s, %s, %ld x %s, virt %s, kvm %s%s%s%s",
+	snprintf(buf, len, "kernel %s, %s, %ld x %s, virt %s%s%s, kvm %s%s%s%s",
 		 f->kernel_release, f->facts.arch, f->facts.ncpus, model,
 		 f->virt[0] ? f->virt : "unknown",
+		 f->outer[0] && strcmp(f->outer, "none") ? " under " : "",
+		 f->outer[0] && strcmp(f->outer, "none") ? f->outer : "",
 		 f->kvm_usable ? "yes" : "no", f->kvm_usable ? "" : ": ",
 		 f->kvm_usable ? "" : f->kvm_reason, host);
 }

@@ -32,6 +32,17 @@ fp = d["fingerprint"]
 assert fp["kernel"]["release"] == sys.argv[2], fp["kernel"]
 for k in ("cpu", "memory", "virt", "knobs", "mempolicy"):
     assert k in fp, k
+# The hypervisor the machine runs under, as x86's CPU says: "none" where
+# /proc/cpuinfo has no hypervisor flag, its name where it has; null
+# elsewhere (no such CPUID).
+under = fp["virt"]["runs_under"]
+flags = [l for l in open("/proc/cpuinfo") if l.startswith("flags")]
+if not flags:
+    assert under is None, under
+elif " hypervisor" in flags[0]:
+    assert under not in (None, "none", ""), under
+else:
+    assert under == "none", under
 assert d["scenario"]["hash"].startswith("fnv1a64:")
 assert d["scenario"]["params"]["size"] == 8 << 20
 (pt,) = d["points"]

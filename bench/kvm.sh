@@ -18,9 +18,14 @@
 #      take turns RUNS times and the medians are compared.
 #      Goals, scn/selftest: run1+run2 <= 0.5x; ro+rw <= 1.0x. On a PVM
 #      host (ring 3 native, ring 0 emulated), measured by hand at 4G with
-#      5 alternating pairs before this bench ran there: run1+run2 0.096x,
-#      ro+rw 0.62x (forever) and 0.16x (once): goals held, not reached,
-#      until this bench reproduces them.
+#      5 alternating pairs on one PVM host: run1+run2 0.096x, ro+rw 0.62x
+#      (forever) and 0.16x (once). On another (6.18.44 PVM nested in KVM,
+#      2026-12-07, one turn each, 4G/1G/2 vCPUs) ring 0 is emulated in
+#      batches at 1.5-2 us a page while a ring-3 fault costs ~27 us:
+#      run1+run2 3.95 s at ring 3, 1.99 s at ring 0, max_guest_memory_test
+#      3.09 s, mmu_stress_test 5.27 s; ro+rw at ring 0 7.66 s against
+#      mmu_stress_test's 10.3 s (docs/runtime.md, "mmu_stress on that PVM
+#      host").
 #
 # Where this machine's /dev/kvm cannot run a guest, all of it runs in the
 # test host (docs/testhost.md): there QEMU emulates the CPU (TCG) and KVM

@@ -421,9 +421,9 @@ else
 	bench_peers
 fi
 if [ -n "$quick" ]; then
-	echo "# bench: QUICK: the smallest sizes; expected under 10 minutes on 2 cores in the test host"
+	echo "# bench: QUICK: the smallest sizes; expected about 2 minutes on a 2-CPU KVM host (a PVM host: 1.5), under 10 in the test host"
 else
-	echo "# bench: full sizes; expected about 10 minutes on a KVM host, 60 or more in the test host (TCG); QUICK=1 for under 10"
+	echo "# bench: full sizes; expected about 20 minutes on a 2-CPU KVM host (a PVM host: 20), 60 or more in the test host (TCG); QUICK=1 for under 10"
 fi
 vars=(SCN="$scn" KST_DIR="$KST_DIR" KST73_DIR="$KST73_DIR" KSM_TESTS="$KSM_TESTS"
 	${BENCH_RING0:+BENCH_RING0="$BENCH_RING0"} ${BENCH_DIRTY_RING0:+BENCH_DIRTY_RING0="$BENCH_DIRTY_RING0"}

@@ -668,6 +668,19 @@ static void json_mm(struct json_out *j, const struct rt_features *f)
 	jo_end(j);
 }
 
+/* A probed value, -1 where it could not be asked: null, else a boolean
+ * (as_bool) or the number. */
+static void kv_probed(struct json_out *j, const char *key, int v, bool as_bool)
+{
+	jo_key(j, key);
+	if (v < 0)
+		jo_null(j);
+	else if (as_bool)
+		jo_bool(j, v);
+	else
+		jo_int(j, v);
+}
+
 static void print_json(const struct rt_features *f)
 {
 	struct json_out j;
@@ -694,32 +707,16 @@ static void print_json(const struct rt_features *f)
 	json_mm(&j, f);
 
 	json_object(&j, "pdpe1gb");
-	jo_key(&j, "kvm_cpuid");
-	if (f->kvm_cpuid_1g < 0)
-		jo_null(&j);
-	else
-		jo_bool(&j, f->kvm_cpuid_1g);
+	kv_probed(&j, "kvm_cpuid", f->kvm_cpuid_1g, true);
 	jo_kv_bool(&j, "host", f->host_pdpe1gb);
 	jo_end(&j);
 
 	json_object(&j, "guest_va");
-	jo_key(&j, "kvm_bits");
-	if (f->kvm_cpuid_va_bits < 0)
-		jo_null(&j);
-	else
-		jo_int(&j, f->kvm_cpuid_va_bits);
-	jo_key(&j, "kvm_la57");
-	if (f->kvm_cpuid_la57 < 0)
-		jo_null(&j);
-	else
-		jo_bool(&j, f->kvm_cpuid_la57);
+	kv_probed(&j, "kvm_bits", f->kvm_cpuid_va_bits, false);
+	kv_probed(&j, "kvm_la57", f->kvm_cpuid_la57, true);
 	/* KVM_SET_SREGS with CR4.LA57: true, false (refused), null (not
 	 * asked: no la57 offered, or the probe could not tell). */
-	jo_key(&j, "la57_taken");
-	if (f->kvm_la57_errno < 0)
-		jo_null(&j);
-	else
-		jo_bool(&j, f->kvm_la57_errno == 0);
+	kv_probed(&j, "la57_taken", f->kvm_la57_errno < 0 ? -1 : f->kvm_la57_errno == 0, true);
 	jo_end(&j);
 
 	json_array(&j, "requirements");

@@ -16,19 +16,32 @@ import pexpect
 scn, kernel, tmp, arch = sys.argv[1:5]
 p = pexpect.spawn(scn, ["repl", "-q", "--kernel", kernel], cwd=tmp, encoding="utf-8",
                   timeout=180, dimensions=(50, 200))
-p.expect(r"scn> ")
+
+
+def step(what, pattern, timeout=180):
+    """Waits for pattern; a timeout names the step and what came last.
+    TCG's riscv64 and arm64 beside other test hosts (make test's lanes)
+    took more than the minute each step had: each gets the boot's 180 s."""
+    try:
+        p.expect(pattern, timeout)
+    except pexpect.TIMEOUT:
+        raise AssertionError("%s: no %r in %d s; last output %r"
+                             % (what, pattern, timeout, (p.before or "")[-200:])) from None
+
+
+step("the prompt from inside", r"scn> ")
 p.send('print "== {arch}"\r')
-p.expect(r"== " + arch)
-p.expect(r"scn> ", 60)
+step("the fact arch", r"== " + arch)
+step("the prompt after print", r"scn> ")
 p.send("backing mem type=anon size=8M; vm g backing=mem vcpus=2\r")
-p.expect(r"scn> ", 60)
+step("the prompt after the vm", r"scn> ")
 p.send("phase spin { guest read passes=1000000000 }\r")
 time.sleep(3)
 p.sendintr()
-p.expect(r"scn> ", 60)
+step("the prompt after Ctrl-C", r"scn> ")
 assert "interrupted" in p.before, p.before
 p.send("show vcpus\r")
-p.expect(r"scn> ", 60)
+step("the prompt after show vcpus", r"scn> ")
 assert p.before.count("(stopped: interrupted)") == 2, p.before
 # A Ctrl-D that comes before libedit has set raw mode again is the line
 # discipline's EOF of a cooked line, and lost: again, as a person would.

@@ -63,7 +63,9 @@ inside() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	echo "load|start|$(cut -d' ' -f1-3 /proc/loadavg)"
-	echo "where|$(uname -r), virtualization $(bench_virt "$scn"), $(nproc) CPUs"
+	local virt
+	virt=$(bench_virt "$scn")
+	echo "where|$(uname -r), virtualization $virt, $(nproc) CPUs"
 
 	# Sizes: QUICK is the smallest that still measures under TCG.
 	local mem=1 vcpus=2 mvcpus=4 dpmem=256M minmem=1G readers="1 4 16 32" dlmem=256M
@@ -251,13 +253,32 @@ inside() {
 	local nrow=0 st kst s r mmu="$scn run -q -D mem=${mem}G -D slot=1G -D vcpus=$vcpus"
 	local dp="$scn run -q" dps=scenarios/demand_paging.scn args ring0=
 	st=""
-	[ "$(bench_virt "$scn")" = pvm ] && bench_flag "$KST73_DIR/mmu_stress_test" -E && st=-E
+	[ "$virt" = pvm ] && bench_flag "$KST73_DIR/mmu_stress_test" -E && st=-E
 	# PVM hosts emulate ring 0, where the selftests' guests run: KVM maps
 	# none of the memory they touch, so the same work there is the
 	# emulator's. Rows marked "scn ring 0" run scn's guest there too.
-	if [ "$(bench_virt "$scn")" = pvm ] || [ "${BENCH_RING0:-${BENCH_DIRTY_RING0:-}}" = 1 ]; then
+	if [ "$virt" = pvm ] || [ "${BENCH_RING0:-${BENCH_DIRTY_RING0:-}}" = 1 ]; then
 		ring0=yes
 	fi
+	# stress_rows SUFFIX ONCE [SCN OPTION...]: mmu_stress.scn against
+	# $kst's mmu_stress_test, RUNS turns; one run of each side gives
+	# run1+run2 and ro+rw (efault=forever), and where ONCE efault=once
+	# takes its turn between them, against the same peer runs.
+	stress_rows() {
+		local sfx=$1 once=$2
+		shift 2
+		for ((i = 0; i < runs; i++)); do
+			turn2 ms12 x_mmu12 msf x_rorw $mmu "$@" -D efault=forever scenarios/mmu_stress.scn
+			turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
+			[ -n "$once" ] && turn mso x_rorw $mmu "$@" -D efault=once scenarios/mmu_stress.scn
+		done
+		row "$w$sfx" "$s mmu_stress_test" time s lower ms12 mp12 ""
+		cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
+		cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
+		row "$ro=forever$sfx" "$s mmu_stress_test" time s lower msf mprw ""
+		[ -n "$once" ] && row "$ro=once$sfx" "$s mmu_stress_test" time s lower mso mprw ""
+		rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw "$tmp"/mso
+	}
 	for s in 6.12 7.3; do
 		kst=$KST_DIR
 		[ $s = 7.3 ] && kst=$KST73_DIR
@@ -265,41 +286,19 @@ inside() {
 			pair "mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" "$s max_guest_memory_test" time s lower x_mmu12 x_mmu12 \
 				"$kst/max_guest_memory_test" "$mmu -D efault=forever scenarios/mmu_stress.scn" \
 				"$kst/max_guest_memory_test -m $mem -s 1 -c $vcpus"
-			# One run of each side gives run1+run2 and ro+rw; efault=once
-			# takes its turn between them, against the same peer runs.
 			local w="mmu_stress run1+run2 ${mem}G/$vcpus vCPUs" ro="mmu_stress ro+rw, efault"
 			if [ ! -x "$kst/mmu_stress_test" ]; then
 				for t in "$w" "$ro=forever" "$ro=once"; do
 					echo "row|$t|$s mmu_stress_test|time|s|lower|||no mmu_stress_test in that series, or not built (bench/peers.sh)"
 				done
 			else
-				for ((i = 0; i < runs; i++)); do
-					turn2 ms12 x_mmu12 msf x_rorw $mmu -D efault=forever scenarios/mmu_stress.scn
-					turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
-					turn mso x_rorw $mmu -D efault=once scenarios/mmu_stress.scn
-				done
-				row "$w" "$s mmu_stress_test" time s lower ms12 mp12 ""
-				cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
-				cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
-				row "$ro=forever" "$s mmu_stress_test" time s lower msf mprw ""
-				row "$ro=once" "$s mmu_stress_test" time s lower mso mprw ""
-				rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw "$tmp"/mso
+				stress_rows "" once
 			fi
 			if [ -n "$ring0" ]; then
 				pair "$w, scn ring 0" "$s max_guest_memory_test" time s lower x_mmu12 x_mmu12 \
 					"$kst/max_guest_memory_test" "$mmu --ring 0 -D efault=forever scenarios/mmu_stress.scn" \
 					"$kst/max_guest_memory_test -m $mem -s 1 -c $vcpus"
-				if [ -x "$kst/mmu_stress_test" ]; then
-					for ((i = 0; i < runs; i++)); do
-						turn2 ms12 x_mmu12 msf x_rorw $mmu --ring 0 -D efault=forever scenarios/mmu_stress.scn
-						turn2 mp12 x_mmu12 mprw x_rorw "$kst/mmu_stress_test" -m $mem -s 1 -c $vcpus $st
-					done
-					row "$w, scn ring 0" "$s mmu_stress_test" time s lower ms12 mp12 ""
-					cp "$tmp/ms12.err" "$tmp/msf.err" 2>/dev/null
-					cp "$tmp/mp12.err" "$tmp/mprw.err" 2>/dev/null
-					row "$ro=forever, scn ring 0" "$s mmu_stress_test" time s lower msf mprw ""
-					rm -f "$tmp"/ms12 "$tmp"/mp12 "$tmp"/msf "$tmp"/mprw
-				fi
+				[ -x "$kst/mmu_stress_test" ] && stress_rows ", scn ring 0" "" --ring 0
 			fi
 		fi
 		if want demand; then
@@ -390,7 +389,7 @@ EOF
 	row "first touch $touch, guest write" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg th "$tnote"
 	if [ -n "$ring0" ]; then
 		tnote=$(touch_split 0 --ring 0)
-		[ "$(bench_virt "$scn")" = pvm ] && tnote="PVM emulates ring 0: KVM maps none of the memory; $tnote"
+		[ "$virt" = pvm ] && tnote="PVM emulates ring 0: KVM maps none of the memory; $tnote"
 		row "first touch $touch, guest write, scn ring 0" "host MADV_POPULATE_WRITE (same run)" rate pages/s higher tg0 th0 "$tnote"
 	fi
 	echo "load|end|$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -186,26 +186,24 @@ static int64_t kvm_check(int fd, long cap)
 
 #if defined(__x86_64__) || defined(__i386__)
 /*
- * Whether KVM_SET_SREGS takes long mode with CR4.LA57 on a vCPU given the
- * supported CPUID: 0, or the errno where it takes the same state without
- * LA57 and refuses it with (a PVM host whose own kernel runs 4 levels
- * offers LA57 in its CPUID and refuses it here); -1 where that cannot be
- * told.
+ * Whether KVM_SET_SREGS takes long mode with CR4.LA57 on a vCPU of the
+ * probe's VM given the supported CPUID: 0, or the errno where it takes
+ * the same state without LA57 and refuses it with (a PVM host whose own
+ * kernel runs 4 levels offers LA57 in its CPUID and refuses it here); -1
+ * where that cannot be told. vCPU 1: the statistics' probe made vCPU 0.
  */
-static int la57_sregs_errno(int kvm_fd, struct kvm_cpuid2 *cpuid)
+static int la57_sregs_errno(int vm, struct kvm_cpuid2 *cpuid)
 {
 	enum { CR0_PE = 1, CR0_ET = 1 << 4, CR0_NE = 1 << 5, CR0_PG = 1u << 31,
 	       CR4_PAE = 1 << 5, CR4_LA57 = 1 << 12,
 	       EFER_LME = 1 << 8, EFER_LMA = 1 << 10 };
 	struct kvm_sregs sregs;
-	int vm, vcpu = -1, ret = -1;
+	int vcpu, ret = -1;
 
-	vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
-	if (vm < 0)
+	vcpu = ioctl(vm, KVM_CREATE_VCPU, 1);
+	if (vcpu < 0)
 		return -1;
-	vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
-	if (vcpu < 0 || ioctl(vcpu, KVM_SET_CPUID2, cpuid) ||
-	    ioctl(vcpu, KVM_GET_SREGS, &sregs))
+	if (ioctl(vcpu, KVM_SET_CPUID2, cpuid) || ioctl(vcpu, KVM_GET_SREGS, &sregs))
 		goto out;
 	sregs.cr0 = CR0_PE | CR0_ET | CR0_NE | CR0_PG;
 	sregs.cr4 = CR4_PAE;
@@ -215,9 +213,7 @@ static int la57_sregs_errno(int kvm_fd, struct kvm_cpuid2 *cpuid)
 	sregs.cr4 |= CR4_LA57;
 	ret = ioctl(vcpu, KVM_SET_SREGS, &sregs) ? errno : 0;
 out:
-	if (vcpu >= 0)
-		close(vcpu);
-	close(vm);
+	close(vcpu);
 	return ret;
 }
 
@@ -228,9 +224,10 @@ out:
  * takes it. A PVM host on a CPU of 57 virtual bits offers both and then
  * refuses CR4.LA57 (its own kernel runs 4 levels), so a guest that sizes
  * its tables by the width (the 7.x KVM selftests' library) cannot start
- * there. Left at -1 where KVM_GET_SUPPORTED_CPUID fails.
+ * there (asked on the probe's VM, vm; not where there is none, vm < 0).
+ * Left at -1 where KVM_GET_SUPPORTED_CPUID fails.
  */
-static void kvm_cpuid_paging(int kvm_fd, struct rt_features *f)
+static void kvm_cpuid_paging(int kvm_fd, int vm, struct rt_features *f)
 {
 	struct kvm_cpuid2 *c = NULL;
 	int nent = 64;
@@ -257,15 +254,16 @@ static void kvm_cpuid_paging(int kvm_fd, struct rt_features *f)
 		else if (e->function == 0x80000008)
 			f->kvm_cpuid_va_bits = (e->eax >> 8) & 0xff;
 	}
-	if (f->kvm_cpuid_la57 == 1)
-		f->kvm_la57_errno = la57_sregs_errno(kvm_fd, c);
+	if (f->kvm_cpuid_la57 == 1 && vm >= 0)
+		f->kvm_la57_errno = la57_sregs_errno(vm, c);
 out:
 	free(c);
 }
 #else
-static void kvm_cpuid_paging(int kvm_fd, struct rt_features *f)
+static void kvm_cpuid_paging(int kvm_fd, int vm, struct rt_features *f)
 {
 	(void)kvm_fd;
+	(void)vm;
 	(void)f;
 }
 #endif
@@ -393,7 +391,6 @@ static void probe_kvm(struct rt_features *f)
 			}
 			if (f->kvm_cap[RT_KVM_CAP_BINARY_STATS_FD] > 0)
 				kvm_stat_names(f, vm);
-			close(vm);
 		}
 	}
 
@@ -405,7 +402,9 @@ static void probe_kvm(struct rt_features *f)
 	if (f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS] > 0)
 		f->kvm_guest_memfd_flags =
 			(uint64_t)f->kvm_cap[RT_KVM_CAP_GUEST_MEMFD_FLAGS];
-	kvm_cpuid_paging(fd, f);
+	kvm_cpuid_paging(fd, vm, f);
+	if (vm >= 0)
+		close(vm);
 out:
 	close(fd);
 }

@@ -71,6 +71,7 @@ static void *signal_main(void *arg)
 	struct sigstate *st = arg;
 	int sig, rc;
 
+	pthread_setname_np(pthread_self(), "scn-signals");
 	for (;;) {
 		rc = wait_signal(st, &sig);
 		if (rc < 0) {		/* --timeout: stop as SIGTERM would */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/crash.h"
 #include "../common/diag.h"
 #include "../interp/check.h"
 #include "../interp/plan.h"
@@ -463,6 +464,7 @@ int main(int argc, char **argv)
 	const char *cmd;
 	size_t i;
 
+	crash_report_install(argc, argv);
 	if (argc < 2) {
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;

@@ -290,6 +290,7 @@ static void *branch_main(void *arg)
 {
 	struct branch *b = arg;
 
+	pthread_setname_np(pthread_self(), "scn-branch");
 	pthread_mutex_lock(&b->start->lock);
 	while (!b->start->go)
 		pthread_cond_wait(&b->start->open, &b->start->lock);

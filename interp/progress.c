@@ -59,6 +59,7 @@ static void *progress_main(void *arg)
 	struct progress *p = arg;
 	struct timespec until;
 
+	pthread_setname_np(pthread_self(), "scn-progress");
 	pthread_mutex_lock(&p->lock);
 	while (!p->stop) {
 		int64_t now = rt_now_ns();

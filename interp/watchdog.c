@@ -67,6 +67,7 @@ static void *monitor_main(void *arg)
 {
 	struct watchdog *w = arg;
 
+	pthread_setname_np(pthread_self(), "scn-watchdog");
 	pthread_mutex_lock(&w->lock);
 	while (!w->quit) {
 		struct timespec until;

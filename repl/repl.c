@@ -52,6 +52,7 @@ static void *signal_main(void *arg)
 	struct repl_signals *s = arg;
 	int sig;
 
+	pthread_setname_np(pthread_self(), "scn-signals");
 	for (;;) {
 		if (sigwait(&s->set, &sig))
 			continue;

@@ -24,6 +24,9 @@
 
 static void touch_fault(int sig, siginfo_t *si, void *uc);
 
+/* What handled the two before: a fault that is not a touch's goes there. */
+static struct sigaction before_segv, before_bus;
+
 static void install_fault_handlers_once(void)
 {
 	struct sigaction sa;
@@ -32,8 +35,8 @@ static void install_fault_handlers_once(void)
 	sa.sa_sigaction = touch_fault;
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGSEGV, &sa, &before_segv);
+	sigaction(SIGBUS, &sa, &before_bus);
 }
 
 static int huge_log2(int64_t page_size)
@@ -324,11 +327,19 @@ static __thread volatile int touch_sig;
 
 static void touch_fault(int sig, siginfo_t *si, void *uc)
 {
-	(void)uc;
 	if (!touch_jump) {
-		/* Not ours: the default action, as if no handler were there. */
-		signal(sig, SIG_DFL);
-		raise(sig);
+		/* Not ours: as if this handler were not there (main's crash report). */
+		const struct sigaction *b = sig == SIGBUS ? &before_bus : &before_segv;
+
+		if ((b->sa_flags & SA_SIGINFO) && b->sa_sigaction) {
+			b->sa_sigaction(sig, si, uc);
+		} else if (!(b->sa_flags & SA_SIGINFO) && b->sa_handler != SIG_DFL &&
+			   b->sa_handler != SIG_IGN) {
+			b->sa_handler(sig);
+		} else {
+			signal(sig, SIG_DFL);
+			raise(sig);
+		}
 		return;
 	}
 	touch_addr = si->si_addr;

@@ -279,6 +279,7 @@ static void *reader_main(void *arg)
 	struct rt_uffd *u = rd->u;
 	sigset_t wake;
 
+	pthread_setname_np(pthread_self(), "scn-uffd");
 	/* The caller blocks it everywhere (uffd.h); here it must get through. */
 	sigemptyset(&wake);
 	sigaddset(&wake, RT_UFFD_WAKE_SIGNAL);

@@ -310,7 +310,11 @@ static void *vcpu_main(void *arg)
 {
 	struct rt_vcpu *v = arg;
 	sigset_t set;
+	char name[16];
 
+	/* Named for top, perf and a crash report: "scn-vcpu 0". */
+	snprintf(name, sizeof(name), "scn-vcpu %d", v->index);
+	pthread_setname_np(pthread_self(), name);
 	kick_run = v->run;
 	atomic_store(&v->tid, (int)gettid());
 	sigemptyset(&set);

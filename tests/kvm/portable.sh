@@ -13,6 +13,39 @@ cd "$(dirname "$0")/../.." || exit 2
 case $SCN in /*) ;; *) SCN=$PWD/$SCN ;; esac
 DIR=tests/kvm/portable
 
+# scn_of WHERE: the scn that ran there, whose crash report (in the
+# KTAP's .err beside it) addr2line resolves.
+scn_of() {
+	case $1 in
+	arm64*) echo build-aarch64/scn ;;
+	riscv64) echo "${SCN_RISCV64:-build-riscv64/scn}" ;;
+	*) echo "$SCN" ;;
+	esac
+}
+
+# crash_of WHERE KTAP-FILE NAME RESULT-LINE: where RESULT-LINE says that
+# scenario NAME was killed by a signal, " " and scn's report of that crash
+# (in the suite's stderr, KTAP-FILE's .err), resolved; else nothing.
+crash_of() {
+	case $4 in
+	*"killed by signal"*) echo " $(crash_said "${2%.ktap}.err" "$(scn_of "$1")" "$3")" ;;
+	esac
+}
+
+# crash_resolves WHERE KTAP-FILE: crash.scn's report (scn killed by the
+# SIGSEGV its host exec sent) is in the suite's stderr and its frames
+# resolve to scn's functions: the unwinder of that arch's build gets
+# through the signal frame, and addr2line reads its binary.
+crash_resolves() {
+	local said
+	said=$(crash_said "${2%.ktap}.err" "$(scn_of "$1")" crash)
+	case $said in
+	"crashed: SIGSEGV sent by process "*": "*[a-z_]" "*[a-z_].c:[0-9]*)
+		ok "$1: crash.scn's report resolves: ${said:0:160}" ;;
+	*) fail "$1: crash.scn's report resolves" "got '${said:-no report}'" ;;
+	esac
+}
+
 # judge WHERE KTAP-FILE: an ok or FAIL line per scenario.
 judge() {
 	local where=$1 ktap=$2 f name block why
@@ -39,9 +72,10 @@ judge() {
 		elif printf '%s\n' "$block" | tail -1 | grep -q '^ok'; then
 			ok "$where: $name"
 		else
-			# The error or expect lines, else the block's tail: a failure
-			# must say something in a CI log.
-			why=$(printf '%s\n' "$block" | grep -E 'error|expect' | head -3)
+			# A crash's report, else the error or expect lines, else the
+			# block's tail: a failure must say something in a CI log.
+			why=$(crash_of "$where" "$ktap" "$name" "$(printf '%s\n' "$block" | tail -1)")
+			[ -n "$why" ] || why=$(printf '%s\n' "$block" | grep -E 'error|expect' | head -3)
 			[ -n "$why" ] || why=$(printf '%s\n' "$block" | tail -4 | tr '\n' ' ')
 			fail "$where: $name" "$why"
 		fi
@@ -73,6 +107,7 @@ missing=$(for f in "$DIR"/*.scn; do grep -qx "$(basename "$f")" "$DIR/all.suite"
 if "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
 	"$SCN" run -q $WAIT --state-dir "$STATE" "$DIR/all.suite" >"$TMP/local.ktap" 2>"$TMP/local.err"
 	judge local "$TMP/local.ktap"
+	crash_resolves local "$TMP/local.ktap"
 fi
 
 # --- the same checks, and scenarios/'s KVM scenarios, on arm64 KVM ----------
@@ -108,7 +143,7 @@ scenario_lines() {
 		case $line in
 		"ok "*"# SKIP"*) fail "$where: scenarios/$name.scn" "a skip: $line" ;;
 		"ok "*) ok "$where: scenarios/$name.scn passes" ;;
-		*) fail "$where: scenarios/$name.scn" "${line:-no result line}: $(grep -E 'error|expect' "$ktap" "${ktap%.ktap}.err" | head -3)" ;;
+		*) fail "$where: scenarios/$name.scn" "${line:-no result line}: $(grep -E 'error|expect' "$ktap" "${ktap%.ktap}.err" | head -3)$(crash_of "$where" "$ktap" "$name" "$line")" ;;
 		esac
 	done
 }
@@ -131,6 +166,7 @@ else
 	one_suite "$DIR/all.suite" tests/kvm/arm64.suite >"$TMP/arm64_all.suite"
 	if arm64_suite portable "$TMP/arm64_all.suite"; then
 		judge arm64 "$TMP/portable.ktap"
+		crash_resolves arm64 "$TMP/portable.ktap"
 		scenario_lines arm64 tests/kvm/arm64.suite "$TMP/portable.ktap"
 		# Every KVM scenario of scenarios/ is there (by what scn check
 		# says each requires), but those that need two NUMA nodes, those
@@ -160,6 +196,7 @@ elif arm64_suite p16k tests/kvm/arm64_16k.suite "$K16" --nodes 2; then
 		fail "arm64-16k: the test host" "not arm64 with 16K pages: $(grep -A3 -E 'page16k' "$TMP/p16k.ktap" | head -4)"
 	fi
 	judge arm64-16k "$TMP/p16k.ktap"
+	crash_resolves arm64-16k "$TMP/p16k.ktap"
 	scenario_lines arm64-16k tests/kvm/arm64_16k.suite "$TMP/p16k.ktap"
 fi
 
@@ -201,6 +238,7 @@ elif [ $rc = 4 ] && ! grep -q '^ok ' "$TMP/riscv64.ktap"; then
 	skip "riscv64: portable checks and scenarios" "$(grep -m1 -i 'cannot run\|skip' "$TMP/riscv64.err" "$TMP/riscv64.ktap" | cut -d: -f2-)"
 else
 	judge riscv64 "$TMP/riscv64.ktap"
+	crash_resolves riscv64 "$TMP/riscv64.ktap"
 	# Each scenarios/ line passes, but those on guest_memfd or a pfnmap,
 	# which must be SKIPs naming it.
 	kvm_scenarios >"$TMP/kvm_scenarios"
@@ -214,7 +252,7 @@ else
 		guest_memfd:* | pfnmap:*) fail "riscv64: scenarios/$name.scn" "not a SKIP naming $want: ${line:-no result line}" ;;
 		*:"ok "*"# SKIP"*) fail "riscv64: scenarios/$name.scn" "a skip: $line" ;;
 		*:"ok "*) ok "riscv64: scenarios/$name.scn passes" ;;
-		*) fail "riscv64: scenarios/$name.scn" "${line:-no result line}: $(grep -E 'error|expect' "$TMP/riscv64.ktap" "$TMP/riscv64.err" | head -3)" ;;
+		*) fail "riscv64: scenarios/$name.scn" "${line:-no result line}: $(grep -E 'error|expect' "$TMP/riscv64.ktap" "$TMP/riscv64.err" | head -3)$(crash_of riscv64 "$TMP/riscv64.ktap" "$name" "$line")" ;;
 		esac
 	done
 fi

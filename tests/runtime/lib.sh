@@ -39,6 +39,38 @@ skip() { echo "skip $1: $2"; }
 need_root() { [ "$(id -u)" = 0 ]; }
 has_feature() { "$SCN" features | awk -v f="$1" '$1 == f && $2 == "yes" { found = 1 } END { exit !found }'; }
 
+# crash_said ERRFILE BINARY [NAME]: scn's crash report (common/crash.h)
+# in ERRFILE as one line, for a FAIL's reason: the signal, address and
+# thread, then the backtrace's frames resolved against BINARY (function
+# file:line, innermost first, the handler's own left out); nothing where
+# there is none. With NAME, the report whose command line names NAME.scn
+# (a suite's children share its stderr). A crash in a test host is seen
+# once, in a CI log: the line must say where.
+crash_said() {
+	local err=$1 bin=$2 name=${3:-} report head addrs frames
+	# The report: its lines from "crashed: SIG" to the last frame.
+	report=$(awk -v want="${name:+/$name.scn}" '
+		/^scn: crashed: SIG/ { if (done) exit; buf = $0 "\n"; on = 1; hit = want == ""; next }
+		on && /^scn: crashed: command:/ && want != "" && index($0, want) { hit = 1 }
+		on && (/^scn: (crashed|backtrace)/ || /\[0x[0-9a-f]+\]$/) { buf = buf $0 "\n"; next }
+		on { on = 0; if (hit) { printf "%s", buf; done = 1 } }
+		END { if (on && hit && !done) printf "%s", buf }' "$err" 2>/dev/null)
+	head=$(printf '%s\n' "$report" | grep -m1 '^scn: crashed: SIG') || return 0
+	head=${head#scn: crashed: }
+	head=${head%, scn *}
+	# A PIE's frames are "exe(+0xOFF)[0xADDR]", a static one's "exe[0xADDR]";
+	# a return address is the instruction after the call: one byte back.
+	addrs=$(printf '%s\n' "$report" | sed -n '/^scn: backtrace/,$p' | grep -E '\[0x[0-9a-f]+\]$' |
+		grep -v 'libc\.so' | sed -E 's/.*\(\+(0x[0-9a-f]+)\).*/\1/; s/.*\[(0x[0-9a-f]+)\]$/\1/' |
+		while read -r a; do printf '0x%x\n' $((a - 1)); done)
+	if [ -n "$addrs" ] && command -v addr2line >/dev/null; then
+		# shellcheck disable=SC2086
+		frames=$(addr2line -f -s -e "$bin" $addrs 2>/dev/null | paste - - |
+			awk '$1 !~ /^(\?\?|crash_handler|touch_fault)$/ && n < 8 { printf "%s%s %s", n++ ? " < " : "", $1, $2 }')
+	fi
+	echo "crashed: $head${frames:+: $frames}"
+}
+
 # The result lines of a check script, each marked with where it ran.
 prefixed() { sed -E "s/^(ok|FAIL|skip) /\1 $1: /"; }
 

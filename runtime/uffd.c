@@ -556,6 +556,25 @@ bool rt_uffd_was_holding(const struct rt_uffd *u, int tid, uint64_t *addr)
 	return false;
 }
 
+/*
+ * A blocking reader (wait=read) that the wake signal reached between its
+ * check of stopping and its read(2) blocks on: nothing else would wake
+ * it (the uffd stays open until it is joined). So it is signalled again
+ * until it ends; a reader in poll or epoll has the stop eventfd.
+ */
+static void join_reader(struct rt_uffd *u, struct rt_uffd_reader *rd)
+{
+	const struct timespec again = { 0, 1000000 };
+
+	if (u->cfg.wait == RT_UFFD_READ)
+		while (pthread_tryjoin_np(rd->thread, NULL) == EBUSY) {
+			pthread_kill(rd->thread, RT_UFFD_WAKE_SIGNAL);
+			nanosleep(&again, NULL);
+		}
+	else
+		pthread_join(rd->thread, NULL);
+}
+
 void rt_uffd_stop(struct rt_uffd *u)
 {
 	int i;
@@ -567,7 +586,7 @@ void rt_uffd_stop(struct rt_uffd *u)
 		struct rt_uffd_reader *rd = &u->readers[i];
 
 		if (rd->started)
-			pthread_join(rd->thread, NULL);
+			join_reader(u, rd);
 		free(rd->lat_ns);
 		pthread_mutex_destroy(&rd->lat_lock);
 	}

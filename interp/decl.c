@@ -706,6 +706,11 @@ void lower_vm(struct lower *L, const struct ast *n)
 		if (ok && !gpa_at && !strcmp(L->facts->arch, "x86_64") &&
 		    vm.mem > X86_APIC_GPA)
 			vm.gpa_base = 4 * GIB;
+		/* Nor does a memslot added without gpa= land on that page. */
+		if (!strcmp(L->facts->arch, "x86_64")) {
+			vm.hole_gpa = X86_APIC_GPA;
+			vm.hole_size = 4096;
+		}
 		sb_free(&s1);
 		sb_free(&s2);
 	}

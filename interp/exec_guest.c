@@ -125,6 +125,7 @@ static struct rt_vm_config vm_config(const struct ir_scenario *sc, int i)
 		.manual_protect = ir_visit_ops(&sc->ops, clears_dirty_log, &i),
 		.dirty_ring = (uint32_t)v->dirty_ring,
 		.guest_page = (uint64_t)v->guest_page,
+		.hole_gpa = v->hole_gpa, .hole_size = v->hole_size,
 	};
 }
 

@@ -206,6 +206,8 @@ struct ir_vm {
 	int64_t gpa_base;
 	int dirty_ring;			/* entries per vCPU, or 0: bitmaps */
 	int64_t guest_page;		/* the guest tables' page: 4K, 2M, 1G; 0 the largest */
+	/* What a memslot added without gpa= is not put over: x86's APIC page (size 0: none). */
+	int64_t hole_gpa, hole_size;
 	/*
 	 * Its declaration had an error: a stand-in, so that the statements
 	 * that use it are checked too (what its line failed to say takes

@@ -172,16 +172,25 @@ static void find_in_way(struct lower *L, int vm, int64_t lo, int64_t hi,
 /* Where the runtime puts a slot added without gpa= (kvm.c, free_gpa). */
 static int64_t free_gpa(struct lower *L, int vm, int64_t size)
 {
+	const struct ir_vm *v = &L->sc->vms[vm];
 	struct rt_vm_layout lay;
 	struct in_way w;
 	int64_t at;
 
 	layout(L, vm, &lay);
 	at = (int64_t)lay.added_gpa;
-	for (find_in_way(L, vm, at, at + size, NULL, -1, &w); w.found;
-	     find_in_way(L, vm, at, at + size, NULL, -1, &w))
+	for (;;) {
+		find_in_way(L, vm, at, at + size, NULL, -1, &w);
+		/* Not over the arch's hole either (kvm.c's free_gpa alike). */
+		if (!w.found && v->hole_size && at < v->hole_gpa + v->hole_size &&
+		    v->hole_gpa < at + size) {
+			w.found = true;
+			w.hi = v->hole_gpa + v->hole_size;
+		}
+		if (!w.found)
+			return at;
 		at = (w.hi + 2 * MIB - 1) & ~(2 * MIB - 1);
-	return at;
+	}
 }
 
 /* A gpa as scn writes sizes; 0 without a unit. */

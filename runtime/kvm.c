@@ -439,10 +439,18 @@ static uint64_t free_gpa(struct rt_vm *vm, uint64_t size)
 	uint64_t at = vm->next_gpa;
 	const struct rt_slot *s;
 
-	/* Guest slots moved up there count too. */
-	while ((s = overlap(vm, at, size, NULL)))
-		at = align_up(s->gpa + s->size, SZ_2M);
-	return at;
+	/* Guest slots moved up there count too; and the hole. */
+	for (;;) {
+		uint64_t hole = (uint64_t)vm->cfg.hole_gpa;
+
+		if ((s = overlap(vm, at, size, NULL)))
+			at = align_up(s->gpa + s->size, SZ_2M);
+		else if (vm->cfg.hole_size && at < hole + (uint64_t)vm->cfg.hole_size &&
+			 hole < at + size)
+			at = align_up(hole + (uint64_t)vm->cfg.hole_size, SZ_2M);
+		else
+			return at;
+	}
 }
 
 int rt_vm_slot_add(struct rt_vm *vm, const char *name, uint64_t size,

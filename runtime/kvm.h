@@ -47,6 +47,13 @@ struct rt_vm_config {
 	 * the arch's tables offer there (arch_guest_page).
 	 */
 	uint64_t guest_page;
+	/*
+	 * A range a slot added without a gpa is not put over (hole_size 0:
+	 * none): x86's local APIC page, which KVM's emulator takes as MMIO
+	 * whatever memslot holds it (docs/runtime.md). The caller's, as the
+	 * machine's arch is the caller's to know.
+	 */
+	int64_t hole_gpa, hole_size;
 	const char *host_kind;		/* "pvm", "svm", ...: for messages */
 	/*
 	 * A guest_memfd backing (mem_gmem.h): the VM adopts the VM fd its

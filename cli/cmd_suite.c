@@ -383,7 +383,7 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 {
 	const struct suite_entry *e = &r->s->e[i];
 	const struct suite_opts *o = r->o;
-	size_t n = 0, cap = 26 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines +
+	size_t n = 0, cap = 28 + o->npass + 2 * (o->ndefines + o->nsweeps + e->ndefines +
 						  e->npfnmap), k, j;
 	/*
 	 * A line's pfnmap= is its own test hosts' BARs, in place of the
@@ -392,6 +392,8 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 	 * on this machine its own devices are what there is.
 	 */
 	bool own_bars = e->npfnmap && (e->kernel || o->kernels || o->or_kernel);
+	/* The line's or_kernel= is its --or-kernel, where the suite has one. */
+	bool own_or = e->or_kernel && o->or_kernel && !e->kernel;
 	char **v = xcalloc(cap, sizeof(*v));
 	static const char *const fmt[] = {
 		[SF_KTAP] = "ktap", [SF_JSON] = "json", [SF_NDJSON] = "ndjson",
@@ -435,11 +437,16 @@ static char **child_argv(const struct runner *r, size_t i, char *num, char *secs
 		v[n++] = (char *)o->sweeps[k];
 	}
 	for (k = 0; k < o->npass; k++)
-		if (!own_bars || strncmp(o->pass[k], "--pfnmap=", 9))
+		if ((!own_bars || strncmp(o->pass[k], "--pfnmap=", 9)) &&
+		    (!own_or || strncmp(o->pass[k], "--or-kernel=", 12)))
 			v[n++] = o->pass[k];
 	if (e->kernel) {		/* the line's kernels beat the command line's */
 		v[n++] = "--kernel";
 		v[n++] = e->kernel;
+	}
+	if (own_or) {
+		v[n++] = "--or-kernel";
+		v[n++] = e->or_kernel;
 	}
 	for (k = 0; own_bars && k < e->npfnmap; k++) {
 		v[n++] = "--pfnmap";

@@ -59,6 +59,7 @@ void suite_free(struct suite *s)
 		free(s->e[i].path);
 		free(s->e[i].name);
 		free(s->e[i].kernel);
+		free(s->e[i].or_kernel);
 		for (j = 0; j < s->e[i].npfnmap; j++)
 			free(s->e[i].pfnmap_word[j]);
 	}
@@ -288,7 +289,7 @@ static void parse_line(struct suite *s, const char *suite_path,
 		diag_hint(diag_error(d, word_loc(src, line, &w[0]),
 				     "expected a scenario file (*.scn) or 'timeout SECONDS', found '%.*s'",
 				     (int)w[0].len, w[0].p),
-			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS] [kernel=SPEC,...] [pfnmap=SIZE,...]");
+			  "a line is: PATH.scn [-D NAME=VALUE]... [timeout=SECONDS] [kernel=SPEC,...] [or_kernel=SPEC] [pfnmap=SIZE,...]");
 		return;
 	}
 	path = resolve(suite_path, &w[0]);
@@ -329,12 +330,20 @@ static void parse_line(struct suite *s, const char *suite_path,
 					  "kernel=debian:6.12,debian:7.3 runs the scenario on each");
 			else
 				e->kernel = xstrndup(w[i].p + 7, w[i].len - 7);
+		} else if (w[i].len >= 10 && !memcmp(w[i].p, "or_kernel=", 10)) {
+			if (e->or_kernel)
+				diag_error(d, l, "or_kernel= is given twice on this line");
+			else if (w[i].len == 10 || memchr(w[i].p + 10, ',', w[i].len - 10))
+				diag_hint(diag_error(d, l, "or_kernel= names one kernel"),
+					  "or_kernel=debian:7.3: where the suite runs with --or-kernel and this machine cannot run the scenario, it runs there");
+			else
+				e->or_kernel = xstrndup(w[i].p + 10, w[i].len - 10);
 		} else if (w[i].len >= 7 && !memcmp(w[i].p, "pfnmap=", 7)) {
 			add_pfnmaps(e, d, l, w[i].p + 7, w[i].len - 7);
 		} else {
 			diag_hint(diag_error(d, l, "unknown word '%.*s' on a scenario line",
 					     (int)w[i].len, w[i].p),
-				  "a scenario line takes -D NAME=VALUE, timeout=SECONDS, kernel=SPEC,... and pfnmap=SIZE,...");
+				  "a scenario line takes -D NAME=VALUE, timeout=SECONDS, kernel=SPEC,..., or_kernel=SPEC and pfnmap=SIZE,...");
 		}
 	}
 }

@@ -4,7 +4,8 @@
  * or from a directory. A suite file (docs/results.md, section 7) has one
  * scenario a line, its path relative to the suite file, with optional
  * "-D NAME=VALUE" words, "timeout=SECONDS", "kernel=SPEC[,SPEC...]"
- * (the scenario over those kernels) and "pfnmap=SIZE[,SIZE...]" (the PCI
+ * (the scenario over those kernels), "or_kernel=SPEC" (its --or-kernel)
+ * and "pfnmap=SIZE[,SIZE...]" (the PCI
  * BARs of the test hosts it runs in); "timeout SECONDS" sets
  * the default of the lines after it; "#" starts a comment. The whole file
  * is checked before anything runs, so a typo on line 40 is found before
@@ -31,6 +32,12 @@ struct suite_entry {
 	size_t cap;
 	unsigned line_timeout;	/* timeout= on its line; 0: none */
 	char *kernel;		/* kernel= on its line ("debian:6.12,debian:7.3"), or NULL */
+	/*
+	 * or_kernel= on its line, or NULL: the test host of this line where
+	 * the suite runs with --or-kernel and this machine cannot run it (a
+	 * kernel that has what the scenario needs, guest_memfd say).
+	 */
+	char *or_kernel;
 	/* pfnmap= on its line: the BARs its test host gets (--pfnmap) */
 	char *pfnmap_word[TH_MAX_PFNMAP];	/* "1G", as written */
 	int64_t pfnmap[TH_MAX_PFNMAP];		/* bytes */

@@ -6,13 +6,16 @@
 # exit code is scn's: 0 nothing failed (skips are fine), 1 something
 # failed, 4 everything skipped.
 #
-# Where this machine's /dev/kvm cannot run a guest and the test host can
-# run, the whole suite runs in one test host (Debian's 6.12 under QEMU
-# with two NUMA nodes, docs/testhost.md), so that its KVM and
-# NUMA-balancing scenarios run on real KVM. Where it can, the suite runs
-# here, and a scenario this machine cannot run (numa_balancing_zaps on a
-# one-node machine) runs in such a test host instead (--or-kernel).
-# SCN_SUITE_LOCAL=1 keeps everything here. SCN=path runs another build
+# Each scenario runs where it can: here where this machine offers what it
+# needs, else in a test host (--or-kernel: Debian's 6.12 under QEMU with
+# two NUMA nodes, docs/testhost.md), one boot a scenario; the guest_memfd
+# lines in one of 7.3 (their or_kernel=), which has guest_memfd. Where
+# this machine's /dev/kvm cannot run a guest, every KVM scenario goes to
+# a test host: measured 2026-12-07 with /dev/kvm hidden on a 2-CPU PVM
+# host, 21 passed and 1 skipped in 228 s (one 6.12 host for the whole
+# suite took 2-3 minutes, but skipped every guest_memfd scenario).
+# SCN_SUITE_LOCAL=1 keeps everything here, and so does a machine where
+# the test host cannot run. SCN=path runs another build
 # (SCN=build-san/scn tests/suite.sh).
 cd "$(dirname "$0")/.." || exit 2
 SCN=${SCN:-./scn}
@@ -22,9 +25,5 @@ K=${SCN_TEST_KERNEL:-debian:6.12}
 echo >&2
 if [ "${SCN_SUITE_LOCAL:-0}" = 1 ] || ! "$SCN" exec -q --kernel "$K" -- true 2>/dev/null; then
 	exec "$SCN" run scenarios/default.suite
-fi
-if ! "$SCN" features 2>/dev/null | grep -Eq '^  kvm +usable$'; then
-	echo "# this machine's /dev/kvm cannot run a guest: the suite runs in a test host ($K)" >&2
-	exec "$SCN" run --kernel "$K" --nodes 2 scenarios/default.suite
 fi
 exec "$SCN" run --or-kernel "$K" --nodes 2 scenarios/default.suite

@@ -187,6 +187,34 @@ suite run "$TMP/empty"
 check "an empty directory is the plan 1..0 and exit 4" '[ "$rc" = 4 ] && has_line "1..0"' \
 	'echo "exit $rc"; cat "$TMP/out"'
 
+# or_kernel= (a line's own --or-kernel): where the suite runs with
+# --or-kernel and this machine cannot run the scenario (64 nodes: no
+# machine here has them), that line's test host is of its kernel, the
+# others' of the command line's; with a QEMU that is not there, each is
+# the SKIP that says so, before a boot. Two kernels on it are an error.
+cat >"$TMP/sf/nodes64.scn" <<'SCN'
+require nodes >= 64
+phase p { sleep 1ms }
+SCN
+printf 'nodes64.scn or_kernel=debian:7.3\nnodes64.scn\n' >"$TMP/sf/or.suite"
+if "$SCN" features 2>/dev/null | awk '$1 == "nodes" && $2 >= 64 { f = 1 } END { exit !f }'; then
+	skip "a suite line's or_kernel= is its --or-kernel" "this machine has 64 NUMA nodes"
+else
+	SCN_QEMU=/nonexistent/qemu suite run -q --or-kernel debian:6.12 "$TMP/sf/or.suite"
+	check "a suite line's or_kernel= is its --or-kernel; the others keep the command line's" \
+		'[ "$(grep -o "it runs in a test host (debian:[0-9.]*)" "$TMP/out" | tr "\n" " ")" = "it runs in a test host (debian:7.3) it runs in a test host (debian:6.12) " ]' \
+		'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
+	SCN_QEMU=/nonexistent/qemu suite run -q "$TMP/sf/or.suite"
+	check "without --or-kernel a line's or_kernel= changes nothing: a SKIP here" \
+		'! grep -q "test host" "$TMP/out" && [ "$(grep -c "^ok [12] nodes64 # SKIP needs nodes >= 64" "$TMP/out")" = 2 ]' \
+		'echo "exit $rc"; cat "$TMP/out" "$TMP/err"'
+fi
+printf 'nodes64.scn or_kernel=debian:6.12,debian:7.3\nnodes64.scn or_kernel=a or_kernel=b\n' >"$TMP/sf/or2.suite"
+suite run -q "$TMP/sf/or2.suite"
+check "or_kernel= of two kernels, or given twice: exit 65 at each" \
+	'[ "$rc" = 65 ] && grep -qF "or2.suite:1:13: error: or_kernel= names one kernel" "$TMP/err" && grep -qF "or2.suite:2:25: error: or_kernel= is given twice on this line" "$TMP/err"' \
+	'echo "exit $rc"; cat "$TMP/err"'
+
 # The default suite lists every shipped scenario, once.
 listed=$(grep -oE '^[^#[:space:]]+\.scn' scenarios/default.suite | sort | tr '\n' ' ')
 shipped=$(cd scenarios && ls *.scn | sort | tr '\n' ' ')

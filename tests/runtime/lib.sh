@@ -47,7 +47,7 @@ has_feature() { "$SCN" features | awk -v f="$1" '$1 == f && $2 == "yes" { found 
 # (a suite's children share its stderr). A crash in a test host is seen
 # once, in a CI log: the line must say where.
 crash_said() {
-	local err=$1 bin=$2 name=${3:-} report head addrs frames
+	local err=$1 bin=$2 name=${3:-} report head addrs frames pcs
 	# The report: its lines from "crashed: SIG" to the last frame.
 	report=$(awk -v want="${name:+/$name.scn}" '
 		/^scn: crashed: SIG/ { if (done) exit; buf = $0 "\n"; on = 1; hit = want == ""; next }
@@ -63,6 +63,16 @@ crash_said() {
 	addrs=$(printf '%s\n' "$report" | sed -n '/^scn: backtrace/,$p' | grep -E '\[0x[0-9a-f]+\]$' |
 		grep -v 'libc\.so' | sed -E 's/.*\(\+(0x[0-9a-f]+)\).*/\1/; s/.*\[(0x[0-9a-f]+)\]$/\1/' |
 		while read -r a; do printf '0x%x\n' $((a - 1)); done)
+	# Where the unwinder stopped at the signal frame (riscv64's static
+	# build: the handler's own frame alone), the interrupted pc and link
+	# register say where it was; for a static build only, as a PIE's are
+	# not offsets.
+	if [ "$(printf '%s\n' "$addrs" | grep -c .)" -lt 3 ] &&
+		pcs=$(printf '%s\n' "$report" | sed -nE 's/^scn: crashed: pc (0x[0-9a-f]+)(, link register (0x[0-9a-f]+))?$/\1 \3/p') &&
+		[ -n "$pcs" ] && ! printf '%s\n' "$report" | grep -q '(+0x'; then
+		set -- $pcs
+		addrs="$1${2:+ $(printf '0x%x' $(($2 - 1)))}"
+	fi
 	if [ -n "$addrs" ] && command -v addr2line >/dev/null; then
 		# shellcheck disable=SC2086
 		frames=$(addr2line -f -s -e "$bin" $addrs 2>/dev/null | paste - - |

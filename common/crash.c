@@ -68,6 +68,8 @@ static const char *signal_name(int sig)
 		return "SIGILL";
 	case SIGFPE:
 		return "SIGFPE";
+	case SIGABRT:
+		return "SIGABRT";
 	}
 	return "a signal";
 }
@@ -125,7 +127,10 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 	prctl(PR_GET_NAME, name);
 	put(&l, "scn: crashed: ");
 	put(&l, signal_name(sig));
-	if (si->si_code <= 0) {
+	if (si->si_code <= 0 && si->si_pid == getpid()) {
+		/* abort(): an assertion, or glibc that found its heap broken. */
+		put(&l, " raised by scn itself (abort)");
+	} else if (si->si_code <= 0) {
 		/* Not a fault of this thread: another process sent it. */
 		put(&l, " sent by process ");
 		put_num(&l, (uintmax_t)si->si_pid, 10);
@@ -185,7 +190,12 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 
 void crash_report_install(int argc, char **argv)
 {
-	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+	/*
+	 * SIGABRT too: scn's run commands block it in every thread and take
+	 * it from another process as a stop (a signal thread's sigwait), so
+	 * the handler sees it only where abort() unblocked it in its own.
+	 */
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
 	struct sigaction sa;
 	void *warm[1];
 	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * crash: what scn says when it crashes. A fault that is scn's own bug
- * (SIGSEGV, SIGBUS, SIGILL, SIGFPE in any thread) would otherwise end the
+ * (SIGSEGV, SIGBUS, SIGILL, SIGFPE in any thread), or an abort() (glibc's
+ * on a broken heap, say: SIGABRT), would otherwise end the
  * process with nothing but an exit status, and a crash seen once in a CI
  * log, in a test host no one can enter afterwards, could not be followed
  * up. The handler writes, to stderr, which signal at which address in

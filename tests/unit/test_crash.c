@@ -124,9 +124,43 @@ static void crash_reported(bool touch_first)
 		printf("# stderr:\n%s\n", out);
 }
 
+/* abort(): glibc's answer to a broken heap, reported as its own. */
+static void abort_reported(void)
+{
+	char *argv[] = { "test_crash", NULL };
+	char out[8192];
+	size_t len = 0;
+	ssize_t n;
+	int fds[2], status = 0;
+	pid_t pid;
+
+	if (pipe(fds))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[0]);
+		crash_report_install(1, argv);
+		abort();
+	}
+	close(fds[1]);
+	while (len < sizeof(out) - 1 && (n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += (size_t)n;
+	out[len] = '\0';
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	tap_ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	       "abort(): the child died of SIGABRT, as without the handler");
+	if (!tap_ok(strstr(out, "scn: crashed: SIGABRT raised by scn itself (abort) in thread 'test_crash' (tid ") != NULL &&
+		    strstr(out, "scn: backtrace (addr2line") != NULL,
+		    "abort(): said as scn's own, with a backtrace"))
+		printf("# stderr:\n%s\n", out);
+}
+
 int main(void)
 {
 	crash_reported(false);
 	crash_reported(true);
+	abort_reported();
 	return tap_done();
 }

@@ -870,6 +870,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 	r.phase = -1;
 	if (o->obs && o->obs->run_start)
 		o->obs->run_start(o->obs->ctx, point, run, warmup);
+	kernel_watch_start(&r);
 	if (run_watch(&r, d)) {
 		atomic_store(&r.failed, true);
 		atomic_store(&r.error, true);
@@ -897,6 +898,7 @@ static int run_point(const struct ir_scenario *sc, const struct exec_opts *o,
 		run_block(&main_strand, &sc->ops);
 	teardown(&r);
 	wd_stop(&r.wd);
+	kernel_watch_end(&r);
 	if (o->stop && atomic_load(o->stop))
 		status = EXEC_INTERRUPTED;
 	else if (status == EXEC_BUSY)

@@ -115,6 +115,32 @@ void note_confounders(struct strand *s, const struct ir_op *op,
 	pr->noted = n > 0;
 }
 
+void kernel_watch_start(struct run *r)
+{
+	r->taint_start = rt_taint_read();
+	rt_kmsg_mark(&r->kmsg);
+}
+
+void kernel_watch_end(struct run *r)
+{
+	unsigned long now = rt_taint_read(),
+		      fresh = rt_taint_trouble(now & ~r->taint_start);
+	char line[512] = "", taint[256] = "";
+	bool logged = rt_kmsg_trouble(&r->kmsg, line, sizeof(line));
+	bool readable = r->kmsg.fd >= 0;
+
+	rt_kmsg_close(&r->kmsg);
+	if (!fresh && !logged)
+		return;
+	rt_taint_describe(fresh ? fresh : rt_taint_trouble(now), taint, sizeof(taint));
+	diag_warning(r->d, (struct loc){ 0 },
+		     "the kernel %s during this run%s%s%s: %s%s; what the run measured may be the kernel's trouble",
+		     fresh ? "became tainted" : "logged trouble", taint[0] ? " (" : "", taint,
+		     taint[0] ? ")" : "", logged ? "its log says " : "",
+		     logged ? line : readable ? "its log says nothing of it" :
+		     "its log (/dev/kmsg) is not readable here: see dmesg");
+}
+
 void ksm_settle_first(struct strand *s, const struct ir_op *op)
 {
 	struct rt_err err;

@@ -30,5 +30,14 @@ void ksm_settle_first(struct strand *s, const struct ir_op *op);
  * where it can be judged.
  */
 bool ksm_not_judged(struct strand *s, const struct ir_op *op);
+/*
+ * The kernel's taint flags and the end of its log, before the run makes
+ * anything; and after its teardown, a warning where the kernel warned,
+ * oopsed or reported a BUG meanwhile (kernlog.h): new trouble taint, or
+ * such a line in its log (which a second WARN of a kernel tainted W
+ * before shows alone).
+ */
+void kernel_watch_start(struct run *r);
+void kernel_watch_end(struct run *r);
 
 #endif

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "../runtime/cgroup.h"
+#include "../runtime/kernlog.h"
 #include "../runtime/knobs.h"
 #include "../runtime/mem.h"
 #include "../runtime/uffd.h"
@@ -112,6 +113,8 @@ struct run {
 	struct run_vm *vms;		/* [nvms] */
 	struct guest_phase gp;
 	struct diag guest_notes;	/* for the error of a watchdog that fired */
+	struct rt_kmsg kmsg;		/* the kernel's log from the run's start */
+	unsigned long taint_start;	/* the kernel's taint flags then */
 	int phase;			/* the phase running, or -1 */
 	pthread_mutex_t lock;		/* d and out, from concurrent branches */
 	/* Set by any branch, read by all: atomics, not the lock. */

@@ -1,11 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The test host (docs/testhost.md): Debian's 6.12 kernel booted under QEMU
-# with this machine's root, seven boots in all (eight on a one-node
+# with this machine's root, eight boots in all (nine on a one-node
 # machine, where --or-kernel moves a scenario on node 1 into one): KVM usable inside; a
 # scenario's JSON result of the same shape as a local run's, with a region
 # on node 1 of two nodes and knobs set inside but not outside; exit codes
-# 1 and 4 carried out; a panic caught with its lines; a hang stopped by
+# 1 and 4 carried out; a panic caught with its lines; a kernel WARN told
+# as a warning; a hang stopped by
 # --timeout; a command's output, directory, environment and exit code,
 # with guest RAM never offered to this machine's KSM. Without QEMU, a
 # SKIP. SCN_TEST_KERNEL picks another kernel (default debian:6.12).
@@ -222,6 +223,23 @@ if th "run --kernel: a panic inside" run -q --kernel "$K" --format json -o "$TMP
 		fail "run --kernel: a panic inside" "no console log beside the result"
 	else
 		ok "run --kernel: a panic inside is exit 1, with its lines"
+	fi
+fi
+
+# --- the kernel warned during a run: a warning that says so and where ------
+# As if it had: W in its taint, a WARNING line in its log (only in a test
+# host: a test never taints this machine's kernel).
+cat >"$TMP/warn.scn" <<'SCN'
+# SPDX-License-Identifier: GPL-2.0-only
+phase warn { host exec "echo 512 > /proc/sys/kernel/tainted && echo 'WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn+0x0/0x4' > /dev/kmsg" }
+SCN
+w="the kernel became tainted during this run (W (a WARN)): its log says WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn+0x0/0x4"
+if th "run --kernel: a kernel WARN during the run" run -q --kernel "$K" --format json -o "$TMP/w.json" "$TMP/warn.scn"; then
+	if [ $rc = 0 ] && grep -qF "scn: warning: $w; what the run measured" "$TMP/err" &&
+	   python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert any(l.startswith(sys.argv[2]) for l in d["points"][0]["warnings"])' "$TMP/w.json" "$w" 2>"$TMP/py"; then
+		ok "run --kernel: a kernel WARN during the run is a warning with its log line, in the result too"
+	else
+		fail "run --kernel: a kernel WARN during the run" "exit $rc: $(tail -n 1 "$TMP/py")"; show
 	fi
 fi
 

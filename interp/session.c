@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec_confound.h"
 #include "exec_run.h"
 #include "exec_uffd.h"
 #include "preflight.h"
@@ -166,9 +167,11 @@ int exec_session_run(struct exec_session *s, size_t first, size_t end,
 		if (!rt_knob_read(u->knob, u->value, sizeof(u->value), &err))
 			s->nundo++;
 	}
+	kernel_watch_start(&s->r);
 	for (i = first; i < end && i < b->n && !stopping(&main_strand) &&
 	     !atomic_load(&s->r.error); i++)
 		run_op(&main_strand, &b->ops[i]);
+	kernel_watch_end(&s->r);
 	return session_status(s);
 }
 
@@ -205,7 +208,9 @@ int exec_session_run_phase(struct exec_session *s, int phase, struct diag *d)
 	failed = pr->failed;
 	pr->noted = false;	/* each run of it at the prompt gets its warnings */
 	session_begin(s, d);
+	kernel_watch_start(&s->r);
 	run_phase(&main_strand, op);
+	kernel_watch_end(&s->r);
 	st = session_status(s);
 	/* A run cut short would skew the phase's statistics: it is dropped. */
 	if (st == EXEC_INTERRUPTED || st < 0) {

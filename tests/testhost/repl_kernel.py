@@ -4,7 +4,8 @@
 other architectures (tests/testhost/arm64.sh, riscv64.sh): the prompt
 comes from inside, {arch} there is ARCH, a VM is made, Ctrl-C (a byte on
 the console that the line discipline inside makes a SIGINT) stops a
-guest phase on every vCPU, and Ctrl-D ends the session with exit 0.
+guest phase on every vCPU, a kernel WARN inside is the input's warning,
+and Ctrl-D ends the session with exit 0.
 
     repl_kernel.py SCN SPEC DIR ARCH     (exit 0: all held)
 """
@@ -43,6 +44,14 @@ assert "interrupted" in p.before, p.before
 p.send("show vcpus\r")
 step("the prompt after show vcpus", r"scn> ")
 assert p.before.count("(stopped: interrupted)") == 2, p.before
+# The kernel inside warns (as if: W in its taint, a WARNING line in its
+# log): the input that saw it says so.
+p.send("phase warn { host exec \"echo 512 > /proc/sys/kernel/tainted && "
+       "echo 'WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn' > /dev/kmsg\" }\r")
+step("the warning of the kernel's WARN",
+     r"the kernel became tainted during this run \(W \(a WARN\)\): "
+     r"its log says WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn")
+step("the prompt after the warning", r"scn> ")
 # A Ctrl-D that comes before libedit has set raw mode again is the line
 # discipline's EOF of a cooked line, and lost: again, as a person would.
 for attempt in range(3):

@@ -116,6 +116,7 @@ static const struct {
 	{ { "fingerprint", "kernel", "version" }, NOTE },
 	{ { "fingerprint", "kernel", "cmdline" }, NOTE },
 	{ { "fingerprint", "kernel", "preempt" }, NOTE },
+	{ { "fingerprint", "kernel", "tainted" }, NOTE },
 	{ { "fingerprint", "testhost", "spec" }, NOTE },
 	{ { "fingerprint", "testhost", "package" }, NOTE },
 	{ { "fingerprint", "testhost", "outer", "kernel" }, NOTE },

@@ -11,6 +11,7 @@
 #include "../common/regfile.h"
 #include "../common/util.h"
 #include "fingerprint.h"
+#include "kernlog.h"
 #include "knobs.h"
 #include "mm_tables.h"
 #include "numa.h"
@@ -295,6 +296,9 @@ void rt_fingerprint_json(struct json_out *j, const struct rt_features *f,
 	jo_kv_string(j, "release", f->kernel_release);
 	jo_kv_string(j, "version", u.version);
 	jo_kv_string(j, "preempt", f->preempt);
+	/* A kernel that had warned before: what it measures may be its trouble. */
+	rt_taint_letters(rt_taint_read(), text, sizeof(text));
+	jo_kv_string(j, "tainted", text);
 	jo_key(j, "cmdline");
 	read_text("/proc/cmdline", text, sizeof(text));
 	jo_string(j, text);

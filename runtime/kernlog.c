@@ -57,6 +57,17 @@ void rt_taint_describe(unsigned long bits, char *buf, size_t len)
 	}
 }
 
+void rt_taint_letters(unsigned long bits, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	for (size_t i = 0; i < sizeof(taints) / sizeof(taints[0]) && at + 1 < len; i++)
+		if (bits & (1UL << i))
+			buf[at++] = taints[i].letter;
+	if (len)
+		buf[at < len ? at : len - 1] = '\0';
+}
+
 unsigned long rt_taint_trouble(unsigned long bits)
 {
 	/* B a bad page, D died, W warned, L a soft lockup. */

@@ -26,6 +26,9 @@ unsigned long rt_taint_read(void);
  */
 void rt_taint_describe(unsigned long bits, char *buf, size_t len);
 
+/* The letters alone, as an oops's "Tainted: G W" says them ("" for none). */
+void rt_taint_letters(unsigned long bits, char *buf, size_t len);
+
 /* The bits that say the kernel itself went wrong (W, D, B, L: not a module's). */
 unsigned long rt_taint_trouble(unsigned long bits);
 

@@ -20,6 +20,10 @@ int main(void)
 	rt_taint_describe((1UL << 7) | (1UL << 9) | (1UL << 12), buf, sizeof(buf));
 	TAP_STR(buf, "D (the kernel died (an oops or BUG)), W (a WARN), O (an out-of-tree module)",
 		"several bits, in the kernel's order");
+	rt_taint_letters((1UL << 9) | (1UL << 12) | (1UL << 13), buf, sizeof(buf));
+	TAP_STR(buf, "WOE", "the letters alone, in order");
+	rt_taint_letters(0, buf, sizeof(buf));
+	TAP_STR(buf, "", "the letters of none: nothing");
 	rt_taint_describe(0, buf, sizeof(buf));
 	TAP_STR(buf, "", "no bits: nothing");
 	TAP_INT((long long)rt_taint_trouble((1UL << 12) | (1UL << 13) | (1UL << 0)), 0LL,

@@ -47,9 +47,8 @@ static void release_part(struct rt_uffd_part *p)
 	if (p->fd < 0)
 		return;
 	wake_part(p);
-	if (p->registered) {
+	if (atomic_exchange(&p->registered, 0)) {
 		ioctl(p->fd, UFFDIO_UNREGISTER, &r);
-		p->registered = false;
 		/* A thread that faulted again between the two is woken too. */
 		wake_part(p);
 	}
@@ -394,7 +393,7 @@ static int start_part(struct rt_uffd *u, struct rt_uffd_part *p,
 					   UFFDIO_REGISTER_MODE_MISSING;
 	if (ioctl(p->fd, UFFDIO_REGISTER, &reg))
 		return rt_fail_errno(err, errno, "UFFDIO_REGISTER");
-	p->registered = true;
+	atomic_store(&p->registered, 1);
 	if (c->mode == RT_UFFD_WP) {
 		struct uffdio_writeprotect wp = { .range = reg.range,
 						  .mode = UFFDIO_WRITEPROTECT_MODE_WP };
@@ -536,8 +535,9 @@ void rt_uffd_hurry(struct rt_uffd *u)
 	uint64_t one = 1;
 
 	for (int i = 0; i < u->nreaders; i++) {
-		u->readers[i].stuck_addr = atomic_load(&u->readers[i].held_addr);
-		u->readers[i].stuck_tid = atomic_load(&u->readers[i].held_tid);
+		/* The address first: whoever finds the tid finds it. */
+		atomic_store(&u->readers[i].stuck_addr, atomic_load(&u->readers[i].held_addr));
+		atomic_store(&u->readers[i].stuck_tid, atomic_load(&u->readers[i].held_tid));
 	}
 	atomic_store(&u->hurry, true);
 	if (u->hurry_fd >= 0 && write(u->hurry_fd, &one, sizeof(one)) < 0)
@@ -549,8 +549,8 @@ void rt_uffd_hurry(struct rt_uffd *u)
 bool rt_uffd_was_holding(const struct rt_uffd *u, int tid, uint64_t *addr)
 {
 	for (int i = 0; tid > 0 && i < u->nreaders; i++)
-		if (u->readers[i].stuck_tid == tid) {
-			*addr = u->readers[i].stuck_addr;
+		if (atomic_load(&u->readers[i].stuck_tid) == tid) {
+			*addr = atomic_load(&u->readers[i].stuck_addr);
 			return true;
 		}
 	return false;
@@ -634,7 +634,7 @@ void rt_uffd_reset_stats(struct rt_uffd *u)
 	atomic_store(&u->eexist, 0);
 	atomic_store(&u->hurry, false);
 	for (i = 0; i < u->nreaders; i++)
-		u->readers[i].stuck_tid = 0;
+		atomic_store(&u->readers[i].stuck_tid, 0);
 	if (u->hurry_fd >= 0 && read(u->hurry_fd, &v, sizeof(v)) < 0)
 		(void)0;	/* nothing written: nothing to drain */
 }

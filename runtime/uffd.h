@@ -71,7 +71,11 @@ struct rt_uffd_part {
 	int epfd;			/* its readers' epoll, for wait=epoll */
 	char *addr;
 	int64_t len;
-	bool registered;
+	/*
+	 * Readers that fail, the watchdog's stop and the owner unregister it:
+	 * one does. An int: riscv64 has no byte-wide atomic exchange.
+	 */
+	atomic_int registered;
 };
 
 struct rt_uffd_reader {
@@ -82,8 +86,9 @@ struct rt_uffd_reader {
 	atomic_llong faults;		/* resolved by this reader */
 	atomic_int held_tid;		/* the thread whose fault it holds, or 0 */
 	atomic_ullong held_addr;	/* and where */
-	int stuck_tid;			/* what it held when rt_uffd_hurry() came */
-	uint64_t stuck_addr;
+	/* What it held when rt_uffd_hurry() came (the watchdog's thread). */
+	atomic_int stuck_tid;
+	_Atomic uint64_t stuck_addr;
 	int64_t *lat_ns;		/* service time of each, this phase */
 	size_t nlat, caplat;
 	pthread_mutex_t lat_lock;

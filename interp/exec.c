@@ -547,6 +547,7 @@ void run_phase(struct strand *s, const struct ir_op *op)
 		samples_ksm_stat_snapshot(&st1);
 	}
 	confound_read(&e1, s->r->reads_ksm);
+	kernel_watch_phase(s, op);
 	place = place_pages(s->r);
 	run_uffd_collect(s, pr);
 	pthread_mutex_lock(&s->r->lock);

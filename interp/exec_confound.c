@@ -121,7 +121,11 @@ void kernel_watch_start(struct run *r)
 	rt_kmsg_mark(&r->kmsg);
 }
 
-void kernel_watch_end(struct run *r)
+/*
+ * What the kernel did since the last look, as a warning at loc (during
+ * what: "this run", "phase 'p'"); the next look starts from here.
+ */
+static void kernel_look(struct run *r, struct loc loc, const char *during)
 {
 	unsigned long now = rt_taint_read(),
 		      fresh = rt_taint_trouble(now & ~r->taint_start);
@@ -129,16 +133,33 @@ void kernel_watch_end(struct run *r)
 	bool logged = rt_kmsg_trouble(&r->kmsg, line, sizeof(line));
 	bool readable = r->kmsg.fd >= 0;
 
-	rt_kmsg_close(&r->kmsg);
+	r->taint_start = now;
 	if (!fresh && !logged)
 		return;
 	rt_taint_describe(fresh ? fresh : rt_taint_trouble(now), taint, sizeof(taint));
-	diag_warning(r->d, (struct loc){ 0 },
-		     "the kernel %s during this run%s%s%s: %s%s; what the run measured may be the kernel's trouble",
-		     fresh ? "became tainted" : "logged trouble", taint[0] ? " (" : "", taint,
-		     taint[0] ? ")" : "", logged ? "its log says " : "",
+	diag_warning(r->d, loc,
+		     "the kernel %s during %s%s%s%s: %s%s; what the run measured may be the kernel's trouble",
+		     fresh ? "became tainted" : "logged trouble", during, taint[0] ? " (" : "",
+		     taint, taint[0] ? ")" : "", logged ? "its log says " : "",
 		     logged ? line : readable ? "its log says nothing of it" :
 		     "its log (/dev/kmsg) is not readable here: see dmesg");
+}
+
+void kernel_watch_phase(struct strand *s, const struct ir_op *op)
+{
+	char during[96];
+
+	snprintf(during, sizeof(during), "phase '%.60s'", s->r->sc->phases[op->index].name);
+	pthread_mutex_lock(&s->r->lock);
+	kernel_look(s->r, op->loc, during);
+	pthread_mutex_unlock(&s->r->lock);
+}
+
+void kernel_watch_end(struct run *r)
+{
+	/* What no phase saw: the run's setup or teardown. */
+	kernel_look(r, (struct loc){ 0 }, "this run");
+	rt_kmsg_close(&r->kmsg);
 }
 
 void ksm_settle_first(struct strand *s, const struct ir_op *op)

@@ -38,6 +38,9 @@ bool ksm_not_judged(struct strand *s, const struct ir_op *op);
  * before shows alone).
  */
 void kernel_watch_start(struct run *r);
+/* At the end of phase op: what the kernel did during it, at its line. */
+void kernel_watch_phase(struct strand *s, const struct ir_op *op);
+/* After the teardown: what it did outside the phases; the log closed. */
 void kernel_watch_end(struct run *r);
 
 #endif

@@ -49,7 +49,7 @@ assert p.before.count("(stopped: interrupted)") == 2, p.before
 p.send("phase warn { host exec \"echo 512 > /proc/sys/kernel/tainted && "
        "echo 'WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn' > /dev/kmsg\" }\r")
 step("the warning of the kernel's WARN",
-     r"the kernel became tainted during this run \(W \(a WARN\)\): "
+     r"the kernel became tainted during phase 'warn' \(W \(a WARN\)\): "
      r"its log says WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn")
 step("the prompt after the warning", r"scn> ")
 # A Ctrl-D that comes before libedit has set raw mode again is the line

@@ -233,11 +233,11 @@ cat >"$TMP/warn.scn" <<'SCN'
 # SPDX-License-Identifier: GPL-2.0-only
 phase warn { host exec "echo 512 > /proc/sys/kernel/tainted && echo 'WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn+0x0/0x4' > /dev/kmsg" }
 SCN
-w="the kernel became tainted during this run (W (a WARN)): its log says WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn+0x0/0x4"
+w="the kernel became tainted during phase 'warn' (W (a WARN)): its log says WARNING: CPU: 0 PID: 1 at scn-test.c:1 scn_test_warn+0x0/0x4"
 if th "run --kernel: a kernel WARN during the run" run -q --kernel "$K" --format json -o "$TMP/w.json" "$TMP/warn.scn"; then
-	if [ $rc = 0 ] && grep -qF "scn: warning: $w; what the run measured" "$TMP/err" &&
-	   python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert any(l.startswith(sys.argv[2]) for l in d["points"][0]["warnings"])' "$TMP/w.json" "$w" 2>"$TMP/py"; then
-		ok "run --kernel: a kernel WARN during the run is a warning with its log line, in the result too"
+	if [ $rc = 0 ] && grep -qF "warn.scn:2:1: warning: $w; what the run measured" "$TMP/err" &&
+	   python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert any(l.endswith(":2:1: " + sys.argv[2] + "; what the run measured may be the kernel\x27s trouble") for l in d["points"][0]["warnings"]), d["points"][0]["warnings"]' "$TMP/w.json" "$w" 2>"$TMP/py"; then
+		ok "run --kernel: a kernel WARN during a phase is a warning at its line with the log's, in the result too"
 	else
 		fail "run --kernel: a kernel WARN during the run" "exit $rc: $(tail -n 1 "$TMP/py")"; show
 	fi

@@ -16,6 +16,7 @@
 
 #include "../common/json_out.h"
 #include "../runtime/features.h"
+#include "../runtime/kernlog.h"
 #include "../runtime/kvm_stats.h"
 #include "cmd_testhost.h"
 #include "options.h"
@@ -208,6 +209,16 @@ static void guest_faults(const struct rt_features *f)
 		row("guest faults", "KVM_RUN -EFAULT%s, rip on the access", info);
 }
 
+/* A kernel that warned before: what it measures may be its trouble. */
+static void text_taint(void)
+{
+	char taint[256];
+	unsigned long bits = rt_taint_read();
+
+	rt_taint_describe(bits, taint, sizeof(taint));
+	row("tainted", "%s", bits ? taint : "no");
+}
+
 static void text_kernel(const struct rt_features *f)
 {
 	char a[32], b[32];
@@ -216,6 +227,7 @@ static void text_kernel(const struct rt_features *f)
 	printf("kernel\n");
 	row("release", "%s", f->kernel_release[0] ? f->kernel_release : "?");
 	row("preempt", "%s (%s)", f->preempt, f->preempt_from);
+	text_taint();
 	row("arch", "%s", f->facts.arch);
 	row("cpus", "%ld", f->facts.ncpus);
 	fmt_size(a, sizeof(a), f->facts.mem_total, " ");
@@ -684,6 +696,7 @@ static void kv_probed(struct json_out *j, const char *key, int v, bool as_bool)
 static void print_json(const struct rt_features *f)
 {
 	struct json_out j;
+	char letters[32];
 
 	jo_init(&j, stdout, true);
 	json_object(&j, NULL);
@@ -692,6 +705,8 @@ static void print_json(const struct rt_features *f)
 	jo_kv_string(&j, "kernel_release", f->kernel_release);
 	jo_kv_string(&j, "preempt", f->preempt);
 	jo_kv_string(&j, "preempt_from", f->preempt_from);
+	rt_taint_letters(rt_taint_read(), letters, sizeof(letters));
+	jo_kv_string(&j, "tainted", letters);
 	jo_kv_string(&j, "arch", f->facts.arch);
 	jo_kv_int(&j, "ncpus", f->facts.ncpus);
 	jo_kv_int(&j, "mem_total", f->facts.mem_total);

@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/crash.h"
 #include "../common/json_out.h"
 #include "../common/outfile.h"
 #include "../common/util.h"
@@ -582,14 +583,10 @@ static void outcome_of_exit(struct runner *r, struct child *c)
 		c->outcome = OUT_INTERRUPTED;
 		snprintf(c->reason, sizeof(c->reason), "interrupted by signal %d", sig);
 	} else if (sig) {
-		/* scn's crash handler (common/crash.h) reported these on stderr. */
-		bool reported = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL ||
-				sig == SIGFPE || sig == SIGABRT;
-
 		c->outcome = OUT_ERROR;
 		snprintf(c->reason, sizeof(c->reason), "killed by signal %d (%s)%s",
 			 sig, strsignal(sig),
-			 reported ? ": scn's crash report is on stderr" : "");
+			 crash_reports(sig) ? ": scn's crash report is on stderr" : "");
 	} else if (c->start_errno) {
 		c->outcome = OUT_ERROR;
 		snprintf(c->reason, sizeof(c->reason), "scn run could not be started: %s "

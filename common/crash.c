@@ -10,6 +10,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "util.h"
+
 /*
  * Everything below runs in a signal handler of a process in an unknown
  * state: no stdio, no malloc; the line is built in a buffer on the stack
@@ -122,6 +124,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 	struct line l = { .len = 0 };
 	uintptr_t pc, lr;
 	const char *why = code_name(sig, si->si_code);
+	long tid = syscall(SYS_gettid);
 	int n;
 
 	prctl(PR_GET_NAME, name);
@@ -149,9 +152,9 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 	put(&l, " in thread '");
 	put(&l, name);
 	put(&l, "' (tid ");
-	put_num(&l, (uintmax_t)syscall(SYS_gettid), 10);
+	put_num(&l, (uintmax_t)tid, 10);
 	/* The main thread's name is the program's ("exe" in a suite's child). */
-	put(&l, syscall(SYS_gettid) == getpid() ? ", the main thread" : "");
+	put(&l, tid == getpid() ? ", the main thread" : "");
 	put(&l, "), scn " SCN_VERSION);
 	flush(&l);
 	if (saved_argc > 0) {
@@ -176,7 +179,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 	put(&l, exe_path[0] ? exe_path : "scn");
 	put(&l, " resolves each address; a PIE's as its +offset):");
 	flush(&l);
-	n = backtrace(frames, (int)(sizeof(frames) / sizeof(frames[0])));
+	n = backtrace(frames, (int)ARRAY_SIZE(frames));
 	backtrace_symbols_fd(frames, n, STDERR_FILENO);
 	/*
 	 * The signal kills as it would have: returning re-runs the faulting
@@ -188,14 +191,23 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 		raise(sig);
 }
 
+/*
+ * SIGABRT too: scn's run commands block it in every thread and take it
+ * from another process as a stop (a signal thread's sigwait), so the
+ * handler sees it only where abort() unblocked it in its own.
+ */
+static const int reported[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+
+bool crash_reports(int sig)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(reported); i++)
+		if (reported[i] == sig)
+			return true;
+	return false;
+}
+
 void crash_report_install(int argc, char **argv)
 {
-	/*
-	 * SIGABRT too: scn's run commands block it in every thread and take
-	 * it from another process as a stop (a signal thread's sigwait), so
-	 * the handler sees it only where abort() unblocked it in its own.
-	 */
-	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
 	struct sigaction sa;
 	void *warm[1];
 	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);
@@ -209,6 +221,6 @@ void crash_report_install(int argc, char **argv)
 	sa.sa_sigaction = crash_handler;
 	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(reported); i++)
+		sigaction(reported[i], &sa, NULL);
 }

@@ -14,11 +14,16 @@
 #ifndef SCN_CRASH_H
 #define SCN_CRASH_H
 
+#include <stdbool.h>
+
 /*
  * Installs the handler for the whole process: main calls it first, with
  * its arguments, which the report repeats (they say what was running: a
  * suite's child names its scenario). argv must live as long as the process.
  */
 void crash_report_install(int argc, char **argv);
+
+/* Whether the handler reports sig: a process killed by it said why on stderr. */
+bool crash_reports(int sig);
 
 #endif

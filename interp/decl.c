@@ -703,11 +703,10 @@ void lower_vm(struct lower *L, const struct ast *n)
 		 * would reach it starts at 4 GiB instead, as the selftests'
 		 * (max_guest_memory_test, mmu_stress_test) does.
 		 */
-		if (ok && !gpa_at && !strcmp(L->facts->arch, "x86_64") &&
-		    vm.mem > X86_APIC_GPA)
-			vm.gpa_base = 4 * GIB;
-		/* Nor does a memslot added without gpa= land on that page. */
 		if (!strcmp(L->facts->arch, "x86_64")) {
+			if (ok && !gpa_at && vm.mem > X86_APIC_GPA)
+				vm.gpa_base = 4 * GIB;
+			/* Nor does a memslot added without gpa= land on that page. */
 			vm.hole_gpa = X86_APIC_GPA;
 			vm.hole_size = 4096;
 		}

@@ -102,11 +102,19 @@ static struct slot_state *new_state(struct lower *L, int vm, const char *name,
 	return &L->slot_states[L->nslot_states - 1];
 }
 
-static void layout(const struct lower *L, int vm, struct rt_vm_layout *lay)
+/* What of vm's config the runtime places by: its layout, its hole. */
+static struct rt_vm_config placing_config(const struct lower *L, int vm)
 {
 	const struct ir_vm *v = &L->sc->vms[vm];
-	struct rt_vm_config c = { .gpa_base = v->gpa_base, .mem = v->mem,
-				  .vcpus = v->vcpus, .guest_page = (uint64_t)v->guest_page };
+
+	return (struct rt_vm_config){ .gpa_base = v->gpa_base, .mem = v->mem,
+				      .vcpus = v->vcpus, .guest_page = (uint64_t)v->guest_page,
+				      .hole_gpa = v->hole_gpa, .hole_size = v->hole_size };
+}
+
+static void layout(const struct lower *L, int vm, struct rt_vm_layout *lay)
+{
+	struct rt_vm_config c = placing_config(L, vm);
 
 	rt_vm_layout(&c, lay);
 }
@@ -172,24 +180,22 @@ static void find_in_way(struct lower *L, int vm, int64_t lo, int64_t hi,
 /* Where the runtime puts a slot added without gpa= (kvm.c, free_gpa). */
 static int64_t free_gpa(struct lower *L, int vm, int64_t size)
 {
-	const struct ir_vm *v = &L->sc->vms[vm];
+	const struct rt_vm_config c = placing_config(L, vm);
 	struct rt_vm_layout lay;
 	struct in_way w;
-	int64_t at;
+	int64_t at, past;
 
-	layout(L, vm, &lay);
+	rt_vm_layout(&c, &lay);
 	at = (int64_t)lay.added_gpa;
 	for (;;) {
 		find_in_way(L, vm, at, at + size, NULL, -1, &w);
+		if (w.found)
+			at = (w.hi + 2 * MIB - 1) & ~(2 * MIB - 1);
 		/* Not over the arch's hole either (kvm.c's free_gpa alike). */
-		if (!w.found && v->hole_size && at < v->hole_gpa + v->hole_size &&
-		    v->hole_gpa < at + size) {
-			w.found = true;
-			w.hi = v->hole_gpa + v->hole_size;
-		}
-		if (!w.found)
+		else if ((past = (int64_t)rt_vm_past_hole(&c, (uint64_t)at, (uint64_t)size)) != at)
+			at = past;
+		else
 			return at;
-		at = (w.hi + 2 * MIB - 1) & ~(2 * MIB - 1);
 	}
 }
 

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/util.h"
+
 unsigned long rt_taint_read(void)
 {
 	FILE *f = fopen("/proc/sys/kernel/tainted", "r");
@@ -44,7 +46,7 @@ void rt_taint_describe(unsigned long bits, char *buf, size_t len)
 
 	if (len)
 		buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(taints) / sizeof(taints[0]) && at < len; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(taints) && at < len; i++) {
 		int n;
 
 		if (!(bits & (1UL << i)))
@@ -61,7 +63,7 @@ void rt_taint_letters(unsigned long bits, char *buf, size_t len)
 {
 	size_t at = 0;
 
-	for (size_t i = 0; i < sizeof(taints) / sizeof(taints[0]) && at + 1 < len; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(taints) && at + 1 < len; i++)
 		if (bits & (1UL << i))
 			buf[at++] = taints[i].letter;
 	if (len)
@@ -91,7 +93,7 @@ static bool troubled(const char *text)
 		"general protection fault", "watchdog: BUG:", "rcu: INFO:",
 	};
 
-	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
 		if (!strncmp(text, starts[i], strlen(starts[i])))
 			return true;
 	return false;

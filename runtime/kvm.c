@@ -433,21 +433,27 @@ static int overlap_error(const struct rt_vm *vm, const struct rt_slot *in_way,
 		       (unsigned long long)(in_way->gpa + in_way->size));
 }
 
+uint64_t rt_vm_past_hole(const struct rt_vm_config *cfg, uint64_t at, uint64_t size)
+{
+	uint64_t hole = (uint64_t)cfg->hole_gpa, end = hole + (uint64_t)cfg->hole_size;
+
+	if (cfg->hole_size && at < end && hole < at + size)
+		return align_up(end, SZ_2M);
+	return at;
+}
+
 /* The lowest 2 MiB aligned gpa above the area where size bytes are free. */
 static uint64_t free_gpa(struct rt_vm *vm, uint64_t size)
 {
-	uint64_t at = vm->next_gpa;
+	uint64_t at = vm->next_gpa, past;
 	const struct rt_slot *s;
 
 	/* Guest slots moved up there count too; and the hole. */
 	for (;;) {
-		uint64_t hole = (uint64_t)vm->cfg.hole_gpa;
-
 		if ((s = overlap(vm, at, size, NULL)))
 			at = align_up(s->gpa + s->size, SZ_2M);
-		else if (vm->cfg.hole_size && at < hole + (uint64_t)vm->cfg.hole_size &&
-			 hole < at + size)
-			at = align_up(hole + (uint64_t)vm->cfg.hole_size, SZ_2M);
+		else if ((past = rt_vm_past_hole(&vm->cfg, at, size)) != at)
+			at = past;
 		else
 			return at;
 	}

@@ -153,6 +153,12 @@ struct rt_vm_layout {
 };
 void rt_vm_layout(const struct rt_vm_config *cfg, struct rt_vm_layout *l);
 /*
+ * Where a slot of size bytes added without a gpa may go, from at: at
+ * itself, or past the config's hole (2 MiB aligned) where [at, at +
+ * size) would cover it. The runtime's placement and the checker's alike.
+ */
+uint64_t rt_vm_past_hole(const struct rt_vm_config *cfg, uint64_t at, uint64_t size);
+/*
  * Kernel memory KVM keeps per memslot byte (rmaps and page metadata):
  * about 2.3 MiB per GiB of slot where measured.
  */
